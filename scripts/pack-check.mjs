@@ -1,0 +1,597 @@
+#!/usr/bin/env node
+// pack-check: proves that every public package in packages/* can be published to npm and imported into another
+// project, by doing exactly that with the real tarball.
+//
+//   node scripts/pack-check.mjs [name...] [--keep-temp]   check all public packages, or only the named ones
+//   node scripts/pack-check.mjs --self-test               check that the tarball validator rejects broken packages
+//
+// For each package (already built: dist/ must exist):
+//   1. `pnpm pack` it (pnpm rewrites workspace: ranges the way `pnpm publish` does).
+//   2. Validate the tarball: exactly package.json, README.md, LICENSE, CHANGELOG.md and dist/**; no pnpm-only
+//      protocol (workspace:, catalog:, link:, file:) in any dependency field; every file named by exports (all nested
+//      conditions), main, module, types and bin exists; every bin starts with a `#!` shebang.
+//   3. In a fresh project under os.tmpdir() (outside the workspace, so nothing resolves through it), `npm install` the
+//      tarball, the tarballs of the @puzzles/* packages it depends on, and the root's pinned typescript + @types/node.
+//   4. `import` and `require` it and compare the export names; type-check and run a TypeScript consumer as both
+//      .mts and .cts under module/moduleResolution nodenext (packages/<name>/test/pack/consumer.ts if it exists,
+//      otherwise a generated one that only proves the types resolve); run every bin with --version and --help.
+// Node built-ins only; external tools run through spawnSync with shell: false.
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SCOPE = '@puzzles/';
+const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies'];
+/** Version protocols that only pnpm understands (or that point at the author's disk): never valid in a tarball. */
+const LOCAL_PROTOCOLS = ['workspace:', 'catalog:', 'link:', 'file:'];
+const REQUIRED_FILES = ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/CHANGELOG.md'];
+
+/** A failure with a message meant for the person reading the log. */
+class CheckError extends Error {}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The tarball validator: a pure function of (packed manifest, file list, file reader), so --self-test can feed it
+// broken packages without packing anything.
+
+/** Every string target in an exports value, with the subpath and condition chain that leads to it. */
+function exportTargets(exportsField) {
+  const targets = [];
+  const walk = (value, trail) => {
+    if (typeof value === 'string') targets.push({ trail, target: value });
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${trail}[${i}]`));
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) walk(inner, trail ? `${trail} > ${key}` : key);
+    }
+    // null excludes a subpath on purpose; nothing to check.
+  };
+  walk(exportsField, '');
+  return targets.map(({ trail, target }) => ({ trail: trail || '.', target }));
+}
+
+/** The tarball path ("package/dist/x.js") a package-relative path ("./dist/x.js") names, or undefined if it escapes. */
+function tarPath(relative) {
+  const normal = path.posix.normalize(relative.replace(/^\.\//, ''));
+  if (normal.startsWith('..') || path.posix.isAbsolute(normal)) return undefined;
+  return `package/${normal}`;
+}
+
+/** The problems (empty when the tarball is good) with a packed package: its package.json, its file list, its files. */
+function validatePacked({ manifest, files, readText }) {
+  const problems = [];
+  const fileSet = new Set(files);
+
+  const missing = REQUIRED_FILES.filter((file) => !fileSet.has(file));
+  if (missing.length > 0) problems.push(`missing from the tarball: ${missing.join(', ')}`);
+  if (!files.some((file) => file.startsWith('package/dist/'))) problems.push('no files under dist/ in the tarball');
+  const unexpected = files.filter((file) => !REQUIRED_FILES.includes(file) && !file.startsWith('package/dist/'));
+  if (unexpected.length > 0) {
+    problems.push(`unexpected files in the tarball (only package.json, README.md, LICENSE, CHANGELOG.md and dist/ belong there): ${unexpected.join(', ')}`);
+  }
+
+  if (typeof manifest.name !== 'string' || manifest.name === '') problems.push('packed package.json has no name');
+  if (typeof manifest.version !== 'string' || manifest.version === '') problems.push('packed package.json has no version');
+
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = manifest[field];
+    if (deps === undefined) continue;
+    if (deps === null || typeof deps !== 'object' || Array.isArray(deps)) {
+      problems.push(`packed package.json field "${field}" is not an object`);
+      continue;
+    }
+    for (const [dep, range] of Object.entries(deps)) {
+      const protocol = LOCAL_PROTOCOLS.find((p) => String(range).includes(p));
+      if (protocol) problems.push(`packed package.json field "${field}" has "${dep}": "${range}" (${protocol} cannot be installed from npm)`);
+    }
+  }
+
+  const mustExist = (label, target) => {
+    if (typeof target !== 'string') {
+      problems.push(`${label} is not a string: ${JSON.stringify(target)}`);
+      return undefined;
+    }
+    const file = tarPath(target);
+    if (file === undefined) {
+      problems.push(`${label} points outside the package: ${target}`);
+      return undefined;
+    }
+    if (!fileSet.has(file)) problems.push(`${label} names ${target}, which is not in the tarball`);
+    return file;
+  };
+
+  if (manifest.exports !== undefined) {
+    for (const { trail, target } of exportTargets(manifest.exports)) {
+      const label = `exports[${trail}]`;
+      if (!target.startsWith('./')) {
+        problems.push(`${label} must start with "./": ${target}`);
+      } else if (target.includes('*')) {
+        // A subpath pattern: at least one file in the tarball must match it.
+        const [before, after] = target.slice(2).split('*', 2);
+        const matched = files.some((f) => f.startsWith(`package/${before}`) && f.endsWith(after) && f.length >= `package/${before}${after}`.length);
+        if (!matched) problems.push(`${label} pattern ${target} matches no file in the tarball`);
+      } else {
+        mustExist(label, target);
+      }
+    }
+  }
+  for (const field of ['main', 'module', 'types']) {
+    if (manifest[field] !== undefined) mustExist(`"${field}"`, manifest[field]);
+  }
+
+  for (const [name, target] of Object.entries(binEntries(manifest))) {
+    const file = mustExist(`bin "${name}"`, target);
+    if (file !== undefined && fileSet.has(file)) {
+      const text = readText(file);
+      if (typeof text !== 'string' || !text.startsWith('#!')) problems.push(`bin "${name}" (${target}) does not start with a #! shebang`);
+    }
+  }
+  return problems;
+}
+
+/** The bin map of a manifest ({} when it has none); a string bin is named after the unscoped package name. */
+function binEntries(manifest) {
+  if (manifest.bin === undefined) return {};
+  if (typeof manifest.bin === 'string') return { [String(manifest.name).replace(/^@[^/]+\//, '')]: manifest.bin };
+  if (manifest.bin !== null && typeof manifest.bin === 'object') return manifest.bin;
+  return { '(bin)': manifest.bin };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// --self-test: a good package passes, each kind of breakage is rejected with a message that names it.
+
+function selfTest() {
+  const goodManifest = () => ({
+    name: '@puzzles/example',
+    version: '1.2.3',
+    type: 'module',
+    exports: {
+      '.': {
+        import: { types: './dist/index.d.ts', default: './dist/index.js' },
+        require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
+      },
+      './features/*': './dist/features/*.js',
+      './internal/*': null,
+      './package.json': './package.json',
+    },
+    main: './dist/index.cjs',
+    module: './dist/index.js',
+    types: './dist/index.d.cts',
+    bin: { example: './dist/cli.js' },
+    dependencies: { '@puzzles/other': '^0.3.0' },
+  });
+  const goodFiles = () => [
+    ...REQUIRED_FILES,
+    'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/index.d.cts',
+    'package/dist/cli.js', 'package/dist/features/rank.js',
+  ];
+  const goodTexts = () => ({ 'package/dist/cli.js': '#!/usr/bin/env node\nconsole.log(1);\n' });
+
+  const cases = [
+    { name: 'a good package', expect: [] },
+    {
+      name: 'exports names a dist file that is missing',
+      files: (f) => f.filter((x) => x !== 'package/dist/index.cjs'),
+      expect: [/exports\[\. > require > default\] names \.\/dist\/index\.cjs/, /"main" names \.\/dist\/index\.cjs/],
+    },
+    {
+      name: 'a nested types condition names a missing file',
+      manifest: (m) => { m.exports['.'].import.types = './dist/index.d.mts'; },
+      expect: [/exports\[\. > import > types\] names \.\/dist\/index\.d\.mts/],
+    },
+    {
+      name: 'a subpath pattern matches nothing',
+      manifest: (m) => { m.exports['./features/*'] = './dist/feature/*.js'; },
+      expect: [/pattern \.\/dist\/feature\/\*\.js matches no file/],
+    },
+    {
+      name: 'an exports target without ./',
+      manifest: (m) => { m.exports['./package.json'] = 'package.json'; },
+      expect: [/must start with "\.\/"/],
+    },
+    {
+      name: 'a workspace: range left in dependencies',
+      manifest: (m) => { m.dependencies['@puzzles/other'] = 'workspace:^'; },
+      expect: [/field "dependencies" has "@puzzles\/other": "workspace:\^"/],
+    },
+    {
+      name: 'a workspace: range left in peerDependencies',
+      manifest: (m) => { m.peerDependencies = { '@puzzles/other': 'workspace:*' }; },
+      expect: [/field "peerDependencies" has "@puzzles\/other": "workspace:\*"/],
+    },
+    {
+      name: 'a workspace: range left in devDependencies',
+      manifest: (m) => { m.devDependencies = { '@puzzles/other': 'workspace:^' }; },
+      expect: [/field "devDependencies"/],
+    },
+    {
+      name: 'an extra file (src/index.ts)',
+      files: (f) => [...f, 'package/src/index.ts'],
+      expect: [/unexpected files .*: package\/src\/index\.ts$/],
+    },
+    {
+      name: 'a stray file at the top (tsconfig.json)',
+      files: (f) => [...f, 'package/tsconfig.json'],
+      expect: [/unexpected files .*package\/tsconfig\.json/],
+    },
+    {
+      name: 'README.md and CHANGELOG.md missing',
+      files: (f) => f.filter((x) => x !== 'package/README.md' && x !== 'package/CHANGELOG.md'),
+      expect: [/missing from the tarball: package\/README\.md, package\/CHANGELOG\.md/],
+    },
+    {
+      name: 'nothing under dist/',
+      files: (f) => f.filter((x) => !x.startsWith('package/dist/')),
+      expect: [/no files under dist\//],
+    },
+    {
+      name: 'a bin without a shebang',
+      texts: (t) => { t['package/dist/cli.js'] = 'console.log(1);\n'; },
+      expect: [/bin "example" \(\.\/dist\/cli\.js\) does not start with a #! shebang/],
+    },
+    {
+      name: 'a string bin pointing at a missing file',
+      manifest: (m) => { m.bin = './dist/main.js'; },
+      expect: [/bin "example" names \.\/dist\/main\.js/],
+    },
+    {
+      name: 'types pointing outside the package',
+      manifest: (m) => { m.types = '../other/dist/index.d.ts'; },
+      expect: [/"types" points outside the package/],
+    },
+  ];
+
+  let failures = 0;
+  for (const c of cases) {
+    const manifest = goodManifest();
+    c.manifest?.(manifest);
+    const files = c.files ? c.files(goodFiles()) : goodFiles();
+    const texts = goodTexts();
+    c.texts?.(texts);
+    const problems = validatePacked({ manifest, files, readText: (file) => texts[file] });
+    let verdict;
+    if (c.expect.length === 0) {
+      verdict = problems.length === 0 ? 'accepted' : undefined;
+    } else {
+      const unmatched = c.expect.filter((re) => !problems.some((p) => re.test(p)));
+      verdict = problems.length > 0 && unmatched.length === 0 ? `rejected: ${problems.join(' | ')}` : undefined;
+    }
+    if (verdict === undefined) {
+      failures++;
+      console.error(`self-test FAILED: ${c.name}\n  expected ${c.expect.length === 0 ? 'no problems' : c.expect.join(', ')}\n  got ${problems.length === 0 ? 'no problems' : problems.join('\n      ')}`);
+    } else {
+      console.log(`self-test ${c.name}: ${verdict}`);
+    }
+  }
+  if (failures > 0) {
+    console.error(`pack-check --self-test: ${failures} of ${cases.length} cases failed`);
+    process.exit(1);
+  }
+  console.log(`pack-check --self-test: ok (${cases.length} cases)`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Running tools.
+
+/** The tail of a (possibly long) tool output, indented for the log. */
+function tail(text, lines = 40) {
+  const all = String(text ?? '').trimEnd().split('\n');
+  const shown = all.length > lines ? ['…', ...all.slice(-lines)] : all;
+  return shown.map((line) => `    ${line}`).join('\n');
+}
+
+/** Environment for child tools: without the npm_* variables a `pnpm run` parent sets, which would leak into npm. */
+function childEnv(extra = {}) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^npm_(config|package|lifecycle)_/i.test(key) && !/^npm_config_(registry|cache|userconfig)$/i.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+}
+
+/** Runs a command (no shell) and returns its output; throws a CheckError naming it when it cannot run or exits non-zero. */
+function run(command, args, { cwd, what, allowFailure = false, timeout = 10 * 60_000 } = {}) {
+  const result = spawnSync(command, args, {
+    cwd,
+    env: childEnv(),
+    encoding: 'utf8',
+    shell: false,
+    timeout,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const shown = `${command} ${args.join(' ')}`;
+  if (result.error) throw new CheckError(`${what ?? shown}: could not run \`${shown}\` in ${cwd}: ${result.error.message}`);
+  if (result.status !== 0 && !allowFailure) {
+    const why = result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
+    throw new CheckError(`${what ?? shown}: \`${shown}\` failed in ${cwd} (${why})\n${tail(`${result.stdout}\n${result.stderr}`)}`);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The real check.
+
+/** The public packages of packages/*, in directory order: { name, dir, manifest }. */
+function discoverPackages() {
+  const packagesDir = path.join(root, 'packages');
+  if (!fs.existsSync(packagesDir)) throw new CheckError(`no packages/ directory in ${root}`);
+  const found = [];
+  for (const entry of fs.readdirSync(packagesDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isDirectory()) continue;
+    const dir = path.join(packagesDir, entry.name);
+    const file = path.join(dir, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    let manifest;
+    try {
+      manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new CheckError(`${path.relative(root, file)} is not valid JSON: ${error.message}`);
+    }
+    if (typeof manifest.name !== 'string') throw new CheckError(`${path.relative(root, file)} has no name`);
+    found.push({ name: manifest.name, dir, manifest, private: manifest.private === true });
+  }
+  return found;
+}
+
+/** Names of the workspace packages a manifest depends on at runtime (dependencies, peer and optional). */
+function workspaceDeps(manifest, byName) {
+  const names = new Set();
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const dep of Object.keys(manifest[field] ?? {})) {
+      if (byName.has(dep)) names.add(dep);
+      else if (dep.startsWith(SCOPE)) throw new CheckError(`${manifest.name} depends on ${dep}, which is not a package in packages/*`);
+    }
+  }
+  return [...names];
+}
+
+/** The package and every workspace package it needs, transitively, in a stable order. */
+function closure(name, byName) {
+  const seen = new Set();
+  const visit = (current) => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    const pkg = byName.get(current);
+    if (pkg.private) throw new CheckError(`a published package depends on ${current}, which is private and will never be on npm`);
+    for (const dep of workspaceDeps(pkg.manifest, byName)) visit(dep);
+  };
+  visit(name);
+  return [...seen];
+}
+
+/** Packs one package into its own empty directory and returns the tarball path. */
+function pack(pkg, tempRoot) {
+  const dist = path.join(pkg.dir, 'dist');
+  if (!fs.existsSync(dist) || fs.readdirSync(dist).length === 0) {
+    throw new CheckError(`${pkg.name}: ${path.relative(root, dist)}/ is missing or empty; build first (pnpm build)`);
+  }
+  const destination = path.join(tempRoot, 'tarballs', pkg.name.replace(/^@/, '').replace(/\//g, '__'));
+  fs.mkdirSync(destination, { recursive: true });
+  run('pnpm', ['pack', '--pack-destination', destination], { cwd: pkg.dir, what: `${pkg.name}: pnpm pack` });
+  const tarballs = fs.readdirSync(destination).filter((file) => file.endsWith('.tgz'));
+  if (tarballs.length !== 1) throw new CheckError(`${pkg.name}: expected one tarball from pnpm pack in ${destination}, found ${tarballs.length}`);
+  return path.join(destination, tarballs[0]);
+}
+
+/** Lists and extracts a tarball, then validates it; returns { manifest, files }. */
+function inspectTarball(pkg, tarball, tempRoot) {
+  const listing = run('tar', ['-tzf', tarball], { cwd: tempRoot, what: `${pkg.name}: tar -tzf` }).stdout;
+  const files = listing.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.endsWith('/'));
+  const extracted = path.join(tempRoot, 'extracted', path.basename(path.dirname(tarball)));
+  fs.mkdirSync(extracted, { recursive: true });
+  run('tar', ['-xzf', tarball, '-C', extracted], { cwd: tempRoot, what: `${pkg.name}: tar -xzf` });
+  const manifestFile = path.join(extracted, 'package', 'package.json');
+  if (!fs.existsSync(manifestFile)) throw new CheckError(`${pkg.name}: the tarball has no package/package.json`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const readText = (file) => {
+    const full = path.join(extracted, file);
+    return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
+  };
+  const problems = validatePacked({ manifest, files, readText });
+  if (problems.length > 0) {
+    throw new CheckError(`${pkg.name}: the packed tarball ${path.basename(tarball)} is not publishable:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+  if (manifest.name !== pkg.name) throw new CheckError(`${pkg.name}: the tarball's package.json is named ${manifest.name}`);
+  return { manifest, files };
+}
+
+const ESM_CHECK = (name) => `import * as lib from ${JSON.stringify(name)};
+const names = Object.keys(lib).sort();
+if (names.length === 0) throw new Error(${JSON.stringify(`import * from ${name} has no exports`)});
+console.log(JSON.stringify(names));
+`;
+
+const CJS_CHECK = (name) => `'use strict';
+const lib = require(${JSON.stringify(name)});
+if (lib === null || (typeof lib !== 'object' && typeof lib !== 'function')) throw new Error(${JSON.stringify(`require(${name}) is not an object`)});
+const names = Object.keys(lib).filter((key) => key !== '__esModule').sort();
+if (names.length === 0) throw new Error(${JSON.stringify(`require(${name}) has no exports`)});
+console.log(JSON.stringify(names));
+`;
+
+/**
+ * Node flags for the CommonJS runs. Node >= 20.19 can require() an ES module, which would let an ESM-only package
+ * (no `require` condition, no .cjs build) pass the CJS checks here yet break on Node 20.0-20.18, which engines allows.
+ */
+const CJS_FLAGS = process.features.require_module ? ['--no-experimental-require-module'] : [];
+
+/** The consumer used when a package has no test/pack/consumer.ts: proves the types resolve in both module modes. */
+const GENERATED_CONSUMER = (name) => `// Generated by scripts/pack-check.mjs: ${name} has no test/pack/consumer.ts.
+import * as lib from ${JSON.stringify(name)};
+
+const api: typeof import(${JSON.stringify(name)}) = lib;
+const names: string[] = Object.keys(api);
+if (!(names.length > 0)) throw new Error(${JSON.stringify(`${name} has no exports`)});
+console.log(\`consumer: \${names.length} exports\`);
+`;
+
+const CONSUMER_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    types: ['node'],
+    skipLibCheck: false,
+    outDir: 'out',
+    rootDir: '.',
+  },
+  files: ['consumer.mts', 'consumer.cts'],
+};
+
+/** Installs the package into a fresh project outside the workspace and uses it there the ways a consumer would. */
+function consume(pkg, packed, installSet, tarballs, toolVersions, tempRoot) {
+  const project = path.join(tempRoot, 'consumers', pkg.name.replace(/^@/, '').replace(/\//g, '__'));
+  fs.mkdirSync(project, { recursive: true });
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    `${JSON.stringify({ name: 'pack-check-consumer', version: '1.0.0', private: true, description: `pack-check consumer of ${pkg.name}`, license: 'MIT' }, null, 2)}\n`,
+  );
+  const installs = [
+    ...installSet.map((name) => tarballs.get(name)),
+    `typescript@${toolVersions.typescript}`,
+    `@types/node@${toolVersions['@types/node']}`,
+  ];
+  console.log(`pack-check ${pkg.name}: npm install ${installSet.join(', ')} (tarballs), typescript@${toolVersions.typescript}, @types/node@${toolVersions['@types/node']}`);
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-update-notifier', '--save-exact', ...installs], { cwd: project, what: `${pkg.name}: npm install in ${project}` });
+
+  // ESM and CJS see the same public API.
+  fs.writeFileSync(path.join(project, 'check.mjs'), ESM_CHECK(pkg.name));
+  fs.writeFileSync(path.join(project, 'check.cjs'), CJS_CHECK(pkg.name));
+  const esm = run(process.execPath, ['check.mjs'], { cwd: project, what: `${pkg.name}: import (check.mjs)` }).stdout.trim();
+  const cjs = run(process.execPath, [...CJS_FLAGS, 'check.cjs'], { cwd: project, what: `${pkg.name}: require (check.cjs)` }).stdout.trim();
+  const esmNames = JSON.parse(esm.split('\n').at(-1));
+  const cjsNames = JSON.parse(cjs.split('\n').at(-1));
+  if (JSON.stringify(esmNames) !== JSON.stringify(cjsNames)) {
+    const onlyEsm = esmNames.filter((n) => !cjsNames.includes(n));
+    const onlyCjs = cjsNames.filter((n) => !esmNames.includes(n));
+    throw new CheckError(`${pkg.name}: import and require export different names (only import: ${onlyEsm.join(', ') || '-'}; only require: ${onlyCjs.join(', ') || '-'})`);
+  }
+  console.log(`pack-check ${pkg.name}: import and require agree on ${esmNames.length} exports: ${esmNames.join(', ')}`);
+
+  // TypeScript consumer, compiled as ESM (.mts) and CJS (.cts) under nodenext, then run.
+  const consumerSource = path.join(pkg.dir, 'test', 'pack', 'consumer.ts');
+  const hasConsumer = fs.existsSync(consumerSource);
+  const source = hasConsumer ? fs.readFileSync(consumerSource, 'utf8') : GENERATED_CONSUMER(pkg.name);
+  fs.writeFileSync(path.join(project, 'consumer.mts'), source);
+  fs.writeFileSync(path.join(project, 'consumer.cts'), source);
+  fs.writeFileSync(path.join(project, 'tsconfig.json'), `${JSON.stringify(CONSUMER_TSCONFIG, null, 2)}\n`);
+  const tsc = path.join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+  run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project, what: `${pkg.name}: tsc on the ${hasConsumer ? 'test/pack/consumer.ts' : 'generated'} consumer (.mts + .cts, nodenext)` });
+  for (const out of ['consumer.mjs', 'consumer.cjs']) {
+    run(process.execPath, [...(out.endsWith('.cjs') ? CJS_FLAGS : []), path.join('out', out)], { cwd: project, what: `${pkg.name}: node out/${out}` });
+  }
+  console.log(`pack-check ${pkg.name}: ${hasConsumer ? 'test/pack/consumer.ts' : 'generated consumer'} type-checks and runs as .mts and .cts`);
+
+  // Every bin answers --version (with the package version) and --help.
+  for (const name of Object.keys(binEntries(packed.manifest))) {
+    const bin = path.join(project, 'node_modules', '.bin', name);
+    if (!fs.existsSync(bin)) throw new CheckError(`${pkg.name}: npm did not link bin "${name}" into node_modules/.bin`);
+    const version = run(bin, ['--version'], { cwd: project, what: `${pkg.name}: ${name} --version` });
+    if (!`${version.stdout}`.includes(packed.manifest.version)) {
+      throw new CheckError(`${pkg.name}: \`${name} --version\` printed ${JSON.stringify(version.stdout.trim())}, which does not contain ${packed.manifest.version}`);
+    }
+    const help = run(bin, ['--help'], { cwd: project, what: `${pkg.name}: ${name} --help` });
+    if (help.stdout.trim() === '') throw new CheckError(`${pkg.name}: \`${name} --help\` printed nothing on stdout`);
+    console.log(`pack-check ${pkg.name}: bin ${name} --version and --help exit 0`);
+  }
+}
+
+function main(argv) {
+  const keepTemp = argv.includes('--keep-temp');
+  const unknownFlags = argv.filter((arg) => arg.startsWith('-') && arg !== '--keep-temp');
+  if (unknownFlags.length > 0) throw new CheckError(`unknown option ${unknownFlags.join(' ')}; usage: pack-check.mjs [name...] [--keep-temp] | --self-test`);
+  const wanted = argv.filter((arg) => !arg.startsWith('-'));
+
+  const all = discoverPackages();
+  const byName = new Map(all.map((pkg) => [pkg.name, pkg]));
+  let selected = all.filter((pkg) => !pkg.private);
+  if (wanted.length > 0) {
+    selected = wanted.map((want) => {
+      const pkg = all.find((p) => p.name === want || p.name === `${SCOPE}${want}` || path.basename(p.dir) === want);
+      if (!pkg) throw new CheckError(`no package ${want} in packages/* (have: ${all.map((p) => p.name).join(', ') || 'none'})`);
+      if (pkg.private) throw new CheckError(`${pkg.name} is private; pack-check only checks published packages`);
+      return pkg;
+    });
+  }
+  if (selected.length === 0) throw new CheckError('no public packages in packages/* to check');
+
+  const rootManifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const toolVersions = {};
+  for (const tool of ['typescript', '@types/node']) {
+    const version = rootManifest.devDependencies?.[tool];
+    if (typeof version !== 'string') throw new CheckError(`the root package.json has no devDependencies["${tool}"] to install in the consumer project`);
+    toolVersions[tool] = version;
+  }
+
+  // Pack every selected package and everything it needs first; then check them one by one.
+  const needs = new Map(selected.map((pkg) => [pkg.name, closure(pkg.name, byName)]));
+  const toPack = [...new Set([...needs.values()].flat())];
+  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-check-'));
+  const cleanup = () => {
+    if (keepTemp) console.log(`pack-check: kept ${tempRoot}`);
+    else fs.rmSync(tempRoot, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => {
+    cleanup();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const failures = [];
+  try {
+    console.log(`pack-check: ${selected.map((p) => p.name).join(', ')} (temp ${tempRoot})`);
+    const tarballs = new Map();
+    const packFailed = new Set();
+    for (const name of toPack) {
+      try {
+        tarballs.set(name, pack(byName.get(name), tempRoot));
+        console.log(`pack-check ${name}: packed ${path.basename(tarballs.get(name))}`);
+      } catch (error) {
+        if (!(error instanceof CheckError)) throw error;
+        packFailed.add(name);
+        failures.push(name);
+        console.error(`pack-check ${name}: FAILED\n${error.message}`);
+      }
+    }
+    for (const pkg of selected) {
+      if (packFailed.has(pkg.name)) continue;
+      try {
+        const brokenDeps = needs.get(pkg.name).filter((name) => packFailed.has(name));
+        if (brokenDeps.length > 0) throw new CheckError(`${pkg.name}: cannot install it; its dependencies ${brokenDeps.join(', ')} failed to pack`);
+        const tarball = tarballs.get(pkg.name);
+        const packed = inspectTarball(pkg, tarball, tempRoot);
+        console.log(`pack-check ${pkg.name}: tarball contents, package.json ranges, exports/main/module/types/bin targets ok`);
+        consume(pkg, packed, needs.get(pkg.name), tarballs, toolVersions, tempRoot);
+        const kB = (fs.statSync(tarball).size / 1000).toFixed(1);
+        console.log(`pack-check ${pkg.name}: ok (${packed.files.length} files, ${kB} kB packed)`);
+      } catch (error) {
+        if (!(error instanceof CheckError)) throw error;
+        failures.push(pkg.name);
+        console.error(`pack-check ${pkg.name}: FAILED\n${error.message}`);
+      }
+    }
+  } finally {
+    cleanup();
+  }
+  if (failures.length > 0) {
+    console.error(`pack-check: FAILED for ${failures.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`pack-check: all ${selected.length} package(s) ok`);
+}
+
+const started = Date.now();
+try {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--self-test')) selfTest();
+  else main(argv);
+  console.log(`pack-check: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(`pack-check: FAILED\n${error instanceof CheckError ? error.message : error.stack}`);
+  process.exit(1);
+}

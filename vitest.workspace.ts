@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
+
+/** One test project per package: `pnpm test --project @puzzles/<name>` runs just that one. */
+function pkg(name: string) {
+  return defineProject({
+    test: {
+      name: `@puzzles/${name}`,
+      root: fileURLToPath(new URL(`./packages/${name}`, import.meta.url)),
+      include: ['test/**/*.test.ts'],
+      setupFiles: [setupFile],
+    },
+  });
+}
+
+/** The one list of test projects. Add a package here when it lands. */
+export default [pkg('bigint-deal')];
