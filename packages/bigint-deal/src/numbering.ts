@@ -144,26 +144,48 @@ function andrewsCodec(signature: Signature): Codec {
   const position = new Int32Array(hands);
   const counts = new Int32Array(hands);
 
+  // Where each hand's positions end: the cards left for hand j are positions 0 … left[j] - 1 of its region.
+  const left = new Int32Array(Math.max(3, last));
+  for (let j = 0, rest = cards; j < last; rest -= sizes[j]!, j++) left[j] = rest;
+
   function decode(index: bigint, holders: Uint8Array): void {
     splitIndexInto(bigRadices, index, ranks);
-    marks.fill(0);
-    // Unrank each hand's squashed-order rank into marks over the positions left for that hand:
-    // element i is the largest c with C(c, i) <= rank.
-    for (let j = 0, left = cards; j < last; left -= sizes[j]!, j++) {
-      const base = j * region;
-      let rank = ranks[j]!;
-      let c = left - 1;
-      for (let i = sizes[j]!; i >= 1; i--) {
-        let value = values[c * stride + i]!;
-        while (value > rank) value = values[--c * stride + i]!;
-        rank -= value;
-        marks[base + c] = 1;
-        c--;
-      }
-    }
-    // One pass over the cards without branches on the data. A card not taken by hands before j is at position p_j
-    // among the cards left for hand j, and goes to the first hand whose mark is set there.
+    // Unrank each hand's squashed-order rank into marks over the positions left for it. Walking the positions c from
+    // the top with i elements still to place, c is an element exactly when C(c, i) <= the rank still unplaced. The
+    // walk has no branches on the data, and up to three hands walk side by side, as independent chains.
     if (last <= 3) {
+      const [left0, left1, left2] = left as unknown as [number, number, number];
+      let rank0 = ranks[0] ?? 0;
+      let rank1 = ranks[1] ?? 0;
+      let rank2 = ranks[2] ?? 0;
+      let i0 = sizes[0] ?? 0;
+      let i1 = last > 1 ? sizes[1]! : 0;
+      let i2 = last > 2 ? sizes[2]! : 0;
+      for (let c = left0 - 1; c >= 0; c--) {
+        const row = c * stride;
+        const v0 = values[row + i0]!;
+        const t0 = +(v0 <= rank0);
+        rank0 -= t0 * v0;
+        i0 -= t0;
+        marks[c] = t0;
+        if (c < left1) {
+          const v1 = values[row + i1]!;
+          const t1 = +(v1 <= rank1);
+          rank1 -= t1 * v1;
+          i1 -= t1;
+          marks[region + c] = t1;
+          if (c < left2) {
+            const v2 = values[row + i2]!;
+            const t2 = +(v2 <= rank2);
+            rank2 -= t2 * v2;
+            i2 -= t2;
+            marks[2 * region + c] = t2;
+          }
+        }
+      }
+      // One pass over the cards without branches on the data. A card not taken by hands before j is at position p_j
+      // among the cards left for hand j, and goes to the first hand whose mark is set there. Regions of hands that
+      // do not exist stay zero, and min() folds their hand number into the last.
       let p1 = 0;
       let p2 = 0;
       for (let card = 0; card < cards; card++) {
@@ -173,10 +195,21 @@ function andrewsCodec(signature: Signature): Codec {
         const rest = (a | b) ^ 1;
         const c = rest & marks[2 * region + p2]!;
         p2 += rest;
-        // Fewer than four hands: the unused regions are zero, and min() folds their hand number into the last.
         holders[card] = Math.min(3 - 3 * a - 2 * b - c, last);
       }
       return;
+    }
+    for (let j = 0; j < last; j++) {
+      const base = j * region;
+      let rank = ranks[j]!;
+      let i = sizes[j]!;
+      for (let c = left[j]! - 1; c >= 0; c--) {
+        const value = values[c * stride + i]!;
+        const taken = +(value <= rank);
+        rank -= taken * value;
+        i -= taken;
+        marks[base + c] = taken;
+      }
     }
     position.fill(0);
     for (let card = 0; card < cards; card++) {
@@ -211,11 +244,11 @@ function andrewsCodec(signature: Signature): Codec {
       return joinIndexOf(bigRadices, ranks);
     }
     const seen = counts.fill(0);
-    const left = position.fill(0); // cards so far that were left for each hand
+    const sofar = position.fill(0); // cards so far that were left for each hand
     for (let card = 0; card < cards; card++) {
       const h = holders[card]!;
-      ranks[h]! += values[left[h]! * stride + ++seen[h]!]!;
-      for (let q = 0; q <= h; q++) left[q]!++;
+      ranks[h]! += values[sofar[h]! * stride + ++seen[h]!]!;
+      for (let q = 0; q <= h; q++) sofar[q]!++;
     }
     return joinIndexOf(bigRadices, ranks);
   }
