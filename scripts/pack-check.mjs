@@ -15,23 +15,17 @@
 //   4. `import` and `require` it and compare the export names; type-check and run a TypeScript consumer as both
 //      .mts and .cts under module/moduleResolution nodenext (packages/<name>/test/pack/consumer.ts if it exists,
 //      otherwise a generated one that only proves the types resolve); run every bin with --version and --help.
-// Node built-ins only; external tools run through spawnSync with shell: false.
+// Node built-ins only (shared helpers in scripts/lib.mjs); external tools run through spawnSync with shell: false.
 
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CheckError, root, run, runMain, withTempDir, workspacePackages } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCOPE = '@puzzles/';
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies'];
 /** Version protocols that only pnpm understands (or that point at the author's disk): never valid in a tarball. */
 const LOCAL_PROTOCOLS = ['workspace:', 'catalog:', 'link:', 'file:'];
 const REQUIRED_FILES = ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/CHANGELOG.md'];
-
-/** A failure with a message meant for the person reading the log. */
-class CheckError extends Error {}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The tarball validator: a pure function of (packed manifest, file list, file reader), so --self-test can feed it
@@ -273,68 +267,7 @@ function selfTest() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Running tools.
-
-/** The tail of a (possibly long) tool output, indented for the log. */
-function tail(text, lines = 40) {
-  const all = String(text ?? '').trimEnd().split('\n');
-  const shown = all.length > lines ? ['…', ...all.slice(-lines)] : all;
-  return shown.map((line) => `    ${line}`).join('\n');
-}
-
-/** Environment for child tools: without the npm_* variables a `pnpm run` parent sets, which would leak into npm. */
-function childEnv(extra = {}) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_(config|package|lifecycle)_/i.test(key) && !/^npm_config_(registry|cache|userconfig)$/i.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
-}
-
-/** Runs a command (no shell) and returns its output; throws a CheckError naming it when it cannot run or exits non-zero. */
-function run(command, args, { cwd, what, allowFailure = false, timeout = 10 * 60_000 } = {}) {
-  const result = spawnSync(command, args, {
-    cwd,
-    env: childEnv(),
-    encoding: 'utf8',
-    shell: false,
-    timeout,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const shown = `${command} ${args.join(' ')}`;
-  if (result.error) throw new CheckError(`${what ?? shown}: could not run \`${shown}\` in ${cwd}: ${result.error.message}`);
-  if (result.status !== 0 && !allowFailure) {
-    const why = result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
-    throw new CheckError(`${what ?? shown}: \`${shown}\` failed in ${cwd} (${why})\n${tail(`${result.stdout}\n${result.stderr}`)}`);
-  }
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // The real check.
-
-/** The public packages of packages/*, in directory order: { name, dir, manifest }. */
-function discoverPackages() {
-  const packagesDir = path.join(root, 'packages');
-  if (!fs.existsSync(packagesDir)) throw new CheckError(`no packages/ directory in ${root}`);
-  const found = [];
-  for (const entry of fs.readdirSync(packagesDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isDirectory()) continue;
-    const dir = path.join(packagesDir, entry.name);
-    const file = path.join(dir, 'package.json');
-    if (!fs.existsSync(file)) continue;
-    let manifest;
-    try {
-      manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new CheckError(`${path.relative(root, file)} is not valid JSON: ${error.message}`);
-    }
-    if (typeof manifest.name !== 'string') throw new CheckError(`${path.relative(root, file)} has no name`);
-    found.push({ name: manifest.name, dir, manifest, private: manifest.private === true });
-  }
-  return found;
-}
 
 /** Names of the workspace packages a manifest depends on at runtime (dependencies, peer and optional). */
 function workspaceDeps(manifest, byName) {
@@ -506,7 +439,7 @@ function main(argv) {
   if (unknownFlags.length > 0) throw new CheckError(`unknown option ${unknownFlags.join(' ')}; usage: pack-check.mjs [name...] [--keep-temp] | --self-test`);
   const wanted = argv.filter((arg) => !arg.startsWith('-'));
 
-  const all = discoverPackages();
+  const all = workspacePackages(root);
   const byName = new Map(all.map((pkg) => [pkg.name, pkg]));
   let selected = all.filter((pkg) => !pkg.private);
   if (wanted.length > 0) {
@@ -530,20 +463,8 @@ function main(argv) {
   // Pack every selected package and everything it needs first; then check them one by one.
   const needs = new Map(selected.map((pkg) => [pkg.name, closure(pkg.name, byName)]));
   const toPack = [...new Set([...needs.values()].flat())];
-  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-check-'));
-  const cleanup = () => {
-    if (keepTemp) console.log(`pack-check: kept ${tempRoot}`);
-    else fs.rmSync(tempRoot, { recursive: true, force: true });
-  };
-  const onSignal = (signal) => {
-    cleanup();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
   const failures = [];
-  try {
+  withTempDir('pack-check', { keep: keepTemp }, (tempRoot) => {
     console.log(`pack-check: ${selected.map((p) => p.name).join(', ')} (temp ${tempRoot})`);
     const tarballs = new Map();
     const packFailed = new Set();
@@ -575,9 +496,7 @@ function main(argv) {
         console.error(`pack-check ${pkg.name}: FAILED\n${error.message}`);
       }
     }
-  } finally {
-    cleanup();
-  }
+  });
   if (failures.length > 0) {
     console.error(`pack-check: FAILED for ${failures.join(', ')}`);
     process.exit(1);
@@ -585,13 +504,4 @@ function main(argv) {
   console.log(`pack-check: all ${selected.length} package(s) ok`);
 }
 
-const started = Date.now();
-try {
-  const argv = process.argv.slice(2);
-  if (argv.includes('--self-test')) selfTest();
-  else main(argv);
-  console.log(`pack-check: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-} catch (error) {
-  console.error(`pack-check: FAILED\n${error instanceof CheckError ? error.message : error.stack}`);
-  process.exit(1);
-}
+runMain('pack-check', (argv) => (argv.includes('--self-test') ? selfTest() : main(argv)));

@@ -11,76 +11,27 @@
 //       (with the changeset's summary) in CHANGELOG.md. With no pending changesets, a temporary one (patch for every
 //       public package) is written in the copy first, so the flow is always exercised.
 //   (c) `pnpm -r --filter "./packages/*" publish --dry-run --no-git-checks` in the repo must exit 0.
-// Node built-ins only; external tools run through spawnSync with shell: false. The repo itself is never modified.
+// Node built-ins only (shared helpers in scripts/lib.mjs); external tools run through spawnSync with shell: false.
+// The repo itself is never modified.
 
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CheckError, elapsed, readJson, root, run as runTool, runMain, tail, withTempDir, workspacePackages } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUMPS = ['major', 'minor', 'patch', 'none'];
-
-/** A failure with a message meant for the person reading the log. */
-class CheckError extends Error {}
+/** How many lines of a tool's output the log shows. */
+const OUTPUT_LINES = 60;
 
 /** The tail of a (possibly long) tool output, indented for the log. */
-function indent(text, lines = 60) {
-  const all = String(text ?? '').trimEnd().split('\n').filter((line, i, a) => line !== '' || i < a.length - 1);
-  const shown = all.length > lines ? ['…', ...all.slice(-lines)] : all;
-  return shown.map((line) => `    ${line}`).join('\n');
-}
+const indent = (text) => tail(text, OUTPUT_LINES);
 
-/** Environment for child tools: without the npm_* variables a `pnpm run` parent sets, which would leak into npm. */
-function childEnv() {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_(config|package|lifecycle)_/i.test(key) && !/^npm_config_(registry|cache|userconfig)$/i.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0' };
-}
-
-/** Runs a command (no shell); throws a CheckError naming it when it cannot run or (unless allowed) exits non-zero. */
-function run(command, args, { cwd, what, allowFailure = false, timeout = 10 * 60_000 } = {}) {
-  const result = spawnSync(command, args, { cwd, env: childEnv(), encoding: 'utf8', shell: false, timeout, maxBuffer: 64 * 1024 * 1024 });
-  const shown = `${path.basename(command)} ${args.join(' ')}`;
-  if (result.error) throw new CheckError(`${what ?? shown}: could not run \`${shown}\` in ${cwd}: ${result.error.message}`);
-  if (result.status !== 0 && !allowFailure) {
-    const why = result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`;
-    throw new CheckError(`${what ?? shown}: \`${shown}\` failed in ${cwd} (${why})\n${indent(`${result.stdout}\n${result.stderr}`)}`);
-  }
-  return result;
-}
+/** lib's run() as release-check logs it: tools named by file name, the last OUTPUT_LINES lines of output on failure. */
+const run = (command, args, options) => runTool(command, args, { outputLines: OUTPUT_LINES, basename: true, ...options });
 
 /** Runs git with a fixed identity and no hooks, signing or pager, so the user's git config cannot break the copy. */
 function git(args, cwd, options = {}) {
   const fixed = ['-c', 'user.name=release-check', '-c', 'user.email=release-check@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', '--no-pager'];
   return run('git', [...fixed, ...args], { cwd, what: `git ${args[0]}`, ...options });
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new CheckError(`${file} is not readable JSON: ${error.message}`);
-  }
-}
-
-/** The workspace packages of a tree: { name, dir, manifest } for every packages/<x>/package.json. */
-function workspacePackages(tree) {
-  const packagesDir = path.join(tree, 'packages');
-  if (!fs.existsSync(packagesDir)) return [];
-  return fs
-    .readdirSync(packagesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(packagesDir, entry.name, 'package.json')))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((entry) => {
-      const dir = path.join(packagesDir, entry.name);
-      const manifest = readJson(path.join(dir, 'package.json'));
-      return { name: manifest.name, dir, manifest };
-    });
 }
 
 /** The pending changesets in <tree>/.changeset: { id, file, releases: [{ name, type }], summary }. */
@@ -155,7 +106,7 @@ function main(argv) {
   const config = readJson(path.join(root, '.changeset', 'config.json'));
   const baseBranch = typeof config.baseBranch === 'string' ? config.baseBranch : 'main';
   const ignored = new Set(Array.isArray(config.ignore) ? config.ignore : []);
-  const publicPackages = workspacePackages(root).filter((pkg) => pkg.manifest.private !== true);
+  const publicPackages = workspacePackages(root).filter((pkg) => !pkg.private);
   if (publicPackages.length === 0) throw new CheckError('no public packages in packages/*');
 
   // (a) The gate in the repo itself.
@@ -167,23 +118,12 @@ function main(argv) {
     console.log(`release-check (a) pnpm exec changeset status${base.args.map((a) => ` ${a}`).join('')} (${base.why})`);
     const status = run('pnpm', ['exec', 'changeset', 'status', ...base.args], { cwd: root, what: 'release-check (a) changeset status in the repo' });
     console.log(indent(`${status.stdout}${status.stderr}`));
-    console.log(`release-check (a): ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`release-check (a): ok (${elapsed(started)} s)`);
   }
 
   // (b) status + version in a committed copy of the working tree.
   started = Date.now();
-  const tempRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'release-check-'));
-  const cleanup = () => {
-    if (keepTemp) console.log(`release-check: kept ${tempRoot}`);
-    else fs.rmSync(tempRoot, { recursive: true, force: true });
-  };
-  const onSignal = (signal) => {
-    cleanup();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
+  withTempDir('release-check', { keep: keepTemp }, (tempRoot) => {
     const copy = path.join(tempRoot, 'repo');
     fs.cpSync(root, copy, {
       recursive: true,
@@ -265,10 +205,8 @@ function main(argv) {
     if (left.length > 0) problems.push(`changeset version did not consume ${left.map((c) => c.file).join(', ')}`);
     if (planned.size === 0) problems.push('the release plan releases nothing, so the version flow was not exercised');
     if (problems.length > 0) throw new CheckError(`release-check (b) changeset version:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    console.log(`release-check (b): ok, ${planned.size} package(s) versioned (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } finally {
-    cleanup();
-  }
+    console.log(`release-check (b): ok, ${planned.size} package(s) versioned (${elapsed(started)} s)`);
+  });
 
   // (c) What `pnpm publish` would send, for every package under packages/.
   started = Date.now();
@@ -276,7 +214,7 @@ function main(argv) {
   const publish = run('pnpm', ['-r', '--filter', './packages/*', 'publish', '--dry-run', '--no-git-checks'], { cwd: root, what: 'release-check (c) publish --dry-run' });
   const output = `${publish.stdout}\n${publish.stderr}`;
   const published = output.split('\n').filter((line) => /^\+ \S+@\S+/.test(line.trim())).map((line) => line.trim().slice(2));
-  console.log(`release-check (c): ok, would publish ${published.join(', ') || 'nothing new (every version is already on the registry)'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`release-check (c): ok, would publish ${published.join(', ') || 'nothing new (every version is already on the registry)'} (${elapsed(started)} s)`);
   for (const pkg of publicPackages) {
     if (pkg.name.startsWith('@') && pkg.manifest.publishConfig?.access !== 'public' && config.access !== 'public') {
       console.log(`release-check (c) note: ${pkg.name} is scoped with no public access configured; a first \`pnpm publish\` would be restricted`);
@@ -284,11 +222,4 @@ function main(argv) {
   }
 }
 
-const started = Date.now();
-try {
-  main(process.argv.slice(2));
-  console.log(`release-check: ok in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-} catch (error) {
-  console.error(`release-check: FAILED\n${error instanceof CheckError ? error.message : error.stack}`);
-  process.exit(1);
-}
+runMain('release-check', main, { done: 'ok' });

@@ -1,5 +1,5 @@
 import { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import { describeValue, optionsOf } from './errors.js';
 import {
   createDealNumbering,
   joinIndexOf,
@@ -46,8 +46,8 @@ export interface EditionOptions {
 }
 
 /** The bridge numbering of one edition (Andrews' by default). */
-export function bridgeNumbering(options: EditionOptions = {}): DealNumbering {
-  const edition = options.edition ?? 'andrews';
+export function bridgeNumbering(options?: EditionOptions): DealNumbering {
+  const edition = optionsOf(options, 'the bridge numbering').edition ?? 'andrews';
   if (edition === 'andrews') return (andrews ??= createDealNumbering(BRIDGE_HANDS));
   if (edition === 'pavlicek') return (pavlicek ??= createDealNumbering(BRIDGE_HANDS, { edition }));
   throw new RangeError(`edition must be 'andrews' or 'pavlicek'; got ${describeValue(edition)}`);

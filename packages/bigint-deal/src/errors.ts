@@ -10,3 +10,12 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return typeof value === 'object' ? 'an object' : typeof value;
 }
+
+/** The options object of a call, `{}` when left out; anything else but an object is a TypeError. @internal */
+export function optionsOf<T extends object>(options: T | undefined, what: string): Partial<T> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`the options of ${what} must be an object; got ${describeValue(options)}`);
+  }
+  return options;
+}

@@ -1,6 +1,6 @@
 import { binomialTable } from './binomial.js';
 import { Deal, holdersFromString } from './deal.js';
-import { describeValue } from './errors.js';
+import { describeValue, optionsOf } from './errors.js';
 import { parsePbn } from './pbn.js';
 import { toPage } from './page.js';
 import { signatureOf, type Signature } from './signature.js';
@@ -46,7 +46,8 @@ export interface DealNumbering {
 const BIG = Array.from({ length: 257 }, (_, i) => BigInt(i));
 
 /** A numbering of all deals with these hand sizes (`[13, 13, 13, 13]` is bridge, `[10, 10, 10, 2]` Skat). */
-export function createDealNumbering(handSizes: readonly number[], options: NumberingOptions = {}): DealNumbering {
+export function createDealNumbering(handSizes: readonly number[], numberingOptions?: NumberingOptions): DealNumbering {
+  const options = optionsOf(numberingOptions, 'createDealNumbering');
   const edition = options.edition ?? 'andrews';
   if (edition !== 'andrews' && edition !== 'pavlicek') {
     throw new RangeError(`edition must be 'andrews' or 'pavlicek'; got ${describeValue(edition)}`);

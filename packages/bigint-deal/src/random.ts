@@ -1,6 +1,6 @@
 import { bridgeNumbering, type EditionOptions } from './bridge.js';
 import type { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import { describeValue, optionsOf } from './errors.js';
 import type { DealNumbering } from './numbering.js';
 
 /** Options of `randomDeal`: a seed for a reproducible deal, or your own `random`; cryptographically random otherwise. */
@@ -14,8 +14,9 @@ export interface RandomDealOptions extends EditionOptions {
 }
 
 /** A random page and its deal, uniform over every deal of the book (no modulo bias): `{ page, deal }`. */
-export function randomDeal(options: RandomDealOptions = {}): { page: bigint; deal: Deal } {
-  const numbering = options.numbering ?? bridgeNumbering(options);
+export function randomDeal(dealOptions?: RandomDealOptions): { page: bigint; deal: Deal } {
+  const options = optionsOf(dealOptions, 'randomDeal');
+  const numbering = options.numbering ?? bridgeNumbering(options.edition === undefined ? {} : { edition: options.edition });
   const page = randomBelow(numbering.count, wordSource(options)) + 1n;
   return { page, deal: numbering.dealByNumber(page) };
 }
@@ -25,12 +26,14 @@ export function randomBelow(bound: bigint, word: () => number): bigint {
   if (bound <= 1n) return 0n;
   const bits = (bound - 1n).toString(2).length;
   const words = Math.ceil(bits / 32);
-  for (;;) {
+  // Each draw lands below the bound with probability over 1/2, so a thousand misses in a row means a broken source.
+  for (let attempt = 0; attempt < 1000; attempt++) {
     let value = 0n;
     for (let i = 0; i < words; i++) value = (value << 32n) | BigInt(word());
     value = BigInt.asUintN(bits, value);
     if (value < bound) return value;
   }
+  throw new RangeError(`the random source gave 1000 draws in a row at or above ${bound}; it is not uniform (a constant?)`);
 }
 
 /** A generator of uniform 32-bit words from the options' seed, random, or the platform's crypto. @internal */

@@ -35,12 +35,15 @@ export function signatureOf(handSizes: readonly number[], players?: string): Sig
   }
   const sizes = handSizes.map((size) => {
     if (!Number.isSafeInteger(size) || size < 0) {
-      throw new RangeError(`hand sizes must be non-negative integers; got ${describeValue(size)} in [${handSizes.join(', ')}]`);
+      throw new RangeError(`hand sizes must be non-negative integers; got ${describeValue(size)} in [${handSizes.map(describeValue).join(', ')}]`);
     }
     return size;
   });
   const cards = sizes.reduce((a, b) => a + b, 0);
   if (cards > 255) throw new RangeError(`a deck of at most 255 cards can be numbered; got ${cards} cards in [${sizes.join(', ')}]`);
+  if (players !== undefined && typeof players !== 'string') {
+    throw new TypeError(`players must be a string of ${sizes.length} letters or digits; got ${describeValue(players)}`);
+  }
   const names = players ?? defaultPlayers(sizes.length);
   const key = `${sizes.join(',')}/${names}`;
   const cached = cache.get(key);

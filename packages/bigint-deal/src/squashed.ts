@@ -37,28 +37,40 @@ export function squashedUnrank(index: bigint | number, k: number): number[] {
     return [];
   }
   const subset = new Array<number>(k);
-  // Largest element first: the largest c with C(c, k) <= index, found by walking up from c = k - 1.
-  let c = k - 1;
-  let value = 0n; // C(c, k)
-  let next = 1n; // C(c + 1, k)
-  while (next <= rest) {
-    c++;
-    value = next;
-    next = (next * BigInt(c + 1)) / BigInt(c + 1 - k);
-  }
+  // Element i (largest first) is the largest c with C(c, i) <= the index still unplaced. For the largest element,
+  // gallop up to bracket it; every later element lies below the one before, since the rest is then < C(previous, i).
+  let above = -1; // an exclusive upper bound for the next element once known
   for (let i = k; i >= 1; i--) {
-    // Invariant: value = C(c, i) <= rest < C(c + 1, i); walk c down while C(c, i) > rest.
-    while (value > rest) {
-      value = (value * BigInt(c - i)) / BigInt(c);
-      c--;
+    let low = i - 1; // C(i - 1, i) = 0 <= rest always
+    let high: number;
+    if (above < 0) {
+      high = Math.max(1, 2 * low);
+      while (exactBinomial(high, i) <= rest) {
+        low = high;
+        if (high === Number.MAX_SAFE_INTEGER) {
+          // The element is 2^53 - 1 itself, unless the index reaches C(2^53, i) and the element lies above it.
+          if (exactBinomial(high + 1, i) <= rest) {
+            throw new RangeError(
+              `index ${rest} is too large for a ${k}-subset of safe integers: its largest element would exceed 2^53 - 1`,
+            );
+          }
+          high += 1;
+          break;
+        }
+        high = Math.min(2 * high, Number.MAX_SAFE_INTEGER);
+      }
+    } else {
+      high = above;
     }
-    subset[i - 1] = c;
-    rest -= value;
-    if (i > 1) {
-      // Move from C(c, i) to C(c - 1, i - 1) = C(c, i) * i / c, the next element's starting point below c.
-      value = c === 0 ? 0n : (value * BigInt(i)) / BigInt(c);
-      c--;
+    // Invariant: C(low, i) <= rest < C(high, i).
+    while (high - low > 1) {
+      const middle = low + Math.floor((high - low) / 2);
+      if (exactBinomial(middle, i) <= rest) low = middle;
+      else high = middle;
     }
+    subset[i - 1] = low;
+    rest -= exactBinomial(low, i);
+    above = low;
   }
   return subset;
 }

@@ -1,10 +1,10 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { binomial } from '../src/index.js';
-import { choose, expectError } from './reference.js';
+import { choose, expectError, prop } from './reference.js';
 
 describe('binomial', () => {
-  test('known values, as bigints', () => {
+  it('known values, as bigints', () => {
     expect(binomial(52, 13)).toBe(635_013_559_600n);
     expect(binomial(39, 13)).toBe(8_122_425_444n);
     expect(binomial(26, 13)).toBe(10_400_600n);
@@ -17,18 +17,18 @@ describe('binomial', () => {
     expect(typeof binomial(52, 13)).toBe('bigint');
   });
 
-  test('beyond 2^53 it stays exact', () => {
+  it('beyond 2^53 it stays exact', () => {
     expect(binomial(100, 50)).toBe(100_891_344_545_564_193_334_812_497_256n);
     expect(binomial(1000, 500)).toBe(choose(1000, 500));
   });
 
-  test('agrees with n(n-1)…(n-k+1) / k! and 0 for k > n, for every n, k up to 70', () => {
+  it('agrees with n(n-1)…(n-k+1) / k! and 0 for k > n, for every n, k up to 70', () => {
     for (let n = 0; n <= 70; n++) {
       for (let k = 0; k <= 72; k++) expect(binomial(n, k), `C(${n}, ${k})`).toBe(choose(n, k));
     }
   });
 
-  test("Pascal's rule C(n, k) = C(n-1, k-1) + C(n-1, k) and the row sums 2^n", () => {
+  it("Pascal's rule C(n, k) = C(n-1, k-1) + C(n-1, k) and the row sums 2^n", () => {
     for (let n = 1; n <= 80; n++) {
       let sum = 0n;
       for (let k = 0; k <= n; k++) {
@@ -40,7 +40,7 @@ describe('binomial', () => {
     }
   });
 
-  test.prop([fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 420 })])(
+  prop([fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 420 })])(
     'the product formula and symmetry C(n, k) = C(n, n-k) for larger n',
     (n, k) => {
       expect(binomial(n, k)).toBe(choose(n, k));
@@ -48,7 +48,7 @@ describe('binomial', () => {
     },
   );
 
-  test.each([
+  it.each([
     ['n', -1, 3, /n must be a non-negative safe integer; got -1/],
     ['k', 5, -2, /k must be a non-negative safe integer; got -2/],
     ['n', 2.5, 1, /n must be a non-negative safe integer; got 2\.5/],
@@ -61,7 +61,7 @@ describe('binomial', () => {
     expectError(() => binomial(n, k), RangeError, message);
   });
 
-  test('a non-number argument is refused, not coerced', () => {
+  it('a non-number argument is refused, not coerced', () => {
     expectError(() => binomial('5' as unknown as number, 2), RangeError, /n must be .*; got '5'/);
     expectError(() => binomial(5, 2n as unknown as number), RangeError, /k must be .*; got 2/);
   });

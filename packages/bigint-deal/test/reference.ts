@@ -1,7 +1,27 @@
 // Independent, deliberately plain reference implementations (BigInt and factorials, no tables, no tricks) and shared
 // test helpers. Nothing here imports the library, so the tests compare it against something it cannot share a bug with.
-import { fc } from '@fast-check/vitest';
-import { expect } from 'vitest';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+
+/**
+ * A property test: `prop([arbitraries], params?)(name, predicate)`, like @fast-check/vitest's `test.prop`, but with
+ * plain fast-check inside vitest's `it`. (@fast-check/vitest imports vitest, so vitest transforms it and fast-check
+ * through its module graph for every test file: about 1.2 s per file here, most of the suite's run time.) The seed
+ * and run count come from `fc.configureGlobal` in the root setup file; a failure reports the seed and counterexample.
+ */
+export function prop<Ts extends [unknown, ...unknown[]]>(
+  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+  params: fc.Parameters<[Ts]> = {},
+): (name: string, predicate: (...args: Ts) => void) => void {
+  return (name, predicate) => {
+    it(name, () => {
+      fc.assert(
+        fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
+        params,
+      );
+    });
+  };
+}
 
 const factorials: bigint[] = [1n];
 
@@ -49,7 +69,7 @@ export function subsets(n: number, k: number): number[][] {
  * dealt to earlier hands, ranked in squashed order, combined in mixed radix C(cards left, hand size).
  */
 export function andrewsIndex(deal: string, handSizes: readonly number[], players: string): bigint {
-  let left = [...deal.keys()]; // card numbers not yet dealt to an earlier hand, ascending
+  let left = Array.from({ length: deal.length }, (_, card) => card); // card numbers not yet dealt to an earlier hand, ascending
   let index = 0n;
   for (let j = 0; j < handSizes.length - 1; j++) {
     const player = players[j]!;
@@ -123,17 +143,33 @@ export const PAGE_2 = 'NNNNNNNNNNNNNEEEEEEEEEEEEESSSSSSSSSSSSWSWWWWWWWWWWWW';
 export const PAGE_D = 'WWWWWWWWWWWWWSSSSSSSSSSSSSEEEEEEEEEEEEENNNNNNNNNNNNN';
 export const RANK_ORDER = 'AKQJT98765432';
 
-/** A uniformly shuffled deal string with these hand sizes. */
+/**
+ * A deal string with these hand sizes: uniformly shuffled, or (as often) a shuffled start followed by the remaining
+ * cards in ascending or descending player order: the first or last deal with that start, where page boundaries lie.
+ */
 export function dealStringArb(handSizes: readonly number[] = BRIDGE_SIZES, players = BRIDGE_PLAYERS): fc.Arbitrary<string> {
   const letters = [...blockDeal(handSizes, players)];
-  return fc.shuffledSubarray(letters, { minLength: letters.length, maxLength: letters.length }).map((a) => a.join(''));
+  const shuffled = fc
+    .shuffledSubarray(letters, { minLength: letters.length, maxLength: letters.length })
+    .map((a) => a.join(''));
+  const boundary = fc.tuple(shuffled, fc.nat(), fc.boolean()).map(([deal, cut, ascending]) => {
+    const k = cut % (deal.length + 1);
+    const rest = [...deal.slice(k)].sort((a, b) => players.indexOf(a) - players.indexOf(b));
+    if (!ascending) rest.reverse();
+    return deal.slice(0, k) + rest.join('');
+  });
+  return fc.oneof(shuffled, boundary);
 }
 
 /** A bridge deal string. */
 export const bridgeDealArb = dealStringArb();
 
-/** A bridge page, 1 to D. */
-export const bridgePageArb = fc.bigInt({ min: 1n, max: D });
+/** A bridge page, 1 to D: anywhere, or near either end. */
+export const bridgePageArb = fc.oneof(
+  { arbitrary: fc.bigInt({ min: 1n, max: D }), weight: 3 },
+  fc.bigInt({ min: 1n, max: 100_000n }),
+  fc.bigInt({ min: D - 100_000n, max: D }),
+);
 
 /** A seat letter. */
 export const seatArb = fc.constantFrom('N', 'E', 'S', 'W');
@@ -151,6 +187,33 @@ export function referencePbn(deal: string, first = 'N'): string {
     hands.push(suits.join('.'));
   }
   return `${first}:${hands.join(' ')}`;
+}
+
+/**
+ * The (card, seat) pairs a PBN deal states, read loosely from text a parser has already accepted: the optional
+ * [Deal "…"] tag, the first seat, then per hand (unless '-') four dot-separated suits of ranks, 10 for T, any case.
+ */
+export function pbnClaims(text: string): Array<[number, string]> {
+  let body = text.trim();
+  const tag = /^\[\s*deal\s+"(.*)"\s*\]$/is.exec(body);
+  if (tag) body = tag[1]!.trim();
+  const colon = body.indexOf(':');
+  const start = BRIDGE_PLAYERS.indexOf(body.slice(0, colon).trim().toUpperCase());
+  const claims: Array<[number, string]> = [];
+  body
+    .slice(colon + 1)
+    .trim()
+    .split(/\s+/)
+    .forEach((hand, i) => {
+      if (hand === '-') return;
+      const seat = BRIDGE_PLAYERS[(start + i) % 4]!;
+      hand.split('.').forEach((ranks, s) => {
+        for (const rank of ranks.toUpperCase().replaceAll('10', 'T')) {
+          if (RANK_ORDER.includes(rank)) claims.push([s * 13 + RANK_ORDER.indexOf(rank), seat]);
+        }
+      });
+    });
+  return claims;
 }
 
 /** Arbitrary text of several kinds: any UTF-16, any code points, graphemes, and short strings over `alphabet`. */
