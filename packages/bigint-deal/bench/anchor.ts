@@ -32,19 +32,22 @@ export function anchorDealByNumber(page: bigint): string {
   return deal.join('');
 }
 
+const HAND: Record<string, number> = { N: 0, E: 1, S: 2, W: 3 };
+
 export function anchorNumberOfDeal(deal: string): bigint {
-  const ranks: Record<string, bigint> = { N: 0n, E: 0n, S: 0n };
-  const seen: Record<string, number> = { N: 0, E: 0, S: 0, W: 0 };
-  const order = 'NESW';
+  let n = 0n;
+  let e = 0n;
+  let s = 0n;
+  const seen = [0, 0, 0, 0];
   for (let i = 0; i < 52; i++) {
-    const h = deal[i]!;
-    let lower = 0;
-    for (const q of order) {
-      if (q === h) break;
-      lower += seen[q]!;
-    }
-    seen[h]!++;
-    if (h !== 'W') ranks[h]! += C[i - lower]![seen[h]!]!;
+    const h = HAND[deal[i]!]!;
+    // Position among the cards left for this hand: skip the cards of the hands before it.
+    let position = i;
+    for (let q = 0; q < h; q++) position -= seen[q]!;
+    const k = ++seen[h]!;
+    if (h === 0) n += C[position]![k]!;
+    else if (h === 1) e += C[position]![k]!;
+    else if (h === 2) s += C[position]![k]!;
   }
-  return ranks.N! * EM * SM + ranks.E! * SM + ranks.S! + 1n;
+  return n * EM * SM + e * SM + s + 1n;
 }
