@@ -18,33 +18,19 @@ export function exactBinomial(n: number, k: number): bigint {
 }
 
 /**
- * C(c, i) for 0 <= c <= maxN and 0 <= i <= maxK, as doubles in a flat table indexed `c * (maxK + 1) + i`.
- * Pascal's rule keeps every entry exact while it stays below 2^53; callers check `exact` first.
+ * C(c, i) for 0 <= c <= maxN and 0 <= i <= maxK as doubles, in a flat table indexed `c * stride + i`. By Pascal's rule
+ * every entry below 2^53 is exact (both its summands are), and every entry whose true value is 2^53 or more comes out
+ * at least 2^53, so comparing an entry with a number below 2^53 is always right.
  * @internal
  */
-export interface BinomialTable {
-  readonly maxN: number;
-  readonly maxK: number;
-  readonly stride: number;
-  readonly values: Float64Array;
-  /** Whether every entry is an exact integer (all below 2^53). */
-  readonly exact: boolean;
-}
-
-/** @internal */
-export function binomialTable(maxN: number, maxK: number): BinomialTable {
+export function binomialTable(maxN: number, maxK: number): { stride: number; values: Float64Array } {
   const stride = maxK + 1;
   const values = new Float64Array((maxN + 1) * stride);
-  let exact = true;
   for (let c = 0; c <= maxN; c++) {
     values[c * stride] = 1;
-    for (let i = 1; i <= maxK && i <= c; i++) {
-      const v = values[(c - 1) * stride + i - 1]! + values[(c - 1) * stride + i]!;
-      if (v > Number.MAX_SAFE_INTEGER) exact = false;
-      values[c * stride + i] = v;
-    }
+    for (let i = 1; i <= maxK && i <= c; i++) values[c * stride + i] = values[(c - 1) * stride + i - 1]! + values[(c - 1) * stride + i]!;
   }
-  return { maxN, maxK, stride, values, exact };
+  return { stride, values };
 }
 
 function checkCount(value: number, name: string): void {

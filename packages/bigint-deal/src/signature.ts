@@ -78,6 +78,7 @@ export function signatureOf(handSizes: readonly number[], players?: string): Sig
     playerOfCode,
     counts: new Int32Array(sizes.length),
   };
+  if (cache.size >= 256) cache.clear(); // bounded: signatures are cheap to rebuild
   cache.set(key, signature);
   return signature;
 }
