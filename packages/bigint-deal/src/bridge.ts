@@ -73,7 +73,7 @@ export function cardName(card: number): string {
 
 /** A bridge deal's hands by seat and suit. */
 export function bridgeHands(deal: Deal): BridgeHands {
-  if (!(deal instanceof Deal) || deal.signature !== bridgeSignature) {
+  if (!(deal instanceof Deal) || !deal.signature.bridge) {
     throw new TypeError(`bridge hands need a bridge deal (four hands N, E, S, W of 13 cards); got ${describeHands(deal)}`);
   }
   const hands = {} as BridgeHands;

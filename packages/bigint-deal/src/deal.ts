@@ -64,7 +64,10 @@ export class Deal {
 
   /** Whether `other` deals the same cards to the same players. */
   equals(other: Deal): boolean {
-    if (!(other instanceof Deal) || other.signature !== this.signature) return false;
+    if (!(other instanceof Deal)) return false;
+    if (other.signature !== this.signature && (other.players !== this.players || other.handSizes.join() !== this.handSizes.join())) {
+      return false;
+    }
     for (let i = 0; i < this.holders.length; i++) if (this.holders[i] !== other.holders[i]) return false;
     return true;
   }

@@ -91,7 +91,7 @@ function holdersOf(signature: Signature, deal: DealInput): Uint8Array {
   }
   const text = deal.trim();
   if (text.includes(':') || text.startsWith('[')) {
-    if (signature.players !== 'NESW' || signature.handSizes.join() !== '13,13,13,13') {
+    if (!signature.bridge) {
       throw new RangeError(`PBN deals are bridge deals; this numbering is for hand sizes [${signature.handSizes.join(', ')}]`);
     }
     return parsePbn(text).holders;

@@ -1,4 +1,4 @@
-import { RANKS, SEATS, SUITS, bridgeSignature, checkedBridgeDeal, placeSuit } from './bridge.js';
+import { RANKS, SEATS, SUITS, checkedBridgeDeal, placeSuit } from './bridge.js';
 import type { Deal } from './deal.js';
 import { describeValue } from './errors.js';
 import { UNASSIGNED } from './signature.js';
@@ -46,7 +46,7 @@ export function parsePbn(text: string): Deal {
 
 /** Formats a bridge deal as a PBN deal string starting with seat `first` (`N` by default). */
 export function formatPbn(deal: Deal, first: string = 'N'): string {
-  if (deal.signature !== bridgeSignature) {
+  if (!deal.signature.bridge) {
     throw new TypeError(`PBN is for bridge deals (four hands N, E, S, W of 13 cards); got hand sizes [${deal.handSizes.join(', ')}]`);
   }
   const start = typeof first === 'string' && first.length === 1 ? SEATS.indexOf(first.toUpperCase()) : -1;

@@ -18,6 +18,8 @@ export interface Signature {
   /** For Andrews' index: radix j = C(cards left for hand j, size of hand j), as number and bigint (hands 0..p-2). */
   readonly radices: readonly number[];
   readonly bigRadices: readonly bigint[];
+  /** Whether this is bridge: four hands N, E, S, W of 13 cards. */
+  readonly bridge: boolean;
   /** Why Andrews' edition cannot number this signature exactly with doubles, or null if it can. */
   readonly andrewsLimit: string | null;
   /** Player index for each UTF-16 code below 128, or -1. */
@@ -74,6 +76,7 @@ export function signatureOf(handSizes: readonly number[], players?: string): Sig
     count,
     radices,
     bigRadices,
+    bridge: names === 'NESW' && sizes.join() === '13,13,13,13',
     andrewsLimit,
     playerOfCode,
     counts: new Int32Array(sizes.length),

@@ -275,3 +275,17 @@ describe('createDealNumbering: bad input', () => {
     expectError(() => numbering.numberOfDeal(blockDeal([3, 1], 'AB')), RangeError, /a deal must give 2 cards to A; got 3/);
   });
 });
+
+describe('many signatures', () => {
+  it('bridge deals stay bridge deals after hundreds of other signatures were numbered', () => {
+    const before = createDealNumbering([13, 13, 13, 13]).dealByNumber(12345n);
+    for (let a = 0; a < 20; a++) for (let b = 0; b < 15; b++) createDealNumbering([a, b, 1]);
+    const after = createDealNumbering([13, 13, 13, 13]).dealByNumber(12345n);
+    expect(after.equals(before)).toBe(true);
+    expect(after.hands).toEqual(before.hands);
+    expect(after.toPbn()).toBe(before.toPbn());
+    expect(createDealNumbering([13, 13, 13, 13], { edition: 'pavlicek' }).numberOfDeal(before.toPbn())).toBe(
+      createDealNumbering([13, 13, 13, 13], { edition: 'pavlicek' }).numberOfDeal(after),
+    );
+  });
+});
