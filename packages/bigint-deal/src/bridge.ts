@@ -32,7 +32,7 @@ export type BridgeHand = Record<Suit, string>;
 export type BridgeHands = Record<Seat, BridgeHand>;
 
 /** @internal */
-export const bridgeSignature: Signature = signatureOf(BRIDGE_HANDS, SEATS);
+const bridgeSignature: Signature = signatureOf(BRIDGE_HANDS, SEATS);
 let andrews: DealNumbering | undefined;
 let pavlicek: DealNumbering | undefined;
 

@@ -84,7 +84,7 @@ export class Deal {
 }
 
 /** The hand index of a player letter of this signature. @internal */
-export function playerIndex(signature: Signature, player: string): number {
+function playerIndex(signature: Signature, player: string): number {
   const q = typeof player === 'string' && player.length === 1 ? signature.players.indexOf(player) : -1;
   if (q < 0) {
     throw new RangeError(`player must be one of ${[...signature.players].join(', ')}; got ${describeValue(player)}`);
@@ -118,7 +118,7 @@ export function holdersFromString(signature: Signature, text: string): Uint8Arra
 }
 
 /** Throws unless every hand got exactly its size. @internal */
-export function checkCounts(signature: Signature, counts: Int32Array, shown: () => string): void {
+function checkCounts(signature: Signature, counts: Int32Array, shown: () => string): void {
   const { handSizes, players } = signature;
   for (let q = 0; q < handSizes.length; q++) {
     if (counts[q] !== handSizes[q]) {

@@ -21,8 +21,8 @@ export function randomDeal(dealOptions?: RandomDealOptions): { page: bigint; dea
   return { page, deal: numbering.dealByNumber(page) };
 }
 
-/** A uniform bigint in [0, bound), by rejection sampling on whole 32-bit words. @internal */
-export function randomBelow(bound: bigint, word: () => number): bigint {
+/** A uniform bigint in [0, bound), by rejection sampling on whole 32-bit words.*/
+function randomBelow(bound: bigint, word: () => number): bigint {
   if (bound <= 1n) return 0n;
   const bits = (bound - 1n).toString(2).length;
   const words = Math.ceil(bits / 32);
@@ -36,8 +36,8 @@ export function randomBelow(bound: bigint, word: () => number): bigint {
   throw new RangeError(`the random source gave 1000 draws in a row at or above ${bound}; it is not uniform (a constant?)`);
 }
 
-/** A generator of uniform 32-bit words from the options' seed, random, or the platform's crypto. @internal */
-export function wordSource(options: { seed?: number | bigint | string; random?: () => number }): () => number {
+/** A generator of uniform 32-bit words from the options' seed, random, or the platform's crypto.*/
+function wordSource(options: { seed?: number | bigint | string; random?: () => number }): () => number {
   if (options.seed !== undefined) {
     const seed = options.seed;
     if (!['number', 'bigint', 'string'].includes(typeof seed) || (typeof seed === 'number' && !Number.isFinite(seed))) {
