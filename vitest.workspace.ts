@@ -16,4 +16,4 @@ function pkg(name: string) {
 }
 
 /** The one list of test projects. Add a package here when it lands. */
-export default [pkg('bigint-deal')];
+export default ['bigint-deal', 'dlx', 'wordle', 'mastermind', 'flipper', 'logparse', 'candidates'].map(pkg);

@@ -1,0 +1,21 @@
+import { rmSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+// Both builds write into dist/, so clean it once here rather than racing two `clean` options.
+rmSync('dist', { recursive: true, force: true });
+
+export default defineConfig([
+  {
+    // The library: dual ESM + CJS with types for both.
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    target: 'node20',
+  },
+  {
+    // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    target: 'node20',
+  },
+]);
