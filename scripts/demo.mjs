@@ -25,7 +25,9 @@ for (const name of ORDER) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   if (!pkg.scripts?.demo) continue;
   const rule = '='.repeat(78);
-  const commands = pkg.scripts.demo.replaceAll('node dist/cli.js', Object.keys(pkg.bin ?? {})[0] ?? 'node dist/cli.js');
+  // Show the commands as a user would type them: `node dist/<file>.js` becomes the bin that points at that file.
+  let commands = pkg.scripts.demo;
+  for (const [bin, target] of Object.entries(pkg.bin ?? {})) commands = commands.replaceAll(`node ${target.replace(/^\.\//, '')}`, bin);
   console.log(`\n${rule}\n${pkg.name}: ${WHAT[name] ?? pkg.description}\n$ ${commands.replaceAll(' && ', '\n$ ')}\n${rule}`);
   const result = spawnSync('pnpm', ['--silent', 'run', 'demo'], { cwd: dir, stdio: 'inherit' });
   if (result.status !== 0) {
