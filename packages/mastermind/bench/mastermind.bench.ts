@@ -1,0 +1,105 @@
+// pnpm --filter @puzzles/mastermind bench
+// Scoring throughput beside a naive string scorer measured in the same run (the anchor), full evaluations of every
+// strategy over all 4 × 6 secrets, the exact optimal search, and the 5 × 8 heuristics, with the published figures.
+import { codeSpace, evaluate, score, type Evaluation, type StrategyName } from '@puzzles/mastermind';
+import { measure, rate } from './harness.js';
+
+/** The anchor: the seed's second design on strings (black by position, white by pairing unused pegs). */
+function naiveScore(secret: string, guess: string): number {
+  const secretUsed = [false, false, false, false, false, false, false, false];
+  const guessUsed = [false, false, false, false, false, false, false, false];
+  let black = 0;
+  for (let i = 0; i < secret.length; i++) if (secret[i] === guess[i]) (black++, (secretUsed[i] = guessUsed[i] = true));
+  let white = 0;
+  for (let i = 0; i < guess.length; i++) {
+    if (guessUsed[i]) continue;
+    for (let j = 0; j < secret.length; j++) {
+      if (!secretUsed[j] && secret[j] === guess[i]) {
+        white++;
+        secretUsed[j] = true;
+        break;
+      }
+    }
+  }
+  return black * (secret.length + 1) + white;
+}
+
+const space = codeSpace();
+const big = codeSpace({ pegs: 5, colors: 8 });
+const PAIRS = 1 << 16;
+let x = 12345;
+const next = (bound: number) => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % bound);
+const pairs = Int32Array.from({ length: 2 * PAIRS }, () => next(space.size));
+const bigPairs = Int32Array.from({ length: 2 * PAIRS }, () => next(big.size));
+const strings = Array.from(pairs, (i) => space.format(i));
+const bigStrings = Array.from(bigPairs, (i) => big.format(i));
+for (let k = 0; k < 1000; k++) {
+  if (space.score(pairs[2 * k]!, pairs[2 * k + 1]!) !== naiveScore(strings[2 * k + 1]!, strings[2 * k]!)) throw new Error('4x6 disagrees with the anchor');
+  if (big.score(bigPairs[2 * k]!, bigPairs[2 * k + 1]!) !== naiveScore(bigStrings[2 * k + 1]!, bigStrings[2 * k]!)) throw new Error('5x8 disagrees with the anchor');
+}
+
+const loop = (f: (k: number) => number) => (n: number) => {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += f(i & (PAIRS - 1));
+  return sum;
+};
+const rows: Array<[string, string, string, string]> = [];
+const scoring = (name: string, ours: (k: number) => number, anchor: (k: number) => number) => {
+  const o = measure({ name, run: loop(ours) }).perSecond;
+  const a = measure({ name: `${name} anchor`, run: loop(anchor) }).perSecond;
+  rows.push([name, `${rate(o)}/s`, `${rate(a)}/s`, `${(o / a).toFixed(1)}x`]);
+};
+scoring('score 4x6 (table look-up)', (k) => space.score(pairs[2 * k]!, pairs[2 * k + 1]!), (k) => naiveScore(strings[2 * k + 1]!, strings[2 * k]!));
+scoring('score 5x8 (factorised tables)', (k) => big.score(bigPairs[2 * k]!, bigPairs[2 * k + 1]!), (k) => naiveScore(bigStrings[2 * k + 1]!, bigStrings[2 * k]!));
+scoring('score() on strings, 4x6', (k) => score(strings[2 * k + 1]!, strings[2 * k]!).black, (k) => naiveScore(strings[2 * k + 1]!, strings[2 * k]!));
+
+console.log(`@puzzles/mastermind on Node ${process.version}; the machine is shared, so timings are noisy.`);
+console.log('\nScoring throughput (median of 7 rounds), ours vs a naive string scorer (the anchor):');
+for (const [name, ours, anchor, ratio] of rows) console.log(`  ${name.padEnd(32)}${ours.padStart(16)}${anchor.padStart(16)}${ratio.padStart(8)}`);
+
+function timed(run: () => Evaluation, rounds: number): { result: Evaluation; ms: number } {
+  const times: number[] = [];
+  let result: Evaluation | undefined;
+  for (let r = 0; r < rounds; r++) {
+    const t = performance.now();
+    result = run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { result: result!, ms: times[Math.floor(times.length / 2)]! };
+}
+
+const show = (label: string, { result, ms }: { result: Evaluation; ms: number }, published: string, target: string) => {
+  const ours = `${result.total} (avg ${result.average.toFixed(4)}, max ${result.max})`;
+  console.log(`  ${label.padEnd(26)}${ours.padEnd(32)}${published.padEnd(32)}${`${(ms / 1000).toFixed(2)} s`.padStart(9)}   ${target}`);
+};
+
+console.log('\n4 pegs x 6 colors, all 1,296 secrets (median of 5 runs):');
+console.log(`  ${'strategy'.padEnd(26)}${'ours'.padEnd(32)}${'published'.padEnd(32)}${'time'.padStart(9)}   target`);
+const published: Array<[StrategyName, string]> = [
+  ['simple', '7471 (avg 5.765, max 9)'],
+  ['knuth', '5801 (avg 4.476, max 5)'],
+  ['entropy', '5722 (avg 4.415, max 6)'],
+  ['expected-size', '5696 (avg 4.395, max 6)'],
+  ['most-parts', '5668 (avg 4.373, max 6)'],
+];
+for (const [strategy, figure] of published) {
+  const run = timed(() => evaluate({ strategy }), 5);
+  show(`${strategy} from ${run.result.opener}`, run, figure, '< 0.5 s');
+}
+const seedRun = timed(() => evaluate({ strategy: 'seed', seed: 'bench' }), 3);
+show('seed state machine', seedRun, '(not published)', '');
+const optimal = timed(() => evaluate({ strategy: 'optimal' }), 1);
+show(`optimal (search from ${optimal.result.opener})`, optimal, '5625 (avg 4.3403)', '< 60 s');
+console.log(`  optimal distribution: ${optimal.result.distribution.join('/')}`);
+
+console.log('\n5 pegs x 8 colors, all 32,768 secrets, opener aabbc (one run each):');
+const published58: Array<[StrategyName, string, string]> = [
+  ['knuth', '(avg 5.6084)', '< 60 s'],
+  ['most-parts', '(avg 5.5491)', '< 60 s'],
+  ['expected-size', '(avg 5.4997)', ''],
+  ['entropy', '(avg 5.4856)', ''],
+];
+for (const [strategy, figure, target] of published58) {
+  show(strategy, timed(() => evaluate({ strategy, pegs: 5, colors: 8 }), 1), figure, target);
+}

@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+function run(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [cli, ...args], { input: input ?? '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
+});
+
+describe('mastermind CLI', () => {
+  it("plays as codemaker, reading guesses from a pipe (the seed's session)", () => {
+    const { code, stdout, stderr } = run(['--secret', 'baee'], 'bbcc\nddee\nbdef\nddcf\nbaee\n');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toBe('Enter guess: bbcc\n1 0\nEnter guess: ddee\n2 0\nEnter guess: bdef\n2 0\nEnter guess: ddcf\n0 0\nEnter guess: baee\n4 0\n');
+  });
+
+  it('rejects bad guesses without counting them, and says when the input ends early', () => {
+    const { code, stdout, stderr } = run(['--secret', 'abcd', '--max-guesses', '2'], 'abc\nabcz\naaaa\n');
+    expect(code).toBe(1);
+    expect(stdout).toContain('Enter guess: aaaa\n1 0\n');
+    expect(stderr).toContain("mastermind: code 'abc' has 3 pegs; expected 4 pegs, letters a-f or digits 1-6 (not counted)");
+    expect(stderr).toContain("unknown color 'z' at position 4");
+    expect(stderr).toContain('the input ended before the code was found (it was abcd)');
+    const lost = run(['--secret', 'abcd', '--max-guesses', '2'], 'aaaa\nbbbb\n');
+    expect(lost.stdout).toContain('Out of guesses: the code was abcd');
+  });
+
+  it('draws a reproducible secret with --seed, of --pegs and --colors', () => {
+    const guesses = 'abcde\n'.repeat(12);
+    const a = run(['--seed', '7', '--pegs', '5', '--colors', '8', '--max-guesses', '0'], guesses);
+    expect(a.stdout).toBe(run(['--seed', '7', '--pegs', '5', '--colors', '8', '--max-guesses', '0'], guesses).stdout);
+    expect(a.stdout).toMatch(/^Enter guess: abcde\n\d \d\n/);
+  });
+
+  it('solve prints the seed strategy trace with its rule messages', () => {
+    const { code, stdout } = run(['solve', 'acab', '--strategy', 'seed', '--first', 'e']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      'eeff 0 0\neliminating e\neliminating e\neliminating f\neliminating f\naabb 2 1\npossible guesses eliminated were 18\n' +
+        'caba 0 4\nremoving c from position 1\nremoving a from position 2\nremoving b from position 3\nremoving a from position 4\n' +
+        'possible guesses eliminated were 3\nacab 4 0\n',
+    );
+    expect(run(['solve', 'acab', '--strategy', 'seed', '--seed', '3']).stdout).toBe(run(['solve', 'acab', '--strategy', 'seed', '--seed', '3']).stdout);
+  });
+
+  it('solve prints one guess per line for the heuristics, reads codes from stdin, and prints JSON', () => {
+    expect(run(['solve', 'acab']).stdout).toBe('aabb 2 1\nabbc 1 2\nbade 0 2\nacab 4 0\n');
+    const piped = run(['solve', '-', '--strategy', 'most-parts'], 'acab\n\nzzzz\n1111\n');
+    expect(piped.code).toBe(1);
+    expect(piped.stdout.trim().split('\n\n')).toHaveLength(2);
+    expect(piped.stderr).toMatch(/^mastermind: stdin line 3: code 'zzzz' has an unknown color 'z'/);
+    const json = JSON.parse(run(['solve', 'ffff', '--strategy', 'simple', '--json']).stdout) as { guesses: number; turns: unknown[] };
+    expect(json.guesses).toBe(json.turns.length);
+  });
+
+  it('evaluate --json reproduces the published figures with no other flags', () => {
+    const knuth = JSON.parse(run(['evaluate', '--strategy', 'knuth', '--json']).stdout) as Record<string, unknown>;
+    expect(knuth).toMatchObject({ total: 5801, max: 5, distribution: [1, 6, 62, 533, 694], opener: 'aabb', secrets: 1296 });
+    expect(knuth.average).toBeCloseTo(4.476, 3);
+    expect(Object.keys(knuth)).toEqual(expect.arrayContaining(['total', 'average', 'max', 'distribution']));
+    for (const [strategy, total] of [['simple', 7471], ['entropy', 5722], ['expected-size', 5696], ['most-parts', 5668]] as const) {
+      expect((JSON.parse(run(['evaluate', '--strategy', strategy, '--json']).stdout) as { total: number }).total).toBe(total);
+    }
+    const text = run(['evaluate', '--opener', 'abcd']);
+    expect(text.stdout).toMatch(/^knuth from abcd: \d+ guesses for 1296 secrets, average \d\.\d{4}, max \d\nguesses: 1:1 /);
+    expect(text.stderr).toBe('');
+  });
+
+  it('prints help and version; usage errors exit 2, bad input exits 1', () => {
+    const help = run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Examples:');
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(run(['--version']).stdout).toBe(`${pkg.version}\n`);
+    for (const args of [['solve'], ['frobnicate'], ['--strategy', 'knuth'], ['evaluate', '--strategy', 'fast'], ['--pegs', 'x'], ['--bogus'], ['--colors', '30']]) {
+      const result = run(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^mastermind: .+\nRun 'mastermind --help' for usage\.\n$/);
+    }
+    const bad = run(['solve', 'abcg']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe("mastermind: code 'abcg' has an unknown color 'g' at position 4; expected 4 pegs, letters a-f or digits 1-6\n");
+    expect(run(['evaluate', '--opener', 'zz']).code).toBe(1);
+  });
+});
