@@ -1,2 +1,344 @@
 #!/usr/bin/env node
-export {};
+// wordle: argument parsing and printing only; everything else is the library's.
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import {
+  answerForDate,
+  createGame,
+  createSolver,
+  dayNumber,
+  formatScore,
+  hardModeViolation,
+  parseScore,
+  pickAnswer,
+  playRound,
+  scoreCode,
+  scoreGuess,
+  shareGrid,
+  type Game,
+  type Mark,
+  type ScoredGuess,
+  type Solver,
+} from './index.js';
+
+const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard]
+       wordle score GUESS ANSWER [--json]
+       wordle solve --answer WORD [--hard] [--opener WORD] [--json]
+       wordle solve --all [--hard] [--opener WORD] [--json]
+       wordle assist [--hard] [--opener WORD] [GUESS FEEDBACK]...
+
+Play Wordle on the original lists (2,315 answers, 12,972 allowed guesses): six tries
+to find the five-letter word. Guesses are read one per line, from the keyboard or a
+pipe; the share grid is printed at the end.
+
+Commands:
+  (none)         play a game: a random answer, or --answer, --seed or --daily
+  score          print the marks of GUESS against ANSWER as 🟩🟨⬜
+  solve          let the solver play one answer (--answer) or every answer (--all)
+  assist         suggest the best next guess from the feedback you type: one line
+                 per guess, "GUESS FEEDBACK", feedback as 🟩🟨⬜ (⬛ too), as digits
+                 2 correct / 1 present / 0 absent (salet 20010), or as letters
+                 g / y / - (salet g--y-); or give the pairs as arguments
+
+Options:
+  --answer WORD   the answer (practice, tests); with solve, the answer to solve
+  --seed N        a reproducible random answer (any text)
+  --daily         the answer of today's date (local time): day 0 = 2021-06-19 = cigar
+  --date D        with --daily: that date instead of today (YYYY-MM-DD)
+  --hard          hard mode: revealed hints must be used in later guesses
+  --all           with solve: play every answer; print total, average, max,
+                  distribution and failures
+  --opener WORD   the solver's first guess (default salet)
+  --width N       the solver's look-ahead width (default 12; 1 = greedy)
+  --json          machine-readable output (score, solve, assist)
+  -h, --help      show this help
+  -v, --version   show the version
+
+Examples:
+  wordle --seed 42
+  printf 'crane\\nlobes\\nnovel\\n' | wordle --answer novel
+  wordle --daily --date 2021-06-19 --hard
+  wordle score xenon train                  ⬜⬜⬜⬜🟩
+  wordle solve --answer cigar --hard
+  wordle solve --all --json
+  wordle assist salet 00120 crony 01002
+
+Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
+
+class UsageError extends Error {}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+const COMMANDS = ['play', 'score', 'solve', 'assist'] as const;
+type Command = (typeof COMMANDS)[number];
+
+function parse(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        answer: { type: 'string' },
+        seed: { type: 'string' },
+        daily: { type: 'boolean' },
+        date: { type: 'string' },
+        hard: { type: 'boolean' },
+        all: { type: 'boolean' },
+        opener: { type: 'string' },
+        width: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  let positionals = parsed.positionals;
+  let command: Command = 'play';
+  if (positionals.length > 0) {
+    const first = positionals[0]!;
+    if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'; use score, solve or assist`);
+    command = first as Command;
+    positionals = positionals.slice(1);
+  }
+  const allowed: Record<Command, string[]> = {
+    play: ['answer', 'seed', 'daily', 'date', 'hard'],
+    score: ['json'],
+    solve: ['answer', 'all', 'hard', 'opener', 'width', 'json'],
+    assist: ['hard', 'opener', 'width', 'json'],
+  };
+  for (const name of Object.keys(values)) {
+    if (name === 'help' || name === 'version') continue;
+    if (!allowed[command].includes(name)) throw new UsageError(`--${name} does not go with ${command === 'play' ? 'a game' : `wordle ${command}`}`);
+  }
+  if (command === 'play') {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const sources = [values.answer !== undefined, values.seed !== undefined, values.daily === true].filter(Boolean).length;
+    if (sources > 1) throw new UsageError('give one of --answer, --seed and --daily');
+    if (values.date !== undefined && !values.daily) throw new UsageError('--date goes with --daily');
+  }
+  if (command === 'score' && positionals.length !== 2) throw new UsageError(`wordle score takes GUESS ANSWER; got ${positionals.length} argument(s)`);
+  if (command === 'solve') {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    if ((values.answer !== undefined) === (values.all === true)) throw new UsageError('wordle solve takes --answer WORD or --all');
+  }
+  if (command === 'assist' && positionals.length % 2 !== 0) throw new UsageError('wordle assist takes GUESS FEEDBACK pairs');
+  let width: number | undefined;
+  if (values.width !== undefined) {
+    width = Number(values.width);
+    if (!/^\d+$/.test(values.width) || width < 1 || width > 100) throw new UsageError(`--width must be an integer from 1 to 100; got '${values.width}'`);
+  }
+  return { command, values, positionals, width };
+}
+
+type Parsed = ReturnType<typeof parse>;
+
+const colors = process.stdout.isTTY === true && !process.env.NO_COLOR;
+const TILE: Record<Mark, string> = { correct: '\u001b[30;42m', present: '\u001b[30;43m', absent: '\u001b[97;100m' };
+
+function tiles(guess: string, marks: readonly Mark[]): string {
+  return marks.map((mark, i) => `${TILE[mark]} ${guess[i]!.toUpperCase()} \u001b[0m`).join('');
+}
+
+function lines(): AsyncIterable<string> {
+  return createInterface({ input: process.stdin, crlfDelay: Infinity });
+}
+
+async function play({ values }: Parsed): Promise<number> {
+  const hardMode = values.hard === true;
+  let game: Game;
+  if (values.daily) {
+    const date = values.date ?? new Date();
+    game = createGame({ answer: answerForDate(date), day: dayNumber(date), hardMode });
+  } else if (values.answer !== undefined) {
+    game = createGame({ answer: values.answer, hardMode });
+  } else {
+    game = createGame({ answer: values.seed !== undefined ? pickAnswer({ seed: values.seed }) : pickAnswer(), hardMode });
+  }
+  const interactive = process.stdin.isTTY === true;
+  console.log(`Wordle${game.day === undefined ? '' : ` ${game.day}`}: guess the five-letter word in ${game.maxGuesses} tries${hardMode ? ' (hard mode)' : ''}.`);
+  console.log('🟩 right letter, right place; 🟨 in the word, elsewhere; ⬜ not in the word.');
+  const rl = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, crlfDelay: Infinity });
+  const prompt = (): void => {
+    if (!interactive) return;
+    rl.setPrompt(`Guess ${game.guesses.length + 1}/${game.maxGuesses}: `);
+    rl.prompt();
+  };
+  prompt();
+  for await (const line of rl) {
+    if (line.trim() === '') {
+      prompt();
+      continue;
+    }
+    const round = playRound(game, line);
+    game = round.game;
+    if (round.score !== null && colors) console.log(tiles(game.guesses.at(-1)!.guess, round.score));
+    console.log(round.message);
+    if (round.outcome !== 'continue') break;
+    prompt();
+  }
+  rl.close();
+  if (game.status === 'playing') {
+    console.error(`wordle: the input ended before the game was over; the answer was ${game.answer}`);
+    return 1;
+  }
+  console.log(`\n${shareGrid(game)}`);
+  return 0;
+}
+
+function score({ values, positionals }: Parsed): number {
+  const [guess, answer] = positionals as [string, string];
+  const marks = scoreGuess(guess, answer);
+  if (values.json) {
+    console.log(JSON.stringify({ guess: guess.trim().toLowerCase(), answer: answer.trim().toLowerCase(), marks, code: scoreCode(guess, answer), score: formatScore(marks) }));
+  } else {
+    console.log(colors ? `${tiles(guess.trim().toLowerCase(), marks)}  ${formatScore(marks)}` : formatScore(marks));
+  }
+  return 0;
+}
+
+function solverOf({ values, width }: Parsed): Solver {
+  return createSolver({
+    hardMode: values.hard === true,
+    ...(values.opener === undefined ? {} : { opener: values.opener }),
+    ...(width === undefined ? {} : { width }),
+  });
+}
+
+function solve(parsed: Parsed): number {
+  const { values } = parsed;
+  const solver = solverOf(parsed);
+  if (values.all) {
+    const start = performance.now();
+    const summary = solver.evaluate();
+    const seconds = (performance.now() - start) / 1000;
+    if (values.json) {
+      console.log(JSON.stringify(summary));
+    } else {
+      const mode = solver.hardMode ? 'hard mode' : 'normal mode';
+      console.log(`${solver.words.answers.length} answers, opener ${solver.opener}, ${mode}`);
+      console.log(`total ${summary.total}, average ${summary.average.toFixed(4)}, max ${summary.max}`);
+      console.log(`distribution ${Object.entries(summary.distribution).map(([k, v]) => `${k}:${v}`).join(' ')}`);
+      console.log(`failures ${summary.failures.length === 0 ? 'none' : summary.failures.join(' ')}`);
+      console.log(`(${seconds.toFixed(1)} s; proven optimum for salet: 7,920 normal, 8,122 hard)`);
+    }
+    return summary.failures.length === 0 ? 0 : 1;
+  }
+  const steps = solver.solve(values.answer!);
+  const last = steps.at(-1)!;
+  const solved = last.marks.every((m) => m === 'correct');
+  if (values.json) {
+    console.log(
+      JSON.stringify({
+        answer: last.guess === values.answer!.trim().toLowerCase() ? last.guess : values.answer!.trim().toLowerCase(),
+        hardMode: solver.hardMode,
+        opener: solver.opener,
+        solved,
+        count: steps.length,
+        guesses: steps.map(({ guess, marks, remaining }) => ({ guess, score: formatScore(marks), remaining })),
+      }),
+    );
+  } else {
+    steps.forEach(({ guess, marks, remaining }, i) => {
+      const row = colors ? tiles(guess, marks) : `${guess} ${formatScore(marks)}`;
+      const left = marks.every((m) => m === 'correct') ? '' : `  ${remaining} ${remaining === 1 ? 'answer' : 'answers'} left`;
+      console.log(`${i + 1}. ${row}${left}`);
+    });
+    console.log(solved ? `Solved in ${steps.length} ${steps.length === 1 ? 'guess' : 'guesses'}${solver.hardMode ? ' (hard mode)' : ''}.` : 'Not solved.');
+  }
+  return 0;
+}
+
+async function assist(parsed: Parsed): Promise<number> {
+  const { values, positionals } = parsed;
+  const solver = solverOf(parsed);
+  const history: ScoredGuess[] = [];
+  const say = (text: string, json: object): void => console.log(values.json ? JSON.stringify(json) : text);
+  const fromArgs = positionals.length > 0;
+  if (!fromArgs) say(`Try: ${solver.opener}   (then type the guess and its feedback, e.g. "${solver.opener} 00120")`, { suggestion: solver.opener });
+  const step = (guessText: string, feedback: string): number | undefined => {
+    const guess = guessText.trim().toLowerCase();
+    const marks = parseScore(feedback);
+    const violation = solver.hardMode ? hardModeViolation(history, guess) : undefined;
+    if (violation !== undefined) throw new RangeError(`${guess} is not allowed in hard mode: ${violation}`);
+    history.push({ guess, marks });
+    if (marks.every((m) => m === 'correct')) {
+      say(`Solved in ${history.length}.`, { solved: true, guesses: history.length });
+      return 0;
+    }
+    const left = solver.candidates(history);
+    if (left.length === 0) throw new RangeError('no answer of the list fits that feedback; check the guesses and marks');
+    const next = solver.nextGuess(history);
+    const shown = left.length <= 8 ? `: ${left.join(' ')}` : '';
+    say(`${left.length} ${left.length === 1 ? 'answer' : 'answers'} left${shown}\nTry: ${next}`, { remaining: left.length, candidates: left.slice(0, 20), suggestion: next });
+    return undefined;
+  };
+  if (fromArgs) {
+    for (let i = 0; i < positionals.length; i += 2) {
+      const done = step(positionals[i]!, positionals[i + 1]!);
+      if (done !== undefined) return done;
+    }
+    return 0;
+  }
+  let lineNumber = 0;
+  for await (const line of lines()) {
+    lineNumber++;
+    if (line.trim() === '') continue;
+    const parts = line.trim().split(/\s+/);
+    try {
+      if (parts.length !== 2) throw new RangeError(`expected "GUESS FEEDBACK"; got '${line.trim()}'`);
+      const done = step(parts[0]!, parts[1]!);
+      if (done !== undefined) return done;
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`stdin line ${lineNumber}: ${error.message}`);
+      throw error;
+    }
+  }
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parse(argv);
+  if (parsed.values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (parsed.values.version) {
+    console.log(version());
+    return 0;
+  }
+  switch (parsed.command) {
+    case 'play':
+      return play(parsed);
+    case 'score':
+      return score(parsed);
+    case 'solve':
+      return solve(parsed);
+    case 'assist':
+      return assist(parsed);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`wordle: ${error.message}\nRun 'wordle --help' for usage.`);
+      process.exitCode = 2;
+    } else if (error instanceof RangeError || error instanceof TypeError) {
+      console.error(`wordle: ${error.message}`);
+      process.exitCode = 1;
+    } else {
+      throw error;
+    }
+  },
+);

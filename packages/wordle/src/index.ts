@@ -1,1 +1,35 @@
-export {};
+export {
+  PATTERNS,
+  SOLVED_CODE,
+  decodePattern,
+  encodePattern,
+  formatScore,
+  parseScore,
+  scoreCode,
+  scoreGuess,
+  type Mark,
+  type Score,
+} from './score.js';
+export {
+  FIRST_DAY,
+  REASONS,
+  allowedGuesses,
+  answerForDate,
+  answerForDay,
+  answers,
+  checkValidWord,
+  createWordList,
+  dayNumber,
+  originalWords,
+  pickAnswer,
+  type PickOptions,
+  type WordCheck,
+  type WordList,
+  type WordListInput,
+} from './words.js';
+export type { RandomOptions } from './random.js';
+export { buildPatternMatrix, patternMatrix, type PatternMatrix } from './matrix.js';
+export { GameOverError } from './errors.js';
+export { hardModeViolation, type ScoredGuess } from './hard.js';
+export { createGame, playRound, shareGrid, type Game, type GameOptions, type Round } from './game.js';
+export { createSolver, type SolveStep, type SolveSummary, type Solver, type SolverOptions } from './solver.js';

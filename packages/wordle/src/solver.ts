@@ -1,0 +1,410 @@
+import { describeValue, optionsOf } from './errors.js';
+import type { ScoredGuess } from './hard.js';
+import { patternMatrix, type PatternMatrix } from './matrix.js';
+import { decodePattern, encodePattern, normalizeWord, PATTERNS, SOLVED_CODE, type Score } from './score.js';
+import { originalWords, type WordList } from './words.js';
+
+/** Options of `createSolver`. */
+export interface SolverOptions {
+  /** The word lists: the original ones unless told. Guesses come from `guesses`, answers from `answers`. */
+  readonly words?: WordList;
+  /** Only guesses hard mode allows (revealed hints used), as the NYT game enforces it. */
+  readonly hardMode?: boolean;
+  /** The first guess: "salet" for the original lists; for other lists, the heuristically best opener unless told. */
+  readonly opener?: string;
+  /** Games must end within this many guesses: 6 unless told (2 to 20). */
+  readonly maxGuesses?: number;
+  /**
+   * How many guesses the look-ahead examines in full at each position (the best by a heuristic), 1 to 100; 1 is the
+   * plain greedy heuristic. Default 12; wider is slower and never worse at a position.
+   */
+  readonly width?: number;
+}
+
+/** One move of a solve: the guess, its marks, and how many answers were still possible after them. */
+export interface SolveStep {
+  readonly guess: string;
+  readonly marks: Score;
+  readonly remaining: number;
+}
+
+/** How a solver does over every answer of its list. */
+export interface SolveSummary {
+  /** Guesses over all answers (the solving guess included). */
+  readonly total: number;
+  readonly average: number;
+  /** The most guesses any answer took. */
+  readonly max: number;
+  /** Answers solved in 1, 2, … guesses (keys are guess counts). */
+  readonly distribution: Readonly<Record<string, number>>;
+  /** Answers not solved within `maxGuesses`. */
+  readonly failures: readonly string[];
+}
+
+/** A Wordle solver: it keeps the answers consistent with the feedback and looks ahead to choose each guess. */
+export interface Solver {
+  readonly words: WordList;
+  readonly hardMode: boolean;
+  readonly opener: string;
+  readonly maxGuesses: number;
+  /** The answers still possible after these scored guesses. */
+  candidates(history: readonly ScoredGuess[]): string[];
+  /** The solver's next guess after these scored guesses (the opener when there are none). */
+  nextGuess(history: readonly ScoredGuess[]): string;
+  /** Plays the solver against an answer of the list; the last step is the solved one (or the last allowed guess). */
+  solve(answer: string): SolveStep[];
+  /** Plays every answer of the list: total, average, worst, distribution and failures. */
+  evaluate(): SolveSummary;
+}
+
+/** The penalty, in guesses, of an answer not solved within maxGuesses: larger than any real difference. */
+const FAIL = 10_000;
+
+interface Node {
+  readonly cost: number;
+  readonly guess: number;
+}
+
+/** Hard-mode constraints: the letter fixed at each place (-1 none) and the least count of each letter. */
+interface Constraint {
+  readonly greens: Int8Array;
+  readonly least: Uint8Array;
+  readonly key: string;
+}
+
+class LookaheadSolver implements Solver {
+  readonly words: WordList;
+  readonly hardMode: boolean;
+  readonly opener: string;
+  readonly maxGuesses: number;
+  readonly width: number;
+  #matrix: PatternMatrix | undefined;
+  readonly #memo = new Map<string, Node>();
+  readonly #legal = new Map<string, Int32Array>();
+  /** Estimated cost of solving a set of each size, for ranking guesses. */
+  #estimate: Float64Array | undefined;
+  #letterCounts: Uint8Array | undefined;
+  readonly #seen = new Int32Array(PATTERNS);
+  #stamp = 0;
+
+  constructor(words: WordList, hardMode: boolean, opener: string | undefined, maxGuesses: number, width: number) {
+    this.words = words;
+    this.hardMode = hardMode;
+    this.maxGuesses = maxGuesses;
+    this.width = width;
+    if (opener !== undefined) {
+      const word = normalizeWord(opener, 'opener');
+      if (!words.has(word)) throw new RangeError(`opener must be an allowed guess of the list; got ${describeValue(opener)}`);
+      this.opener = word;
+    } else if (words.has('salet') && words === originalWords()) {
+      this.opener = 'salet';
+    } else {
+      const all = this.#all();
+      this.opener = words.guesses[this.#ranked(all, this.#everyGuess(), 1)[0]!]!;
+    }
+  }
+
+  get #m(): PatternMatrix {
+    this.#matrix ??= patternMatrix(this.words);
+    return this.#matrix;
+  }
+
+  #all(): Uint16Array {
+    return Uint16Array.from({ length: this.words.answers.length }, (_, i) => i);
+  }
+
+  #everyGuess(): Int32Array {
+    return Int32Array.from({ length: this.words.guesses.length }, (_, i) => i);
+  }
+
+  #guessIndex(word: string, what: string): number {
+    const folded = normalizeWord(word, what);
+    const index = this.words.indexOf(folded);
+    if (index === undefined) throw new RangeError(`${what} must be an allowed guess of the list; got ${describeValue(word)}`);
+    return index;
+  }
+
+  // ---- state after a history -------------------------------------------------------------------------------------
+
+  #state(history: readonly ScoredGuess[]): { set: Uint16Array; constraint: Constraint } {
+    if (!Array.isArray(history)) throw new TypeError(`history must be an array of { guess, marks }; got ${describeValue(history)}`);
+    const { codes, answerCount } = this.#m;
+    let set = this.#all();
+    let constraint = this.#noConstraint();
+    for (const [i, step] of history.entries()) {
+      if (typeof step !== 'object' || step === null) throw new TypeError(`history[${i}] must be { guess, marks }; got ${describeValue(step)}`);
+      const g = this.#guessIndex(step.guess, `history[${i}].guess`);
+      const code = encodePattern(step.marks);
+      const row = g * answerCount;
+      set = set.filter((a) => codes[row + a] === code);
+      constraint = this.#constrain(constraint, g, code);
+    }
+    return { set, constraint };
+  }
+
+  candidates(history: readonly ScoredGuess[]): string[] {
+    return [...this.#state(history).set].map((a) => this.words.answers[a]!);
+  }
+
+  nextGuess(history: readonly ScoredGuess[]): string {
+    const { set, constraint } = this.#state(history);
+    if (set.length === 0) throw new RangeError('no answer of the list fits that feedback; check the guesses and marks');
+    if (history.length === 0) return this.opener;
+    return this.words.guesses[this.#solve(set, history.length, constraint).guess]!;
+  }
+
+  solve(answer: string): SolveStep[] {
+    const a = this.words.answers.indexOf(normalizeWord(answer, 'answer'));
+    if (a < 0) throw new RangeError(`answer must be one of the ${this.words.answers.length} answers of the list; got ${describeValue(answer)}`);
+    const { codes, answerCount } = this.#m;
+    const steps: SolveStep[] = [];
+    let set = this.#all();
+    let constraint = this.#noConstraint();
+    let guess = this.words.indexOf(this.opener)!;
+    for (;;) {
+      const code = codes[guess * answerCount + a]!;
+      const row = guess * answerCount;
+      set = set.filter((x) => codes[row + x] === code);
+      steps.push(Object.freeze({ guess: this.words.guesses[guess]!, marks: decodePattern(code), remaining: set.length }));
+      if (code === SOLVED_CODE || steps.length >= this.maxGuesses + 4) return steps;
+      constraint = this.#constrain(constraint, guess, code);
+      guess = this.#solve(set, steps.length, constraint).guess;
+    }
+  }
+
+  evaluate(): SolveSummary {
+    const counts = new Map<number, number>();
+    const failures: string[] = [];
+    let total = 0;
+    let max = 0;
+    const visit = (set: Uint16Array, depth: number, constraint: Constraint, guess: number): void => {
+      for (const [code, child] of this.#partition(set, guess)) {
+        if (code === SOLVED_CODE) {
+          const a = child[0]!;
+          const n = depth + 1;
+          total += n;
+          max = Math.max(max, n);
+          counts.set(n, (counts.get(n) ?? 0) + 1);
+          if (n > this.maxGuesses) failures.push(this.words.answers[a]!);
+          continue;
+        }
+        const next = this.#constrain(constraint, guess, code);
+        visit(child, depth + 1, next, this.#solve(child, depth + 1, next).guess);
+      }
+    };
+    visit(this.#all(), 0, this.#noConstraint(), this.words.indexOf(this.opener)!);
+    const distribution: Record<string, number> = {};
+    for (const n of [...counts.keys()].sort((x, y) => x - y)) distribution[String(n)] = counts.get(n)!;
+    const count = this.words.answers.length;
+    failures.sort();
+    return Object.freeze({ total, average: total / count, max, distribution: Object.freeze(distribution), failures: Object.freeze(failures) });
+  }
+
+  // ---- hard-mode constraints ---------------------------------------------------------------------------------------
+
+  #noConstraint(): Constraint {
+    return { greens: new Int8Array(5).fill(-1), least: new Uint8Array(26), key: '' };
+  }
+
+  #constrain(c: Constraint, guess: number, code: number): Constraint {
+    if (!this.hardMode) return c;
+    const { letters } = this.#m;
+    const greens = c.greens.slice();
+    const least = c.least.slice();
+    const marked = new Uint8Array(26);
+    for (let i = 0, x = code; i < 5; i++, x = Math.floor(x / 3)) {
+      const letter = letters[guess * 5 + i]!;
+      if (x % 3 === 2) greens[i] = letter;
+      if (x % 3 !== 0) marked[letter]!++;
+    }
+    for (let l = 0; l < 26; l++) if (marked[l]! > least[l]!) least[l] = marked[l]!;
+    return { greens, least, key: String.fromCharCode(...greens.map((g) => g + 1), ...least) };
+  }
+
+  /** The guesses allowed under a constraint: every guess in normal mode. */
+  #allowed(c: Constraint): Int32Array {
+    const key = this.hardMode ? c.key : '*';
+    let list = this.#legal.get(key);
+    if (list) return list;
+    const every = this.#everyGuess();
+    if (!this.hardMode || key === '') list = every;
+    else {
+      this.#letterCounts ??= this.#countLetters();
+      const counts = this.#letterCounts;
+      const { letters } = this.#m;
+      list = every.filter((g) => {
+        for (let i = 0; i < 5; i++) if (c.greens[i]! >= 0 && letters[g * 5 + i] !== c.greens[i]) return false;
+        for (let l = 0; l < 26; l++) if (counts[g * 26 + l]! < c.least[l]!) return false;
+        return true;
+      });
+    }
+    this.#legal.set(key, list);
+    return list;
+  }
+
+  #countLetters(): Uint8Array {
+    const { letters, guessCount } = this.#m;
+    const counts = new Uint8Array(guessCount * 26);
+    for (let g = 0; g < guessCount; g++) for (let i = 0; i < 5; i++) counts[g * 26 + letters[g * 5 + i]!]!++;
+    return counts;
+  }
+
+  // ---- the search --------------------------------------------------------------------------------------------------
+
+  /** A lower bound on the cost of a set of n answers when the next guess is guess number depth + 1. */
+  #bound(n: number, depth: number): number {
+    if (n === 0) return 0;
+    const max = this.maxGuesses;
+    // At most one answer is solved by the next guess, at most 242 by the one after; the rest take at least 3.
+    let cost = 2 * n - 1 + Math.max(0, n - 243);
+    if (depth + 1 > max) cost += FAIL * n;
+    else if (depth + 2 > max) cost += FAIL * (n - 1);
+    else if (depth + 3 > max) cost += FAIL * Math.max(0, n - 243);
+    return cost;
+  }
+
+  /** Whether guess g gives every answer of the set its own pattern. */
+  #splits(set: Uint16Array, g: number): boolean {
+    const { codes, answerCount } = this.#m;
+    const seen = this.#seen;
+    const stamp = ++this.#stamp;
+    const row = g * answerCount;
+    for (let i = 0; i < set.length; i++) {
+      const code = codes[row + set[i]!]!;
+      if (seen[code] === stamp) return false;
+      seen[code] = stamp;
+    }
+    return true;
+  }
+
+  /** The set split by the patterns of guess g, as [code, answers] pairs, largest first. */
+  #partition(set: Uint16Array, g: number): Array<[number, Uint16Array]> {
+    const { codes, answerCount } = this.#m;
+    const row = g * answerCount;
+    const buckets = new Map<number, number[]>();
+    for (let i = 0; i < set.length; i++) {
+      const code = codes[row + set[i]!]!;
+      let bucket = buckets.get(code);
+      if (!bucket) buckets.set(code, (bucket = []));
+      bucket.push(set[i]!);
+    }
+    return [...buckets].map(([code, list]): [number, Uint16Array] => [code, Uint16Array.from(list)]).sort((x, y) => y[1].length - x[1].length);
+  }
+
+  /** The best `k` guesses among `candidates` for the set by the estimated cost of the split (answers first on ties). */
+  #ranked(set: Uint16Array, candidates: Int32Array, k: number): number[] {
+    const { codes, answerCount } = this.#m;
+    const n = set.length;
+    if (!this.#estimate || this.#estimate.length <= answerCount) {
+      const f = new Float64Array(answerCount + 1);
+      for (let c = 1; c <= answerCount; c++) f[c] = c === 1 ? 1 : c === 2 ? 3 : 2 * c - 1 + 0.18 * c * Math.log(c);
+      this.#estimate = f;
+    }
+    const f = this.#estimate;
+    const hist = new Int32Array(PATTERNS);
+    const inSet = new Uint8Array(answerCount);
+    for (let i = 0; i < n; i++) inSet[set[i]!] = 1;
+    const bestScore: number[] = [];
+    const bestGuess: number[] = [];
+    const touched = new Int32Array(PATTERNS);
+    for (let c = 0; c < candidates.length; c++) {
+      const g = candidates[c]!;
+      const row = g * answerCount;
+      let parts = 0;
+      for (let i = 0; i < n; i++) {
+        const code = codes[row + set[i]!]!;
+        if (hist[code]!++ === 0) touched[parts++] = code;
+      }
+      let score = 0;
+      for (let p = 0; p < parts; p++) {
+        const code = touched[p]!;
+        if (code !== SOLVED_CODE) score += f[hist[code]!]!;
+        hist[code] = 0;
+      }
+      // Among equals, a guess that might be the answer wins.
+      if (g >= answerCount || !inSet[g]) score += 1e-6;
+      if (bestScore.length === k && score >= bestScore[k - 1]!) continue;
+      let at = bestScore.length;
+      while (at > 0 && bestScore[at - 1]! > score) at--;
+      bestScore.splice(at, 0, score);
+      bestGuess.splice(at, 0, g);
+      if (bestScore.length > k) {
+        bestScore.pop();
+        bestGuess.pop();
+      }
+    }
+    return bestGuess;
+  }
+
+  /** How many guesses to examine in full at a node of n answers before guess number depth + 1. */
+  #widthAt(n: number, depth: number): number {
+    const w = this.width;
+    if (w === 1 || n <= 2) return 1;
+    if (depth <= 1) return w;
+    if (depth === 2) return Math.max(1, Math.ceil(w / 2));
+    return Math.max(1, Math.ceil(w / 4));
+  }
+
+  /** The least total cost (guesses summed over the set's answers, plus FAIL per failure) and the guess achieving it. */
+  #solve(set: Uint16Array, depth: number, constraint: Constraint): Node {
+    const n = set.length;
+    const max = this.maxGuesses;
+    const late = (k: number): number => (k > max ? FAIL : 0);
+    if (n === 1) return { cost: 1 + late(depth + 1), guess: set[0]! };
+    if (n === 2) return { cost: 3 + late(depth + 1) + late(depth + 2), guess: set[0]! };
+    const key = `${String.fromCharCode(depth)}${constraint.key}|${String.fromCharCode(...set)}`;
+    const known = this.#memo.get(key);
+    if (known) return known;
+    let result: Node | undefined;
+    // A possible answer that tells all the others apart is optimal; so, failing that, is any guess that does.
+    for (let i = 0; i < n && !result; i++) {
+      if (this.#splits(set, set[i]!)) result = { cost: this.#bound(n, depth), guess: set[i]! };
+    }
+    const allowed = this.#allowed(constraint);
+    if (!result && depth + 2 <= max) {
+      for (let i = 0; i < allowed.length; i++) {
+        if (this.#splits(set, allowed[i]!)) {
+          result = { cost: 2 * n, guess: allowed[i]! };
+          break;
+        }
+      }
+    }
+    if (!result) {
+      let best: Node = { cost: Infinity, guess: -1 };
+      for (const g of this.#ranked(set, allowed, this.#widthAt(n, depth))) {
+        const parts = this.#partition(set, g);
+        // rest: a lower bound on the children not solved yet.
+        let rest = 0;
+        for (const [code, child] of parts) rest += code === SOLVED_CODE ? late(depth + 1) : this.#bound(child.length, depth + 1);
+        let cost = n;
+        if (cost + rest >= best.cost) continue;
+        for (const [code, child] of parts) {
+          if (code === SOLVED_CODE) continue;
+          rest -= this.#bound(child.length, depth + 1);
+          cost += this.#solve(child, depth + 1, this.#constrain(constraint, g, code)).cost;
+          if (cost + rest >= best.cost) break;
+        }
+        if (cost + rest < best.cost) best = { cost: cost + rest, guess: g };
+      }
+      result = best;
+    }
+    this.#memo.set(key, result);
+    return result;
+  }
+}
+
+/** A solver for the original lists (or yours): look-ahead over the best few guesses at each position, memoised. */
+export function createSolver(solverOptions?: SolverOptions): Solver {
+  const options = optionsOf(solverOptions, 'createSolver');
+  const words = options.words ?? originalWords();
+  const maxGuesses = options.maxGuesses ?? 6;
+  if (!Number.isInteger(maxGuesses) || maxGuesses < 2 || maxGuesses > 20) {
+    throw new RangeError(`maxGuesses must be an integer from 2 to 20; got ${describeValue(maxGuesses)}`);
+  }
+  const width = options.width ?? 12;
+  if (!Number.isInteger(width) || width < 1 || width > 100) throw new RangeError(`width must be an integer from 1 to 100; got ${describeValue(width)}`);
+  if (options.hardMode !== undefined && typeof options.hardMode !== 'boolean') {
+    throw new TypeError(`hardMode must be a boolean; got ${describeValue(options.hardMode)}`);
+  }
+  return new LookaheadSolver(words, options.hardMode === true, options.opener, maxGuesses, width);
+}

@@ -1,0 +1,168 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answers, pickAnswer } from '../src/index.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+function run(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [cli, ...args], { input: input ?? '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing (pnpm test builds it)`);
+});
+
+describe('wordle (play)', () => {
+  it('plays the seed transcript from a pipe: greeting, messages, share grid', () => {
+    const { code, stdout, stderr } = run(['--answer', 'novel'], 'hello\nlobes\ncranes\n\ncrane\nnovel\n');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('guess the five-letter word in 6 tries');
+    const body = stdout.split('\n').slice(2).join('\n');
+    expect(body).toBe(
+      [
+        'Try again! Guess number 1. Score is: ⬜🟨🟨⬜🟨',
+        'Try again! Guess number 2. Score is: 🟨🟩⬜🟩⬜',
+        'Guess too long',
+        'Try again! Guess number 3. Score is: ⬜⬜⬜🟨🟨',
+        'Correct! Game Won in 4 guesses',
+        '',
+        `Wordle ${answers.indexOf('novel')} 4/6`,
+        '',
+        '⬜🟨🟨⬜🟨',
+        '🟨🟩⬜🟩⬜',
+        '⬜⬜⬜🟨🟨',
+        '🟩🟩🟩🟩🟩',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('ends a lost game with Game Over, the answer and X/6; hard mode adds *', () => {
+    const { code, stdout } = run(['--answer', 'cigar', '--hard'], 'crane\nsugar\nclear\ncedar\ncymar\nclear\ncimar\n');
+    expect(code).toBe(0);
+    expect(stdout).toContain('(hard mode)');
+    expect(stdout).toContain('1st letter must be C');
+    expect(stdout).toMatch(/Game Over\. Answer was: cigar/);
+    expect(stdout).toMatch(/^Wordle 0 X\/6\*$/m);
+  });
+
+  it('plays a seeded game reproducibly and the daily game of a date', () => {
+    const answer = pickAnswer({ seed: '42' });
+    expect(run(['--seed', '42'], `${answer}\n`).stdout).toContain('Correct! Game Won in 1 guess');
+    const daily = run(['--daily', '--date', '2021-06-19'], 'cigar\n');
+    expect(daily.stdout).toContain('Wordle 0: guess');
+    expect(daily.stdout).toMatch(/^Wordle 0 1\/6$/m);
+    expect(run(['--daily', '--date', '2021-06-18']).stderr).toMatch(/Wordle starts on 2021-06-19/);
+  });
+
+  it('exits 1 when the input ends before the game is over, naming the answer', () => {
+    const { code, stderr } = run(['--answer', 'cigar'], 'crane\n');
+    expect(code).toBe(1);
+    expect(stderr).toBe('wordle: the input ended before the game was over; the answer was cigar\n');
+  });
+});
+
+describe('wordle score', () => {
+  it('prints the emoji row, or JSON', () => {
+    expect(run(['score', 'xenon', 'train'])).toMatchObject({ code: 0, stdout: '⬜⬜⬜⬜🟩\n' });
+    expect(JSON.parse(run(['score', 'kebab', 'abbey', '--json']).stdout)).toEqual({
+      guess: 'kebab',
+      answer: 'abbey',
+      marks: ['absent', 'present', 'correct', 'present', 'present'],
+      code: 1 * 3 + 2 * 9 + 1 * 27 + 1 * 81,
+      score: '⬜🟨🟩🟨🟨',
+    });
+  });
+  it('exits 1 on bad words and 2 on bad usage', () => {
+    expect(run(['score', 'xen0n', 'train'])).toMatchObject({ code: 1, stderr: 'wordle: guess must be five letters a-z; got "xen0n"\n' });
+    expect(run(['score', 'xenon']).code).toBe(2);
+    expect(run(['score', 'xenon', 'train', '--hard']).stderr).toMatch(/--hard does not go with wordle score/);
+  });
+});
+
+describe('wordle solve', () => {
+  it('prints the guesses for an answer', () => {
+    const { code, stdout } = run(['solve', '--answer', 'cigar']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^1\. salet ⬜🟨⬜⬜⬜ {2}\d+ answers left$/);
+    expect(lines.at(-2)).toMatch(/^\d\. cigar 🟩🟩🟩🟩🟩$/);
+    expect(lines.at(-1)).toMatch(/^Solved in [2-6] guesses\.$/);
+  });
+  it('prints JSON, honours --opener and --hard', () => {
+    const result = JSON.parse(run(['solve', '--answer', 'train', '--opener', 'crane', '--hard', '--json']).stdout) as {
+      hardMode: boolean;
+      opener: string;
+      solved: boolean;
+      count: number;
+      guesses: Array<{ guess: string; score: string; remaining: number }>;
+    };
+    expect(result).toMatchObject({ hardMode: true, opener: 'crane', solved: true });
+    expect(result.guesses[0]).toMatchObject({ guess: 'crane', score: '⬜🟩🟩🟨⬜' });
+    expect(result.guesses.at(-1)!.guess).toBe('train');
+    expect(result.count).toBe(result.guesses.length);
+  });
+  it('solves every answer with --all --json (greedy width 1 to keep this test quick)', () => {
+    const { code, stdout } = run(['solve', '--all', '--width', '1', '--json']);
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout) as { total: number; average: number; max: number; distribution: Record<string, number>; failures: string[] };
+    expect(Object.keys(summary).sort()).toEqual(['average', 'distribution', 'failures', 'max', 'total']);
+    expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(2315);
+    expect(summary.failures).toEqual([]);
+    expect(summary.total).toBeLessThan(8000);
+  });
+  it('refuses bad usage and bad answers', () => {
+    expect(run(['solve']).code).toBe(2);
+    expect(run(['solve', '--answer', 'cigar', '--all']).code).toBe(2);
+    expect(run(['solve', '--answer', 'salet'])).toMatchObject({ code: 1 });
+    expect(run(['solve', '--answer', 'cigar', '--width', 'x']).code).toBe(2);
+  });
+});
+
+describe('wordle assist', () => {
+  it('suggests guesses from feedback lines in several notations', () => {
+    const { code, stdout } = run(['assist'], 'salet ⬜🟨⬜⬜⬜\n\nbrond -y---\n');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Try: salet/);
+    expect(lines).toContain('102 answers left');
+    expect(lines.at(-1)).toMatch(/^Try: [a-z]{5}$/);
+  });
+  it('takes pairs as arguments, with JSON', () => {
+    const lines = run(['assist', 'salet', '01000', 'brond', '01000', '--json']).stdout.trim().split('\n');
+    const last = JSON.parse(lines.at(-1)!) as { remaining: number; candidates: string[]; suggestion: string };
+    expect(last.remaining).toBe(8);
+    expect(last.candidates).toContain('cigar');
+    expect(run(['assist', 'salet', '01000', 'cigar', 'ggggg']).stdout).toContain('Solved in 2.');
+  });
+  it('reports bad lines with their number, impossible feedback, and hard-mode breaches', () => {
+    expect(run(['assist'], 'salet 00000\nsalet 2222\n')).toMatchObject({ code: 1 });
+    expect(run(['assist'], 'salet 00000\nsalet 2222\n').stderr).toMatch(/^wordle: stdin line 2: feedback must be five marks/);
+    expect(run(['assist', 'salet', '22222', 'crane', '00000']).code).toBe(0);
+    expect(run(['assist', 'salet', '22220']).stderr).toMatch(/no answer of the list fits that feedback/);
+    expect(run(['assist', '--hard', 'crane', '20000', 'sugar', '00000']).stderr).toMatch(/1st letter must be C/);
+  });
+});
+
+describe('wordle --help, --version and usage errors', () => {
+  it('prints help with examples and the version', () => {
+    const help = run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Examples:');
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(run(['--version']).stdout).toBe(`${version}\n`);
+  });
+  it('exits 2 on unknown commands and options', () => {
+    expect(run(['frobnicate'])).toMatchObject({ code: 2 });
+    expect(run(['--frobnicate']).code).toBe(2);
+    expect(run(['--answer', 'cigar', '--seed', '1']).stderr).toMatch(/give one of --answer, --seed and --daily/);
+    expect(run(['--date', '2022-01-01']).code).toBe(2);
+  });
+  it('exits 1 on a bad answer', () => {
+    expect(run(['--answer', 'vbpdj'])).toMatchObject({ code: 1, stderr: 'wordle: answer must be a word of the list; got "vbpdj"\n' });
+  });
+});

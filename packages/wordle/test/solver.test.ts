@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answers,
+  createSolver,
+  createWordList,
+  formatScore,
+  hardModeViolation,
+  parseScore,
+  scoreGuess,
+  type ScoredGuess,
+} from '../src/index.js';
+import { allWords, expectError, referenceEmoji, referenceOptimum } from './reference.js';
+
+const SAMPLE = answers.filter((_, i) => i % 23 === 0); // 101 answers
+
+describe('the solver on the original lists', () => {
+  const normal = createSolver();
+  const hard = createSolver({ hardMode: true });
+
+  it('opens with salet and solves a sample of answers within 6 guesses, keeping the feedback honest', () => {
+    expect(normal.opener).toBe('salet');
+    for (const answer of SAMPLE) {
+      const steps = normal.solve(answer);
+      expect(steps.length).toBeLessThanOrEqual(6);
+      expect(steps[0]!.guess).toBe('salet');
+      expect(steps.at(-1)!.guess).toBe(answer);
+      for (const step of steps) expect(formatScore(step.marks)).toBe(referenceEmoji(step.guess, answer));
+      // Each step's remaining count is the number of answers consistent with the feedback so far.
+      const history: ScoredGuess[] = [];
+      for (const step of steps.slice(0, -1)) {
+        history.push({ guess: step.guess, marks: step.marks });
+        const left = answers.filter((a) => history.every((h) => referenceEmoji(h.guess, a) === formatScore(h.marks)));
+        expect(step.remaining).toBe(left.length);
+        expect(normal.candidates(history)).toEqual(left);
+      }
+    }
+  });
+
+  it('plays only hard-mode-legal guesses in hard mode, within 6', () => {
+    for (const answer of SAMPLE) {
+      const steps = hard.solve(answer);
+      expect(steps.length).toBeLessThanOrEqual(6);
+      const history: ScoredGuess[] = [];
+      for (const step of steps) {
+        expect(hardModeViolation(history, step.guess), `${answer}: ${step.guess}`).toBeUndefined();
+        history.push({ guess: step.guess, marks: step.marks });
+      }
+    }
+  });
+
+  // One full evaluation (about 2 s with the matrix build): the issue's target, computed by the library.
+  it('solves all 2,315 answers in normal mode with no failures and at most 7,950 guesses in total', () => {
+    const summary = normal.evaluate();
+    expect(summary.failures).toEqual([]);
+    expect(summary.total).toBeLessThanOrEqual(7950);
+    expect(summary.total).toBeGreaterThanOrEqual(7920); // Selby's proven optimum for salet
+    expect(summary.max).toBeLessThanOrEqual(6);
+    expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(2315);
+    const total = Object.entries(summary.distribution).reduce((sum, [k, v]) => sum + Number(k) * v, 0);
+    expect(total).toBe(summary.total);
+    expect(summary.average).toBeCloseTo(summary.total / 2315, 10);
+  });
+
+  it('suggests next guesses from feedback (assist)', () => {
+    expect(normal.nextGuess([])).toBe('salet');
+    const history: ScoredGuess[] = [{ guess: 'salet', marks: scoreGuess('salet', 'cigar') }];
+    const next = normal.nextGuess(history);
+    expect(normal.solve('cigar')[1]!.guess).toBe(next);
+    expectError(
+      () => normal.nextGuess([{ guess: 'salet', marks: parseScore('22222') }, { guess: 'crane', marks: parseScore('22222') }]),
+      RangeError,
+      /no answer of the list fits that feedback/,
+    );
+    expectError(() => normal.nextGuess([{ guess: 'vbpdj', marks: parseScore('00000') }]), RangeError, /history\[0\].guess must be an allowed guess/);
+  });
+
+  it('refuses bad options', () => {
+    expectError(() => createSolver({ opener: 'vbpdj' }), RangeError, /opener must be an allowed guess of the list; got "vbpdj"/);
+    expectError(() => createSolver({ width: 0 }), RangeError, /width must be an integer from 1 to 100; got 0/);
+    expectError(() => createSolver({ maxGuesses: 1 }), RangeError, /maxGuesses must be an integer from 2 to 20/);
+    expectError(() => normal.solve('salet'), RangeError, /answer must be one of the 2315 answers of the list; got "salet"/);
+  });
+});
+
+describe('the solver on small lists, against an exhaustive reference', () => {
+  it('finds the optimum when its width covers every guess', () => {
+    // 14 answers and 40 guesses over a 6-letter alphabet, full of repeated letters.
+    const pool = allWords('abcdef').filter((_, i) => i % 389 === 0);
+    const answerList = pool.slice(0, 14);
+    const list = createWordList({ answers: answerList, guesses: pool.slice(0, 40) });
+    for (const opener of ['aaaaa', list.guesses[20]!]) {
+      if (!list.has(opener)) continue;
+      const solver = createSolver({ words: list, opener, width: 100, maxGuesses: 20 });
+      const summary = solver.evaluate();
+      // The reference optimum with the opener fixed: the opener's groups solved optimally.
+      const groups = new Map<string, string[]>();
+      for (const answer of answerList) {
+        const s = referenceEmoji(opener, answer);
+        groups.set(s, [...(groups.get(s) ?? []), answer]);
+      }
+      let optimum = answerList.length;
+      for (const [s, group] of groups) if (s !== '🟩🟩🟩🟩🟩') optimum += referenceOptimum(group, list.guesses);
+      expect(summary.total).toBe(optimum);
+      expect(summary.failures).toEqual([]);
+    }
+  });
+
+  it('picks its own opener for a custom list and solves every answer', () => {
+    const list = createWordList({ answers: ['crane', 'crate', 'grate', 'irate', 'trace', 'react'], guesses: ['tacit', 'gecko'] });
+    const solver = createSolver({ words: list });
+    expect(list.has(solver.opener)).toBe(true);
+    const summary = solver.evaluate();
+    expect(summary.failures).toEqual([]);
+    for (const answer of list.answers) expect(solver.solve(answer).at(-1)!.guess).toBe(answer);
+  });
+});
