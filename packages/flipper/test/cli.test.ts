@@ -1,0 +1,182 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GOAL, applyMoves, formatPosition, parsePosition, randomPosition, seededRandom, solve } from '../src/index.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+function run(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    input: input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
+});
+
+describe('flipper (play)', () => {
+  it("plays the seed's game from a pipe and congratulates", () => {
+    const { code, stdout, stderr } = run(['--start', '110011101'], '3\n2\n4\n6\n8\n');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toContain(' 1 1 0\n 0 1 1\n 1 0 1\nMoves: 0\n');
+    expect(stdout).toContain('3\n 1 0 1\n 0 0 0\n 1 0 1\nMoves: 1\n');
+    expect(stdout).toContain('8\n 1 1 1\n 1 0 1\n 1 1 1\nMoves: 5\n');
+    expect(stdout.trimEnd().endsWith('Congratulations, you finished in 5 moves.')).toBe(true);
+  });
+
+  it('takes several moves per line, resets, hints and quits', () => {
+    const { code, stdout } = run(['--start', '110011101'], '1 2\nr\nh\nq\n9\n');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Moves: 2');
+    expect(stdout).toContain('Back to the start.\n 1 1 0\n 0 1 1\n 1 0 1\nMoves: 0');
+    expect(stdout).toContain('Hint: move 2 (5 moves to go)');
+    expect(stdout.endsWith('q\n')).toBe(true); // the 9 after q was never played
+  });
+
+  it('following the hints solves a seeded puzzle; the seed makes it reproducible; n deals a new one', () => {
+    const first = run(['--seed', '2008'], 'q\n').stdout;
+    expect(run(['--seed', '2008'], 'q\n').stdout).toBe(first);
+    const grid = first.split('\n').slice(2, 5).join('');
+    const start = parsePosition(grid.replace(/\s/g, ''));
+    const moves = solve(start);
+    const played = run(['--seed', '2008'], `${moves.join('\n')}\n`);
+    expect(played.stdout).toContain(`Congratulations, you finished in ${moves.length} moves.`);
+    const next = run(['--seed', '2008'], 'n\nq\n').stdout;
+    expect(next).toContain('New puzzle.');
+    // The new puzzle comes from the same seeded stream as the library's newGame({ random }).
+    const random = seededRandom('2008');
+    randomPosition({ random });
+    const second = formatPosition(randomPosition({ random }));
+    expect(next.split('New puzzle.\n')[1]!.split('\n').slice(0, 3).join('').replace(/\s/g, '')).toBe(second);
+  });
+
+  it('reports bad commands and moves on a solved puzzle on stderr and goes on', () => {
+    const { code, stdout, stderr } = run(['--start', formatPosition(applyMoves(GOAL, [4]))], 'x\n4\n4\n');
+    expect(code).toBe(0);
+    expect(stderr).toContain("flipper: 'x' is not a command; type a move 1-9, n, r, h or q");
+    expect(stderr).toContain('flipper: the puzzle is solved; n for a new puzzle, r to replay it, q to quit');
+    expect(stdout).toContain('Congratulations, you finished in 1 moves.');
+  });
+});
+
+describe('flipper solve', () => {
+  it('prints the moves of each position, "none" at the goal', () => {
+    expect(run(['solve', '101010101'])).toMatchObject({ code: 0, stdout: '1 2 3 4 5 6 7 8 9\n', stderr: '' });
+    expect(run(['solve', '111111111', '111101111', '110011101']).stdout).toBe('1 3 5 7 9\nnone\n2 3 4 6 8\n');
+  });
+
+  it('prints one JSON object per position', () => {
+    const { code, stdout } = run(['solve', '111111111', '000000000', '--json']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toBe('{"position": "111111111", "moves": [1, 3, 5, 7, 9]}');
+    expect(JSON.parse(lines[1]!)).toEqual({ position: '000000000', moves: solve(0) });
+  });
+
+  it('reads positions from stdin and names the bad lines, exit 1', () => {
+    const { code, stdout, stderr } = run(['solve', '-'], '110011101\n\n12\n111111111\nabcdefghi\n');
+    expect(code).toBe(1);
+    expect(stdout).toBe('2 3 4 6 8\n1 3 5 7 9\n');
+    expect(stderr).toBe(
+      "flipper: stdin line 3: a position must be 9 digits 0 or 1, square 1 first (like 101010101); got '12'\n" +
+        "flipper: stdin line 5: a position must be 9 digits 0 or 1, square 1 first (like 101010101); got 'abcdefghi'\n",
+    );
+    const all = Array.from({ length: 512 }, (_, p) => formatPosition(p));
+    const json = run(['solve', '-', '--json'], all.join('\n'));
+    expect(json.code).toBe(0);
+    json.stdout
+      .trim()
+      .split('\n')
+      .forEach((line, p) => expect(JSON.parse(line)).toEqual({ position: all[p], moves: solve(p) }));
+  });
+
+  it('rejects a bad argument with exit 1', () => {
+    expect(run(['solve', '2'])).toMatchObject({ code: 1, stdout: '' });
+  });
+});
+
+describe('flipper lights-out', () => {
+  it('--size 5 reports rank 23 and nullity 2, and solves and verifies', () => {
+    const { code, stdout } = run(['lights-out', '--size', '5', '--seed', '1']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Lights Out 5×5');
+    expect(stdout).toContain('rank 23, nullity 2');
+    expect(stdout).toMatch(/presses \(the fewest of all solutions\), verified, in [\d.]+ ms/);
+    const json = JSON.parse(run(['lights-out', '--size', '5', '--seed', '1', '--json']).stdout) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['size', 'rank', 'nullity', 'solvable', 'presses', 'verified', 'ms']);
+    expect(json).toMatchObject({ size: 5, rank: 23, nullity: 2, solvable: true, verified: true });
+  });
+
+  it('solves a large board and a non-square one with --json', () => {
+    const big = JSON.parse(run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout) as Record<string, unknown>;
+    expect(big).toMatchObject({ size: 300, rank: 90000 - (big.nullity as number), solvable: true, verified: true });
+    expect(run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout.replace(/"ms": [\d.]+/, '')).toBe(
+      run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout.replace(/"ms": [\d.]+/, ''),
+    );
+    const wide = JSON.parse(run(['lights-out', '--rows', '4', '--cols', '9', '--seed', '3', '--json']).stdout) as Record<string, unknown>;
+    expect(wide).toMatchObject({ size: '4x9', solvable: true, verified: true });
+  });
+
+  it('solves a board from a file or stdin, and says when it cannot', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flipper-'));
+    const file = join(dir, 'board.txt');
+    writeFileSync(file, ' 0 1 0\n 1 1 1\n 0 1 0\n');
+    const { code, stdout } = run(['lights-out', '--board', file]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('presses:\n 0 0 0\n 0 1 0\n 0 0 0\n1 presses');
+    const corner = run(['lights-out', '--board', '-', '--json'], ' 1 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n');
+    expect(corner.code).toBe(1);
+    expect(JSON.parse(corner.stdout)).toMatchObject({ size: 5, rank: 23, nullity: 2, solvable: false, verified: false });
+    const bad = run(['lights-out', '--board', '-'], ' 1 0\n 0 2\n');
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toBe("flipper: stdin: grid row 2 must be cells 0 or 1 separated by spaces; got ' 0 2'\n");
+    expect(run(['lights-out', '--board', join(dir, 'missing.txt')]).stderr).toMatch(/^flipper: cannot read .*missing\.txt/);
+  });
+});
+
+describe('flipper usage', () => {
+  it('prints help and version', () => {
+    const help = run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: flipper');
+    expect(help.stdout).toContain('Examples:');
+    expect(run(['-v']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('prints no colors when stdout is not a terminal, even without NO_COLOR', () => {
+    const env = { ...process.env };
+    delete env.NO_COLOR;
+    const result = spawnSync(process.execPath, [cli, 'lights-out', '--size', '5', '--seed', '1'], { encoding: 'utf8', env });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(' 1 0 0 0 1\n');
+    expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('exits 2 on usage errors', () => {
+    for (const [args, message] of [
+      [['frobnicate'], /unknown command 'frobnicate'/],
+      [['solve'], /solve needs positions/],
+      [['lights-out'], /lights-out needs --size N/],
+      [['lights-out', '--size', '0'], /--size must be an integer from 1 to 65536; got '0'/],
+      [['lights-out', '--size', '5', '--rows', '3'], /give --size N or --rows R --cols C, not both/],
+      [['solve', '111111111', '--seed', '1'], /--seed does not go with solve/],
+      [['--json'], /--json does not go with playing/],
+      [['--start', '12'], /--start: a position must be 9 digits/],
+      [['--bogus'], /Unknown option '--bogus'/],
+    ] as const) {
+      const { code, stdout, stderr } = run([...args]);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(message);
+      expect(stderr).toContain("Run 'flipper --help' for usage.");
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  analyzePuzzle,
+  applyLightsOut,
+  applyPresses,
+  bitsOf,
+  boardOf,
+  countBits,
+  lightsOutPuzzle,
+  lightsOutRank,
+  randomLightsOutBoard,
+  solveLightsOut,
+  solvePuzzle,
+} from '../src/index.js';
+import { expectError, pack, plainLightsOut, prop, toggled } from './reference.js';
+
+const sizeArb = fc.record({ rows: fc.integer({ min: 1, max: 13 }), cols: fc.integer({ min: 1, max: 40 }) });
+
+describe('light chasing', () => {
+  it('reports 5×5 rank 23, nullity 2, and the n×n nullities for n = 1..19', () => {
+    expect(lightsOutRank(5)).toEqual({ rank: 23, nullity: 2 });
+    const nullities = Array.from({ length: 19 }, (_, i) => lightsOutRank(i + 1).nullity);
+    expect(nullities).toEqual([0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16]);
+    const empty = (n: number) => new Uint32Array(Math.ceil((n * n) / 32));
+    const affine = Array.from({ length: 19 }, (_, i) => solveLightsOut(empty(i + 1), i + 1, i + 1, { method: 'affine' }).nullity);
+    expect(affine).toEqual(nullities);
+  });
+
+  prop([sizeArb, fc.integer()])('applyLightsOut toggles each pressed cell and its neighbours, like the plain reference', ({ rows, cols }, seed) => {
+    const presses = randomLightsOutBoard(rows, cols, { seed, solvable: false });
+    const expected = toggled(plainLightsOut(rows, cols), bitsOf(presses));
+    expect(applyLightsOut(new Uint32Array(presses.length), presses, rows, cols)).toEqual(pack(expected));
+  });
+
+  prop([sizeArb, fc.integer(), fc.boolean()])(
+    'agrees with the general solver on classic boards: rank, nullity, solvability; presses verified',
+    ({ rows, cols }, seed, solvable) => {
+      const board = randomLightsOutBoard(rows, cols, { seed, solvable });
+      const chased = solveLightsOut(board, rows, cols);
+      // The two ways of building the bottom-edge system give the same answer.
+      expect(solveLightsOut(board, rows, cols, { method: 'affine' })).toEqual(chased);
+      const puzzle = lightsOutPuzzle(rows, cols);
+      const general = solvePuzzle(puzzle, board);
+      expect(chased.rank).toBe(general.rank);
+      expect(chased.nullity).toBe(general.nullity);
+      expect(chased.solvable).toBe(general.solvable);
+      if (solvable) expect(chased.solvable).toBe(true);
+      if (chased.solvable) {
+        expect(chased.verified).toBe(true);
+        expect(applyLightsOut(board, chased.presses!, rows, cols)).toEqual(new Uint32Array(board.length));
+        expect(applyPresses(puzzle, board, bitsOf(chased.presses!))).toEqual(new Uint32Array(board.length));
+        expect(chased.pressCount).toBe(countBits(chased.presses!));
+        if (chased.nullity === 0) expect(bitsOf(chased.presses!)).toEqual(general.presses);
+        // Both search the null space: the fewest presses agree.
+        expect(chased.minimal).toBe(true);
+        expect(chased.pressCount).toBe(general.presses!.length);
+        const first = solveLightsOut(board, rows, cols, { maxWork: 0 });
+        expect(first.minimal).toBe(chased.nullity === 0);
+        expect(first.pressCount).toBeGreaterThanOrEqual(chased.pressCount);
+        expect(applyLightsOut(board, first.presses!, rows, cols)).toEqual(new Uint32Array(board.length));
+      } else {
+        expect(chased).toMatchObject({ presses: null, verified: false, pressCount: 0, minimal: false });
+      }
+    },
+  );
+
+  it('solves larger boards, square and not, and finds unsolvable ones', () => {
+    for (const [rows, cols] of [[64, 64], [33, 100], [100, 33], [1, 70], [70, 1], [19, 19]] as const) {
+      const board = randomLightsOutBoard(rows, cols, { seed: `${rows}x${cols}` });
+      const solution = solveLightsOut(board, rows, cols);
+      expect(solution).toMatchObject({ rows, cols, solvable: true, verified: true });
+      expect(applyLightsOut(board, solution.presses!, rows, cols)).toEqual(new Uint32Array(board.length));
+    }
+    // 19×19 has nullity 16: a single corner light is not solvable, as the general solver agrees.
+    const corner = boardOf(19, 19, [0]);
+    expect(solveLightsOut(corner, 19).solvable).toBe(false);
+    expect(solvePuzzle(lightsOutPuzzle(19), corner, { maxNullity: 0 }).solvable).toBe(false);
+    expect(analyzePuzzle(lightsOutPuzzle(19)).nullity).toBe(16);
+  });
+
+  it('makes reproducible random boards', () => {
+    expect(randomLightsOutBoard(10, 10, { seed: 1 })).toEqual(randomLightsOutBoard(10, 10, { seed: 1 }));
+    expect(randomLightsOutBoard(10, 10, { seed: 1 })).not.toEqual(randomLightsOutBoard(10, 10, { seed: 2 }));
+  });
+
+  it('rejects bad sizes and boards', () => {
+    expectError(() => solveLightsOut(new Uint32Array(1), 0), RangeError, /rows must be an integer from 1 to 67108864; got 0/);
+    expectError(() => solveLightsOut(new Uint32Array(1), 6), RangeError, /board must be a Uint32Array of 2 words for 36 cells; got 1 words/);
+    expectError(() => applyLightsOut(new Uint32Array(1), new Uint32Array(2), 3), RangeError, /presses must be a Uint32Array of 1 words/);
+    expectError(() => randomLightsOutBoard(3, 3, { solvable: 1 as never }), TypeError, /solvable must be a boolean; got 1/);
+    expectError(() => solveLightsOut(new Uint32Array(1), 3, 3, { maxWork: -1 }), RangeError, /maxWork must be an integer from 0/);
+    expectError(() => solveLightsOut(new Uint32Array(1), 3, 3, { method: 'fast' as never }), RangeError, /method must be 'kernel' or 'affine'; got 'fast'/);
+  });
+});
