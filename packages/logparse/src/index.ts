@@ -1,1 +1,49 @@
-export {};
+export { LogFormatError, LogLineError, LogSourceError } from './errors.js';
+export {
+  compileApacheFormat,
+  compileFormat,
+  compileNginxFormat,
+  type CompiledFormat,
+  type FieldKind,
+  type FormatField,
+  type FormatName,
+  type LogFormatSpec,
+} from './format.js';
+export { DEFAULT_MAX_LINE_LENGTH } from './lines.js';
+export {
+  isReject,
+  parseLine,
+  parseLog,
+  type LogRecord,
+  type LogReject,
+  type ParseOptions,
+  type ParseSummary,
+} from './parse.js';
+export type { LogChunk, LogSource } from './source.js';
+export {
+  collectStats,
+  collectStatsFromSources,
+  hitsPerDay,
+  mergeWww,
+  topPairs,
+  topReferrers,
+  type DayStats,
+  type LogStats,
+  type PairCount,
+  type PeriodStats,
+  type ReferrerCount,
+  type StatsOptions,
+} from './stats.js';
+export {
+  csvField,
+  formatCsv,
+  formatReport,
+  parseCsv,
+  reportCsv,
+  reportJson,
+  type ReportJson,
+  type ReportKind,
+  type ReportOptions,
+  type SummaryJson,
+} from './report.js';
+export { dotString, renderSvg, toDot, type DotOptions } from './dot.js';

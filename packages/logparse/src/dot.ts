@@ -1,0 +1,79 @@
+// The seed's graph: the top referrers and the pages they point to, URLs as boxes, edges labelled with counts,
+// as Graphviz DOT text; and SVG rendering through the WebAssembly Graphviz of @viz-js/viz, loaded only when asked.
+import { describeValue } from './errors.js';
+import type { LogStats } from './stats.js';
+
+/** Options of `toDot`. */
+export interface DotOptions {
+  /** How many referrers (by total hits), default 20 as in the seed. */
+  readonly top?: number;
+  /** Keep hits without a referrer (`-`) as a node. Default false: `-` is not a URL. */
+  readonly includeDirect?: boolean;
+  /** The graph's name. Default `referrers`. */
+  readonly name?: string;
+}
+
+/**
+ * A string as a DOT double-quoted string: `"` and `\` escaped, line breaks as `\n`, other control characters as
+ * spaces (Graphviz would otherwise treat `\l`, `\N`… in labels as escapes, or reject raw control characters).
+ */
+export function dotString(text: string): string {
+  let out = '"';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '"' || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += ' ';
+    else if (code >= 0xd800 && code <= 0xdfff) out += '\ufffd';
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** The top referrers overall and the requests they led to, as a DOT digraph. */
+export function toDot(stats: LogStats, options: DotOptions = {}): string {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`toDot options must be an object; got ${describeValue(options)}`);
+  const top = options.top ?? 20;
+  if (!Number.isInteger(top) || top < 0) throw new RangeError(`top must be a non-negative integer; got ${describeValue(top)}`);
+  const includeDirect = options.includeDirect === true;
+  const referrers = stats.overall.referrers.filter((r) => includeDirect || r.referrer !== '-').slice(0, top);
+  const chosen = new Set(referrers.map((r) => r.referrer));
+  const ids = new Map<string, string>();
+  const nodes: string[] = [];
+  const node = (url: string): string => {
+    let id = ids.get(url);
+    if (id === undefined) {
+      id = `n${ids.size}`;
+      ids.set(url, id);
+      nodes.push(`  ${id} [label=${dotString(url)}];`);
+    }
+    return id;
+  };
+  for (const r of referrers) node(r.referrer);
+  const edges: string[] = [];
+  for (const pair of stats.overall.pairs) {
+    if (!chosen.has(pair.referrer)) continue;
+    edges.push(`  ${node(pair.referrer)} -> ${node(pair.request)} [label=${dotString(String(pair.hits))}];`);
+  }
+  return [
+    `digraph ${dotString(options.name ?? 'referrers')} {`,
+    '  node [shape=box];',
+    ...nodes,
+    ...edges,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Renders DOT text to SVG with Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use). */
+export async function renderSvg(dot: string): Promise<string> {
+  if (typeof dot !== 'string') throw new TypeError(`renderSvg takes DOT text; got ${describeValue(dot)}`);
+  const { instance } = await import('@viz-js/viz');
+  const viz = await instance();
+  const result = viz.render(dot, { format: 'svg' });
+  if (result.status !== 'success') {
+    const messages = result.errors.map((e) => e.message.trim()).join('; ');
+    throw new RangeError(`Graphviz could not render the graph: ${messages || 'unknown error'}`);
+  }
+  return result.output;
+}

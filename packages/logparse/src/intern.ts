@@ -1,0 +1,165 @@
+// Interning without strings: byte ranges are hashed and compared in place, and a string is decoded only the first
+// time a distinct value is seen. Pairs of ids get ids of their own in an open-addressing table of typed arrays.
+
+const decoder = new TextDecoder('utf-8');
+
+/** Distinct byte strings → dense ids (0, 1, 2…), with their decoded text. @internal */
+export class ByteInterner {
+  readonly strings: string[] = [];
+  #table: Int32Array = new Int32Array(1 << 12); // slot → id + 1
+  #mask = (1 << 12) - 1;
+  #hashes: Int32Array = new Int32Array(1 << 10);
+  #offsets: Int32Array = new Int32Array(1 << 10);
+  #lengths: Int32Array = new Int32Array(1 << 10);
+  #arena: Uint8Array = new Uint8Array(1 << 16);
+  #used = 0;
+
+  get size(): number {
+    return this.strings.length;
+  }
+
+  #viewOf: Uint8Array | null = null;
+  #view: DataView = new DataView(new ArrayBuffer(0));
+  #arenaView: DataView = new DataView(this.#arena.buffer);
+
+  /** The id of `buf[s, e)`. Hashes and compares four bytes at a time. */
+  intern(buf: Uint8Array, s: number, e: number): number {
+    if (buf !== this.#viewOf) {
+      this.#viewOf = buf;
+      this.#view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    const view = this.#view;
+    const len = e - s;
+    const words = e - 3;
+    let h = 0x811c9dc5 ^ len;
+    let p = s;
+    for (; p < words; p += 4) h = Math.imul(h ^ view.getInt32(p, true), 0x01000193);
+    for (; p < e; p++) h = Math.imul(h ^ buf[p]!, 0x01000193);
+    h ^= h >>> 15;
+    const mask = this.#mask;
+    const table = this.#table;
+    let slot = h & mask;
+    for (;;) {
+      const entry = table[slot]!;
+      if (entry === 0) break;
+      const id = entry - 1;
+      if (this.#hashes[id] === h && this.#lengths[id] === len) {
+        const arena = this.#arenaView;
+        let k = this.#offsets[id]!;
+        let q = s;
+        while (q < words && arena.getInt32(k, true) === view.getInt32(q, true)) {
+          k += 4;
+          q += 4;
+        }
+        if (q >= words) {
+          while (q < e && this.#arena[k] === buf[q]) {
+            k++;
+            q++;
+          }
+          if (q === e) return id;
+        }
+      }
+      slot = (slot + 1) & mask;
+    }
+    return this.#add(buf, s, e, h, slot);
+  }
+
+  /** The id of a string. */
+  internString(text: string): number {
+    const bytes = Buffer.from(text, 'utf8');
+    return this.intern(bytes, 0, bytes.length);
+  }
+
+  #add(buf: Uint8Array, s: number, e: number, h: number, slot: number): number {
+    const id = this.strings.length;
+    const len = e - s;
+    if (id === this.#hashes.length) {
+      this.#hashes = grow(this.#hashes);
+      this.#offsets = grow(this.#offsets);
+      this.#lengths = grow(this.#lengths);
+    }
+    if (this.#used + len > this.#arena.length) {
+      const arena = new Uint8Array(Math.max(this.#arena.length * 2, this.#used + len + 4));
+      arena.set(this.#arena.subarray(0, this.#used));
+      this.#arena = arena;
+      this.#arenaView = new DataView(arena.buffer);
+    }
+    this.#arena.set(buf.subarray(s, e), this.#used);
+    this.#hashes[id] = h;
+    this.#offsets[id] = this.#used;
+    this.#lengths[id] = len;
+    this.#used += len;
+    this.strings.push(decoder.decode(buf.subarray(s, e)));
+    this.#table[slot] = id + 1;
+    if ((id + 1) * 2 > this.#mask) this.#rehash();
+    return id;
+  }
+
+  #rehash(): void {
+    const size = (this.#mask + 1) * 2;
+    const table = new Int32Array(size);
+    const mask = size - 1;
+    for (let id = 0; id < this.strings.length; id++) {
+      let slot = this.#hashes[id]! & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = id + 1;
+    }
+    this.#table = table;
+    this.#mask = mask;
+  }
+}
+
+/** (a, b) id pairs → dense pair ids. @internal */
+export class PairTable {
+  firsts: Int32Array = new Int32Array(1 << 10);
+  seconds: Int32Array = new Int32Array(1 << 10);
+  size = 0;
+  #table: Int32Array = new Int32Array(1 << 12);
+  #mask = (1 << 12) - 1;
+
+  /** The id of the pair (a, b). */
+  id(a: number, b: number): number {
+    const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+    const mask = this.#mask;
+    const table = this.#table;
+    let slot = (h ^ (h >>> 16)) & mask;
+    for (;;) {
+      const entry = table[slot]!;
+      if (entry === 0) break;
+      const id = entry - 1;
+      if (this.firsts[id] === a && this.seconds[id] === b) return id;
+      slot = (slot + 1) & mask;
+    }
+    const id = this.size++;
+    if (id === this.firsts.length) {
+      this.firsts = grow(this.firsts);
+      this.seconds = grow(this.seconds);
+    }
+    this.firsts[id] = a;
+    this.seconds[id] = b;
+    table[slot] = id + 1;
+    if (this.size * 2 > mask) this.#rehash();
+    return id;
+  }
+
+  #rehash(): void {
+    const size = (this.#mask + 1) * 2;
+    const table = new Int32Array(size);
+    const mask = size - 1;
+    for (let id = 0; id < this.size; id++) {
+      const h = Math.imul(this.firsts[id]!, 0x9e3779b1) ^ Math.imul(this.seconds[id]! + 0x7f4a7c15, 0x85ebca77);
+      let slot = (h ^ (h >>> 16)) & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = id + 1;
+    }
+    this.#table = table;
+    this.#mask = mask;
+  }
+}
+
+/** A typed array twice as long with the same start. @internal */
+export function grow(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,518 @@
+// The byte scanner: walks one line of bytes against a compiled format, records where each field starts and ends,
+// validates the fields that have a shape (time, status, bytes) and computes the day number, without making strings.
+import type { CompiledFormat, FormatField } from './format.js';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const SPACE = 0x20;
+const TAB = 0x09;
+const CLOSE_BRACKET = 0x5d;
+
+/** Why a line was rejected (the scanner's codes; `reason` turns them into words). */
+const enum Fail {
+  None = 0,
+  Empty,
+  Literal,
+  Unterminated,
+  Time,
+  Status,
+  Bytes,
+  Trailing,
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_BY_KEY = new Map<number, number>(
+  MONTHS.map((name, i) => [(name.charCodeAt(0) << 16) | (name.charCodeAt(1) << 8) | name.charCodeAt(2), i + 1]),
+);
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isDigit(b: number): boolean {
+  return b >= 0x30 && b <= 0x39;
+}
+
+function digits2(buf: Uint8Array, p: number): number {
+  const a = buf[p]! - 0x30;
+  const b = buf[p + 1]! - 0x30;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+function digits4(buf: Uint8Array, p: number): number {
+  const a = digits2(buf, p);
+  const b = digits2(buf, p + 2);
+  return a < 0 || b < 0 ? -1 : a * 100 + b;
+}
+
+function validDate(year: number, month: number, day: number): boolean {
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
+  return month !== 2 || day < 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+}
+
+/** A line scanner for one format; reused line after line (its arrays are overwritten by each `scan`). @internal */
+export class LineScanner {
+  readonly format: CompiledFormat;
+  readonly fieldCount: number;
+  /** Start and end byte offsets of each field in the last line scanned; -1 for a missing optional field. */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** 1 when the field contains a backslash escape. */
+  readonly escaped: Uint8Array;
+  /** Trailing fields after the format's last field (the pound log's extra `"-"`): start, end, escaped. */
+  extras: number[] = [];
+  /** The last field ran to the end of the line without its closing quote. */
+  truncated = false;
+  /** YYYYMMDD of the time field, -1 without one. */
+  day = -1;
+  // Why the last line failed: code, field index, byte offset.
+  fail: Fail = Fail.None;
+  failField = -1;
+  failAt = 0;
+
+  readonly #kinds: Uint8Array;
+  readonly #quoted: Uint8Array;
+  readonly #delimiter: Int16Array;
+  readonly #literals: readonly Uint8Array[];
+  readonly #bracketed: Uint8Array;
+  readonly #lastDate = new Uint8Array(11);
+  #lastDay = -1;
+  #quoteBuf: Uint8Array | null = null;
+  #quoteFrom = 0;
+  #quoteAt = 0;
+  #slashBuf: Uint8Array | null = null;
+  #slashFrom = 0;
+  #slashAt = 0;
+
+  constructor(format: CompiledFormat) {
+    this.format = format;
+    const n = format.fields.length;
+    this.fieldCount = n;
+    this.starts = new Int32Array(n);
+    this.ends = new Int32Array(n);
+    this.escaped = new Uint8Array(n);
+    this.#literals = format.literals;
+    this.#kinds = Uint8Array.from(format.fields, (f) => KIND_CODE[f.kind]);
+    this.#quoted = Uint8Array.from(format.fields, (f) => (f.quoted ? 1 : 0));
+    this.#bracketed = Uint8Array.from(format.fields, (f, i) => {
+      const before = format.literals[i]!;
+      return (f.kind === 'time' || f.kind === 'timeIso') && before[before.length - 1] === 0x5b ? 1 : 0;
+    });
+    // An unquoted field ends at the first byte of the literal after it; the last field at a space or the line end.
+    this.#delimiter = Int16Array.from(format.fields, (_, i) => {
+      const after = format.literals[i + 1]!;
+      return after.length > 0 ? after[0]! : SPACE;
+    });
+  }
+
+  /** Scans `buf[s, e)` (one line without its line end); true when it matches the format. */
+  scan(buf: Uint8Array, s: number, e: number): boolean {
+    this.truncated = false;
+    this.day = -1;
+    this.fail = Fail.None;
+    if (this.extras.length > 0) this.extras = [];
+    if (s === e) return this.#reject(Fail.Empty, -1, s);
+    const n = this.fieldCount;
+    const literals = this.#literals;
+    const starts = this.starts;
+    const ends = this.ends;
+    let pos = s;
+    for (let i = 0; i < n; i++) {
+      const literal = literals[i]!;
+      if (pos === e && i >= this.format.optionalFrom && i > 0) {
+        for (let j = i; j < n; j++) {
+          starts[j] = -1;
+          ends[j] = -1;
+          this.escaped[j] = 0;
+        }
+        return true;
+      }
+      const len = literal.length;
+      if (len === 1) {
+        if (pos >= e || buf[pos] !== literal[0]) return this.#reject(Fail.Literal, i, pos);
+        pos++;
+      } else {
+        if (e - pos < len) return this.#reject(Fail.Literal, i, pos);
+        for (let k = 0; k < len; k++) if (buf[pos + k] !== literal[k]) return this.#reject(Fail.Literal, i, pos);
+        pos += len;
+      }
+      let p = pos;
+      let escaped = 0;
+      if (this.#quoted[i] === 1) {
+        // The next unescaped quote, found with native searches (quotes and backslashes are looked up once per
+        // chunk position, so lines without them cost nothing extra).
+        for (;;) {
+          p = this.#nextQuote(buf, p);
+          if (p >= e) break;
+          let k = p;
+          while (k > pos && buf[k - 1] === BACKSLASH) k--;
+          if (((p - k) & 1) === 0) break;
+          p++;
+        }
+        if (this.#nextBackslash(buf, pos) < (p < e ? p : e)) escaped = 1;
+        if (p >= e) {
+          // A quoted last field cut off by the line end (a truncated user agent) is kept and flagged.
+          if (i === n - 1 && literals[n]!.length === 1) {
+            starts[i] = pos;
+            ends[i] = e;
+            this.escaped[i] = escaped;
+            this.truncated = true;
+            return true;
+          }
+          return this.#reject(Fail.Unterminated, i, pos);
+        }
+      } else if (this.#bracketed[i] === 1) {
+        // Usually exactly 26 bytes (dd/Mon/yyyy:HH:MM:SS +zzzz); otherwise look for the bracket.
+        if (p + 26 < e && buf[p + 26] === CLOSE_BRACKET && this.#kinds[i] === K_TIME && this.#time(buf, p, p + 26)) {
+          starts[i] = pos;
+          ends[i] = p + 26;
+          this.escaped[i] = 0;
+          pos = p + 26;
+          continue;
+        }
+        while (p < e && buf[p] !== CLOSE_BRACKET) p++;
+      } else {
+        const delimiter = this.#delimiter[i]!;
+        while (p < e && buf[p] !== delimiter) p++;
+      }
+      starts[i] = pos;
+      ends[i] = p;
+      this.escaped[i] = escaped;
+      const kind = this.#kinds[i]!;
+      if (kind !== K_OTHER) {
+        if (kind === K_TIME) {
+          if (!this.#time(buf, pos, p)) return this.#reject(Fail.Time, i, pos);
+        } else if (kind === K_STATUS) {
+          if (p - pos !== 3 || !isDigit(buf[pos]!) || !isDigit(buf[pos + 1]!) || !isDigit(buf[pos + 2]!)) {
+            return this.#reject(Fail.Status, i, pos);
+          }
+        } else if (kind === K_BYTES) {
+          if (!(p - pos === 1 && buf[pos] === 0x2d)) {
+            if (p === pos || p - pos > 15) return this.#reject(Fail.Bytes, i, pos);
+            for (let k = pos; k < p; k++) if (!isDigit(buf[k]!)) return this.#reject(Fail.Bytes, i, pos);
+          }
+        } else if (kind === K_ISO) {
+          if (!this.#isoTime(buf, pos, p)) return this.#reject(Fail.Time, i, pos);
+        }
+      }
+      pos = p;
+    }
+    const last = literals[n]!;
+    if (e - pos < last.length) return this.#reject(Fail.Literal, n, pos);
+    for (let k = 0; k < last.length; k++) if (buf[pos + k] !== last[k]) return this.#reject(Fail.Literal, n, pos);
+    pos += last.length;
+    return pos === e || this.#extras(buf, pos, e);
+  }
+
+  /** Trailing fields: ` "quoted"` or ` token`, as many as there are; trailing blanks are allowed. */
+  #extras(buf: Uint8Array, pos: number, e: number): boolean {
+    while (pos < e) {
+      const b = buf[pos]!;
+      if (b !== SPACE && b !== TAB) return this.#reject(Fail.Trailing, -1, pos);
+      while (pos < e && (buf[pos] === SPACE || buf[pos] === TAB)) pos++;
+      if (pos === e) return true;
+      if (buf[pos] === QUOTE) {
+        const start = pos + 1;
+        let p = start;
+        let escaped = 0;
+        while (p < e) {
+          const c = buf[p]!;
+          if (c === QUOTE) break;
+          if (c === BACKSLASH) {
+            escaped = 1;
+            p += 2;
+          } else p++;
+        }
+        if (p >= e) {
+          this.extras.push(start, e, escaped);
+          this.truncated = true;
+          return true;
+        }
+        this.extras.push(start, p, escaped);
+        pos = p + 1;
+      } else {
+        const start = pos;
+        while (pos < e && buf[pos] !== SPACE && buf[pos] !== TAB) pos++;
+        this.extras.push(start, pos, 0);
+      }
+    }
+    return true;
+  }
+
+  /** `dd/Mon/yyyy:HH:MM:SS +zzzz`; sets `day`. The date part is cached, as consecutive lines share it. */
+  #time(buf: Uint8Array, s: number, e: number): boolean {
+    if (e - s !== 26) return false;
+    const cached = this.#lastDate;
+    let same = this.#lastDay >= 0;
+    if (same) {
+      for (let k = 0; k < 11; k++) {
+        if (buf[s + k] !== cached[k]) {
+          same = false;
+          break;
+        }
+      }
+    }
+    if (same) this.day = this.#lastDay;
+    else {
+      const day = digits2(buf, s);
+      const month = buf[s + 2] === 0x2f && buf[s + 6] === 0x2f ? MONTH_BY_KEY.get((buf[s + 3]! << 16) | (buf[s + 4]! << 8) | buf[s + 5]!) : undefined;
+      const year = digits4(buf, s + 7);
+      if (month === undefined || !validDate(year, month, day)) return false;
+      this.day = year * 10000 + month * 100 + day;
+      for (let k = 0; k < 11; k++) cached[k] = buf[s + k]!;
+      this.#lastDay = this.day;
+    }
+    if (buf[s + 11] !== 0x3a || buf[s + 14] !== 0x3a || buf[s + 17] !== 0x3a || buf[s + 20] !== SPACE) return false;
+    const sign = buf[s + 21];
+    if (sign !== 0x2b && sign !== 0x2d) return false;
+    const h = digits2(buf, s + 12);
+    const m = digits2(buf, s + 15);
+    const sec = digits2(buf, s + 18);
+    const zone = digits4(buf, s + 22);
+    return h >= 0 && h < 24 && m >= 0 && m < 60 && sec >= 0 && sec <= 60 && zone >= 0 && zone % 100 < 60;
+  }
+
+  /** `yyyy-mm-ddTHH:MM:SS+hh:mm` (or `Z`); sets `day`. */
+  #isoTime(buf: Uint8Array, s: number, e: number): boolean {
+    if (e - s !== 25 && e - s !== 20) return false;
+    const year = digits4(buf, s);
+    const month = digits2(buf, s + 5);
+    const day = digits2(buf, s + 8);
+    if (buf[s + 4] !== 0x2d || buf[s + 7] !== 0x2d || buf[s + 10] !== 0x54) return false;
+    if (!validDate(year, month, day)) return false;
+    if (buf[s + 13] !== 0x3a || buf[s + 16] !== 0x3a) return false;
+    const h = digits2(buf, s + 11);
+    const m = digits2(buf, s + 14);
+    const sec = digits2(buf, s + 17);
+    if (h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 60) return false;
+    if (e - s === 20) {
+      if (buf[s + 19] !== 0x5a) return false;
+    } else {
+      const sign = buf[s + 19];
+      const zh = digits2(buf, s + 20);
+      const zm = digits2(buf, s + 23);
+      if ((sign !== 0x2b && sign !== 0x2d) || buf[s + 22] !== 0x3a || zh < 0 || zm < 0 || zm > 59) return false;
+    }
+    this.day = year * 10000 + month * 100 + day;
+    return true;
+  }
+
+  /** Forgets cached search positions: call before lines from a new chunk (a chunk's buffer may be reused). */
+  newChunk(): void {
+    this.#quoteBuf = null;
+    this.#slashBuf = null;
+  }
+
+  #nextQuote(buf: Uint8Array, from: number): number {
+    if (buf !== this.#quoteBuf || from < this.#quoteFrom || from > this.#quoteAt) {
+      const at = buf.indexOf(QUOTE, from);
+      this.#quoteBuf = buf;
+      this.#quoteFrom = from;
+      this.#quoteAt = at < 0 ? buf.length : at;
+    }
+    return this.#quoteAt;
+  }
+
+  #nextBackslash(buf: Uint8Array, from: number): number {
+    if (buf !== this.#slashBuf || from < this.#slashFrom || from > this.#slashAt) {
+      const at = buf.indexOf(BACKSLASH, from);
+      this.#slashBuf = buf;
+      this.#slashFrom = from;
+      this.#slashAt = at < 0 ? buf.length : at;
+    }
+    return this.#slashAt;
+  }
+
+  #reject(fail: Fail, field: number, at: number): false {
+    this.fail = fail;
+    this.failField = field;
+    this.failAt = at;
+    return false;
+  }
+
+  /** Words for the last failure of `scan` on `buf[s, e)`. */
+  reason(buf: Uint8Array, s: number, e: number): string {
+    const fields = this.format.fields;
+    const name = (i: number): string => fieldLabel(fields[i]!);
+    const i = this.failField;
+    const at = this.failAt;
+    const sample = (from: number, to: number): string => quote(latin(buf, from, Math.min(to, from + 40)) + (to > from + 40 ? '…' : ''));
+    switch (this.fail) {
+      case Fail.Empty:
+        return 'empty line';
+      case Fail.Literal: {
+        const literal = this.#literals[i]!;
+        const where = i === 0 ? 'at the start of the line' : `after the ${name(i - 1)}`;
+        if (at >= e) return `line ends early: expected ${quote(latin(literal, 0, literal.length))} ${where}`;
+        return `expected ${quote(latin(literal, 0, literal.length))} ${where}; got ${sample(at, e)}`;
+      }
+      case Fail.Unterminated:
+        return `unterminated quoted ${name(i)}: no closing '"' before the line end`;
+      case Fail.Time:
+        return `bad time ${sample(at, this.ends[i]!)} in the ${name(i)}; expected ${fields[i]!.kind === 'timeIso' ? 'yyyy-mm-ddTHH:MM:SS+hh:mm' : 'dd/Mon/yyyy:HH:MM:SS +zzzz'}`;
+      case Fail.Status:
+        return `bad status ${sample(at, this.ends[i]!)}; expected three digits`;
+      case Fail.Bytes:
+        return `bad size ${sample(at, this.ends[i]!)} in the ${name(i)}; expected digits or '-'`;
+      case Fail.Trailing:
+        return `unexpected text after the last field: ${sample(at, e)}`;
+      default:
+        return 'no failure';
+    }
+  }
+}
+
+const K_OTHER = 0;
+const K_TIME = 1;
+const K_STATUS = 2;
+const K_BYTES = 3;
+const K_ISO = 4;
+const KIND_CODE: Record<FormatField['kind'], number> = {
+  ip: K_OTHER,
+  ident: K_OTHER,
+  user: K_OTHER,
+  time: K_TIME,
+  timeIso: K_ISO,
+  request: K_OTHER,
+  method: K_OTHER,
+  path: K_OTHER,
+  query: K_OTHER,
+  protocol: K_OTHER,
+  status: K_STATUS,
+  bytes: K_BYTES,
+  referrer: K_OTHER,
+  userAgent: K_OTHER,
+  field: K_OTHER,
+};
+
+const LABELS: Partial<Record<FormatField['kind'], string>> = {
+  ip: 'client address',
+  ident: 'ident',
+  user: 'user',
+  time: 'time',
+  timeIso: 'time',
+  request: 'request',
+  method: 'method',
+  path: 'path',
+  query: 'query',
+  protocol: 'protocol',
+  status: 'status',
+  bytes: 'size',
+  referrer: 'referrer',
+  userAgent: 'user agent',
+};
+
+/** A field as named in messages: `user agent (%{User-agent}i)`. @internal */
+export function fieldLabel(field: FormatField): string {
+  return `${LABELS[field.kind] ?? field.name} (${field.source})`;
+}
+
+function latin(buf: Uint8Array, s: number, e: number): string {
+  let out = '';
+  for (let k = s; k < e; k++) {
+    const b = buf[k]!;
+    out += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+  }
+  return out;
+}
+
+function quote(text: string): string {
+  return `'${text}'`;
+}
+
+/** Parses `dd/Mon/yyyy:HH:MM:SS +zzzz` (already validated by the scanner) into a Date. @internal */
+export function clfDate(buf: Uint8Array, s: number): Date {
+  const day = digits2(buf, s);
+  const month = MONTH_BY_KEY.get((buf[s + 3]! << 16) | (buf[s + 4]! << 8) | buf[s + 5]!)!;
+  const year = digits4(buf, s + 7);
+  const date = new Date(Date.UTC(year, month - 1, day, digits2(buf, s + 12), digits2(buf, s + 15), digits2(buf, s + 18)));
+  if (year < 100) date.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999
+  const zone = digits4(buf, s + 22);
+  const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * 60000 * (buf[s + 21] === 0x2d ? -1 : 1);
+  date.setTime(date.getTime() - offset);
+  return date;
+}
+
+/** Parses `yyyy-mm-ddTHH:MM:SS±hh:mm` or `…Z` (already validated) into a Date. @internal */
+export function isoDate(buf: Uint8Array, s: number, e: number): Date {
+  const year = digits4(buf, s);
+  const month = digits2(buf, s + 5);
+  const day = digits2(buf, s + 8);
+  const date = new Date(Date.UTC(year, month - 1, day, digits2(buf, s + 11), digits2(buf, s + 14), digits2(buf, s + 17)));
+  if (year < 100) date.setUTCFullYear(year);
+  if (e - s === 25) date.setTime(date.getTime() - (digits2(buf, s + 20) * 60 + digits2(buf, s + 23)) * 60000 * (buf[s + 19] === 0x2d ? -1 : 1));
+  return date;
+}
+
+/**
+ * Splits a request line `METHOD target PROTOCOL` in `buf[s, e)`: returns [methodEnd, pathStart, pathEnd,
+ * protocolStart] into `out`, with methodEnd = -1 when the request has no method (binary, empty, `-`, one word)
+ * and protocolStart = -1 without a protocol (HTTP/0.9). The target may contain spaces. @internal
+ */
+export function splitRequest(buf: Uint8Array, s: number, e: number, out: Int32Array): void {
+  let p = s;
+  while (p < e && buf[p]! >= 0x41 && buf[p]! <= 0x5a) p++;
+  if (p === s || p >= e || buf[p] !== SPACE) {
+    out[0] = -1;
+    return;
+  }
+  out[0] = p;
+  const pathStart = p + 1;
+  out[1] = pathStart;
+  let last = e - 1;
+  while (last > pathStart && buf[last] !== SPACE) last--;
+  if (
+    last > pathStart &&
+    e - last > 5 &&
+    buf[last + 1] === 0x48 &&
+    buf[last + 2] === 0x54 &&
+    buf[last + 3] === 0x54 &&
+    buf[last + 4] === 0x50 &&
+    buf[last + 5] === 0x2f
+  ) {
+    out[2] = last;
+    out[3] = last + 1;
+  } else {
+    out[2] = e;
+    out[3] = -1;
+  }
+}
+
+/**
+ * Undoes Apache and nginx escaping in `buf[s, e)` (`\"`, `\\`, `\n`, `\t`, `\xHH`) into `out`; returns the length.
+ * @internal
+ */
+export function unescapeInto(buf: Uint8Array, s: number, e: number, out: Uint8Array): number {
+  let n = 0;
+  for (let p = s; p < e; p++) {
+    const b = buf[p]!;
+    if (b !== BACKSLASH || p + 1 >= e) {
+      out[n++] = b;
+      continue;
+    }
+    const c = buf[p + 1]!;
+    if (c === 0x78 && p + 3 < e) {
+      const hi = hexValue(buf[p + 2]!);
+      const lo = hexValue(buf[p + 3]!);
+      if (hi >= 0 && lo >= 0) {
+        out[n++] = hi * 16 + lo;
+        p += 3;
+        continue;
+      }
+    }
+    if (c === 0x6e) out[n++] = 0x0a;
+    else if (c === 0x74) out[n++] = 0x09;
+    else if (c === 0x72) out[n++] = 0x0d;
+    else if (c === QUOTE || c === BACKSLASH) out[n++] = c;
+    else {
+      out[n++] = b;
+      out[n++] = c;
+    }
+    p++;
+  }
+  return n;
+}
+
+function hexValue(b: number): number {
+  if (b >= 0x30 && b <= 0x39) return b - 0x30;
+  if (b >= 0x41 && b <= 0x46) return b - 0x37;
+  if (b >= 0x61 && b <= 0x66) return b - 0x57;
+  return -1;
+}

@@ -1,0 +1,494 @@
+// Statistics in the seed's spirit: hits per day, referrers per day, (referrer → request) pairs per day and overall.
+// Counting works on interned ids and typed arrays; strings (host prefix, www merging, sorting) come at the end.
+import { LogLineError, describeValue } from './errors.js';
+import { ByteInterner, PairTable } from './intern.js';
+import { LineSplitter } from './lines.js';
+import {
+  RecordBuilder,
+  finalReason,
+  overlongReason,
+  readParseOptions,
+  rejectText,
+  type LogRecord,
+  type LogReject,
+  type ParseOptions,
+} from './parse.js';
+import { splitRequest, unescapeInto } from './scan.js';
+import { isStreamOrPath, readChunks, sourceName, type LogChunk, type LogSource } from './source.js';
+
+/** Which records count, and how URLs are written. */
+export interface StatsOptions extends ParseOptions {
+  /** Status codes to keep, or `'any'` (the default). The seed keeps `[200]`. */
+  readonly status?: readonly number[] | 'any';
+  /** Methods to keep, or `'any'` (the default). The seed keeps `['GET']`. */
+  readonly methods?: readonly string[] | 'any';
+  /** Requests (paths) matching this are left out (the seed: `/static-files|favicon\.ico|flipper-linux\.jpg/`). */
+  readonly exclude?: RegExp | string | null;
+  /** The site's own address, prefixed to requests (`http://www.jalat.com` + `/blogs/lisp`). */
+  readonly host?: string;
+  /** Count `www.example.com` and `example.com` as one site, in referrers and requests. Default false. */
+  readonly mergeWww?: boolean;
+  /** How many rejects to keep in `rejects` (default 10; all of them are counted). */
+  readonly keepRejects?: number;
+  /** Called as input is read, with the bytes read so far from the current source (compressed bytes for gzip). */
+  readonly onProgress?: (bytes: number) => void;
+}
+
+/** A referrer and how many kept hits it sent. */
+export interface ReferrerCount {
+  readonly referrer: string;
+  readonly hits: number;
+}
+
+/** A (referrer → request) pair and its hits. */
+export interface PairCount {
+  readonly referrer: string;
+  readonly request: string;
+  readonly hits: number;
+}
+
+/** Counts over a period; lists sorted by hits, most first (ties by text). A missing referrer is `'-'`. */
+export interface PeriodStats {
+  readonly hits: number;
+  readonly referrers: readonly ReferrerCount[];
+  readonly pairs: readonly PairCount[];
+}
+
+/** Counts for one day (YYYYMMDD). */
+export interface DayStats extends PeriodStats {
+  readonly day: number;
+}
+
+/** Everything `collectStats` found. */
+export interface LogStats {
+  /** Lines read (records + rejects). */
+  readonly read: number;
+  /** Lines that parsed into records. */
+  readonly parsed: number;
+  /** Records that passed the filters (status, methods, exclude) and were counted. */
+  readonly kept: number;
+  readonly rejected: number;
+  /** Records whose last quoted field had no closing quote (kept as far as it went). */
+  readonly truncated: number;
+  /** The first rejects (see `keepRejects`), in line order. */
+  readonly rejects: readonly LogReject[];
+  /** One entry per day, newest first (records without a time are only in `overall`). */
+  readonly days: readonly DayStats[];
+  readonly overall: PeriodStats;
+}
+
+/** Counts kept hits by (day, referrer id, request id). @internal */
+class Collector {
+  readonly refs = new ByteInterner();
+  readonly requests = new ByteInterner();
+  readonly pairs = new PairTable();
+  read = 0;
+  parsed = 0;
+  kept = 0;
+  rejected = 0;
+  truncated = 0;
+  readonly rejects: LogReject[] = [];
+  readonly #keepRejects: number;
+  // Per-day counts: the current day is dense (indexed by pair id), the others sparse.
+  #day = Number.NaN;
+  #counts = new Int32Array(1 << 10);
+  #touched: number[] = [];
+  readonly #store = new Map<number, Map<number, number>>();
+  // Filters.
+  readonly #status: Uint8Array | null;
+  readonly #methods: string[] | null;
+  readonly #methodBytes: Uint8Array[] | null;
+  readonly #exclude: RegExp | null;
+  #excluded = new Int8Array(1 << 10); // per request id: 0 unknown, 1 kept, 2 excluded
+  readonly host: string | null;
+  readonly mergeWww: boolean;
+
+  constructor(options: StatsOptions) {
+    const status = options.status ?? 'any';
+    if (status === 'any') this.#status = null;
+    else {
+      if (!Array.isArray(status)) throw new TypeError(`status must be an array of status codes or 'any'; got ${describeValue(status)}`);
+      this.#status = new Uint8Array(1000);
+      for (const code of status as unknown[]) {
+        if (typeof code !== 'number' || !Number.isInteger(code) || code < 100 || code > 999) {
+          throw new RangeError(`a status code must be an integer from 100 to 999; got ${describeValue(code)}`);
+        }
+        this.#status[code] = 1;
+      }
+    }
+    const methods = options.methods ?? 'any';
+    if (methods === 'any') {
+      this.#methods = null;
+      this.#methodBytes = null;
+    } else {
+      if (!Array.isArray(methods)) throw new TypeError(`methods must be an array of method names or 'any'; got ${describeValue(methods)}`);
+      for (const m of methods as unknown[]) {
+        if (typeof m !== 'string' || !/^[A-Z]+$/.test(m)) {
+          throw new RangeError(`a method must be an upper-case name such as 'GET'; got ${describeValue(m)}`);
+        }
+      }
+      this.#methods = [...methods];
+      this.#methodBytes = methods.map((m) => Buffer.from(m, 'latin1'));
+    }
+    const exclude = options.exclude ?? null;
+    if (exclude === null) this.#exclude = null;
+    else if (exclude instanceof RegExp) this.#exclude = new RegExp(exclude.source, exclude.flags.replace(/[gy]/g, ''));
+    else if (typeof exclude === 'string') {
+      try {
+        this.#exclude = new RegExp(exclude);
+      } catch (error) {
+        throw new TypeError(`exclude is not a valid regular expression: ${describeValue(exclude)} (${(error as Error).message})`);
+      }
+    } else throw new TypeError(`exclude must be a RegExp, a string or null; got ${describeValue(exclude)}`);
+    if (options.host !== undefined && typeof options.host !== 'string') {
+      throw new TypeError(`host must be a string such as 'http://www.example.com'; got ${describeValue(options.host)}`);
+    }
+    this.host = options.host === undefined || options.host === '' ? null : options.host.replace(/\/+$/, '');
+    this.mergeWww = options.mergeWww === true;
+    const keep = options.keepRejects ?? 10;
+    if (!Number.isInteger(keep) || keep < 0) throw new RangeError(`keepRejects must be a non-negative integer; got ${describeValue(keep)}`);
+    this.#keepRejects = keep;
+  }
+
+  reject(reject: LogReject): void {
+    this.read++;
+    this.rejected++;
+    if (this.rejects.length < this.#keepRejects) this.rejects.push(reject);
+  }
+
+  statusKept(status: number): boolean {
+    return this.#status === null || this.#status[status] === 1;
+  }
+
+  get filtersStatus(): boolean {
+    return this.#status !== null;
+  }
+
+  get filtersMethods(): boolean {
+    return this.#methods !== null;
+  }
+
+  methodKeptBytes(buf: Uint8Array, s: number, e: number): boolean {
+    const allowed = this.#methodBytes!;
+    outer: for (let m = 0; m < allowed.length; m++) {
+      const name = allowed[m]!;
+      if (name.length !== e - s) continue;
+      for (let k = 0; k < name.length; k++) if (name[k] !== buf[s + k]) continue outer;
+      return true;
+    }
+    return false;
+  }
+
+  methodKept(method: string | null): boolean {
+    return this.#methods === null || (method !== null && this.#methods.includes(method));
+  }
+
+  /** False when the request with this id matches `exclude`. */
+  requestKept(id: number): boolean {
+    if (this.#exclude === null) return true;
+    if (id >= this.#excluded.length) {
+      const bigger = new Int8Array(Math.max(this.#excluded.length * 2, id + 1));
+      bigger.set(this.#excluded);
+      this.#excluded = bigger;
+    }
+    let state = this.#excluded[id]!;
+    if (state === 0) {
+      state = this.#exclude.test(this.requests.strings[id]!) ? 2 : 1;
+      this.#excluded[id] = state;
+    }
+    return state === 1;
+  }
+
+  /** Counts one kept hit. */
+  add(day: number, ref: number, request: number): void {
+    if (day !== this.#day) this.#switchDay(day);
+    const pair = this.pairs.id(ref, request);
+    let counts = this.#counts;
+    if (pair >= counts.length) {
+      const bigger = new Int32Array(counts.length * 2);
+      bigger.set(counts);
+      this.#counts = counts = bigger;
+    }
+    const before = counts[pair]!;
+    counts[pair] = before + 1;
+    if (before === 0) this.#touched.push(pair);
+    this.kept++;
+  }
+
+  /** Counts a record (the slower path for records from `parseLog` or elsewhere). */
+  addRecord(record: LogRecord): void {
+    this.read++;
+    this.parsed++;
+    if (record.truncated) this.truncated++;
+    if (this.#status !== null && (record.status === null || this.#status[record.status] !== 1)) return;
+    if (!this.methodKept(record.method)) return;
+    const request = this.requests.internString(record.method !== null && record.path !== null ? record.path : (record.request ?? '-'));
+    if (!this.requestKept(request)) return;
+    this.add(record.day ?? 0, this.refs.internString(record.referrer ?? '-'), request);
+  }
+
+  #switchDay(day: number): void {
+    this.#flush();
+    this.#day = day;
+  }
+
+  #flush(): void {
+    if (this.#touched.length === 0) return;
+    let stored = this.#store.get(this.#day);
+    if (!stored) this.#store.set(this.#day, (stored = new Map()));
+    const counts = this.#counts;
+    for (const pair of this.#touched) {
+      stored.set(pair, (stored.get(pair) ?? 0) + counts[pair]!);
+      counts[pair] = 0;
+    }
+    this.#touched = [];
+  }
+
+  /** The finished statistics. */
+  result(): LogStats {
+    this.#flush();
+    const host = this.host;
+    const www = this.mergeWww;
+    const refText = this.refs.strings.map((r) => (www ? mergeWww(r) : r));
+    const requestText = this.requests.strings.map((path) => {
+      const full = host !== null && path.startsWith('/') ? host + path : path;
+      return www ? mergeWww(full) : full;
+    });
+    const firsts = this.pairs.firsts;
+    const seconds = this.pairs.seconds;
+    const overallRefs = new Map<string, number>();
+    const overallPairs = new Map<string, number>();
+    let overallHits = 0;
+    const days: DayStats[] = [];
+    for (const [day, counts] of this.#store) {
+      const refs = new Map<string, number>();
+      const pairs = new Map<string, number>();
+      let hits = 0;
+      for (const [pair, count] of counts) {
+        const ref = refText[firsts[pair]!]!;
+        const key = `${ref}\u0000${requestText[seconds[pair]!]!}`;
+        hits += count;
+        refs.set(ref, (refs.get(ref) ?? 0) + count);
+        pairs.set(key, (pairs.get(key) ?? 0) + count);
+        overallRefs.set(ref, (overallRefs.get(ref) ?? 0) + count);
+        overallPairs.set(key, (overallPairs.get(key) ?? 0) + count);
+      }
+      overallHits += hits;
+      if (day > 0) days.push({ day, hits, referrers: referrerList(refs), pairs: pairList(pairs) });
+    }
+    days.sort((a, b) => b.day - a.day);
+    return {
+      read: this.read,
+      parsed: this.parsed,
+      kept: this.kept,
+      rejected: this.rejected,
+      truncated: this.truncated,
+      rejects: this.rejects,
+      days,
+      overall: { hits: overallHits, referrers: referrerList(overallRefs), pairs: pairList(overallPairs) },
+    };
+  }
+}
+
+function byHits<T extends { hits: number }>(a: T, b: T, ta: string, tb: string): number {
+  return b.hits - a.hits || (ta < tb ? -1 : ta > tb ? 1 : 0);
+}
+
+function referrerList(counts: Map<string, number>): ReferrerCount[] {
+  const list = [...counts].map(([referrer, hits]) => ({ referrer, hits }));
+  return list.sort((a, b) => byHits(a, b, a.referrer, b.referrer));
+}
+
+function pairList(counts: Map<string, number>): PairCount[] {
+  const list = [...counts].map(([key, hits]) => {
+    const cut = key.indexOf('\u0000');
+    return { referrer: key.slice(0, cut), request: key.slice(cut + 1), hits, key };
+  });
+  list.sort((a, b) => byHits(a, b, a.key, b.key));
+  return list.map(({ referrer, request, hits }) => ({ referrer, request, hits }));
+}
+
+const WWW = /^([a-z][a-z0-9+.-]*:\/\/)?www\.(?=[^/:?#]*\.)/i;
+
+/** `http://www.example.com/x` → `http://example.com/x` (only a leading `www.` of a host with another dot). */
+export function mergeWww(url: string): string {
+  return url.replace(WWW, '$1');
+}
+
+/** Reads a source on the fast path: bytes are scanned and interned, and records are never made. */
+async function collectFromSource(source: LogSource, options: StatsOptions, collector: Collector, name?: string): Promise<void> {
+  const { format, strict, maxLineLength, onReject, raw } = readParseOptions(options, 'collectStats');
+  const builder = new RecordBuilder(format, raw);
+  const scanner = builder.scanner;
+  const kinds = format.fields.map((f) => f.kind);
+  const requestField = kinds.indexOf('request');
+  const statusField = kinds.indexOf('status');
+  const referrerField = kinds.indexOf('referrer');
+  // Formats without a %r field (separate method and path), and raw mode, count through records.
+  const viaRecords = requestField < 0 || raw;
+  const split = new Int32Array(4);
+  let scratch = Buffer.alloc(4096);
+  let refScratch = Buffer.alloc(4096);
+  const dash = collector.refs.internString('-');
+  let failure: LogLineError | null = null;
+  const reject = (line: number, reason: string, text: string): void => {
+    if (strict) failure ??= new LogLineError(line, reason, name === undefined ? '' : `${name}: `);
+    if (failure) return;
+    const r: LogReject = name === undefined ? { line, reason, text } : { source: name, line, reason, text };
+    collector.reject(r);
+    onReject?.(r);
+  };
+  const onLine = (buf: Buffer, s: number, e: number, line: number, final: boolean): void => {
+    if (failure) return;
+    if (!scanner.scan(buf, s, e)) {
+      const reason = scanner.reason(buf, s, e);
+      reject(line, final ? finalReason(reason) : reason, rejectText(buf, s, e));
+      return;
+    }
+    if (viaRecords) {
+      collector.addRecord(builder.record(buf, line));
+      return;
+    }
+    collector.read++;
+    collector.parsed++;
+    if (scanner.truncated) collector.truncated++;
+    const starts = scanner.starts;
+    const ends = scanner.ends;
+    if (collector.filtersStatus) {
+      if (statusField < 0) return;
+      const p = starts[statusField]!;
+      if (!collector.statusKept((buf[p]! - 48) * 100 + (buf[p + 1]! - 48) * 10 + (buf[p + 2]! - 48))) return;
+    }
+    let rb: Buffer = buf;
+    let rs = starts[requestField]!;
+    let re = ends[requestField]!;
+    if (scanner.escaped[requestField] === 1) {
+      if (scratch.length < re - rs) scratch = Buffer.alloc(2 * (re - rs));
+      re = unescapeInto(buf, rs, re, scratch);
+      rs = 0;
+      rb = scratch;
+    }
+    splitRequest(rb, rs, re, split);
+    const hasMethod = split[0]! >= 0;
+    if (collector.filtersMethods && !(hasMethod && collector.methodKeptBytes(rb, rs, split[0]!))) return;
+    const request = hasMethod ? collector.requests.intern(rb, split[1]!, split[2]!) : collector.requests.intern(rb, rs, re);
+    if (!collector.requestKept(request)) return;
+    let ref = dash;
+    if (referrerField >= 0 && starts[referrerField]! >= 0) {
+      const fs = starts[referrerField]!;
+      const fe = ends[referrerField]!;
+      if (scanner.escaped[referrerField] === 1) {
+        if (refScratch.length < fe - fs) refScratch = Buffer.alloc(2 * (fe - fs));
+        ref = collector.refs.intern(refScratch, 0, unescapeInto(buf, fs, fe, refScratch));
+      } else ref = collector.refs.intern(buf, fs, fe);
+    }
+    collector.add(scanner.day >= 0 ? scanner.day : 0, ref, request);
+  };
+  const splitter = new LineSplitter(maxLineLength, onLine, (line, _length, head) => {
+    if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
+  });
+  for await (const chunk of readChunks(source, options.onProgress)) {
+    scanner.newChunk();
+    splitter.push(chunk);
+    if (failure) throw failure;
+  }
+  splitter.end();
+  if (failure) throw failure;
+}
+
+function isChunk(value: unknown): value is LogChunk {
+  return typeof value === 'string' || value instanceof Uint8Array;
+}
+
+async function* prepend<T>(first: T, rest: AsyncIterator<T> | Iterator<T>): AsyncGenerator<T> {
+  yield first;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * Counts hits per day, referrers and (referrer → request) pairs. Takes records (an array or (async) iterable, e.g.
+ * from `parseLog`) or a source (a path, stream, or iterable of chunks), which it reads on a fast path that never
+ * builds records.
+ */
+export async function collectStats(
+  input: LogSource | Iterable<LogRecord> | AsyncIterable<LogRecord>,
+  options: StatsOptions = {},
+): Promise<LogStats> {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`the options of collectStats must be an object; got ${describeValue(options)}`);
+  }
+  const collector = new Collector(options);
+  if (isStreamOrPath(input)) {
+    await collectFromSource(input, options, collector);
+    return collector.result();
+  }
+  if (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
+    throw new TypeError(`collectStats takes records, a path, a stream or an iterable of chunks; got ${describeValue(input)}`);
+  }
+  // Look at the first item to tell chunks from records.
+  const iterator: AsyncIterator<unknown> | Iterator<unknown> =
+    Symbol.asyncIterator in input ? (input as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (input as Iterable<unknown>)[Symbol.iterator]();
+  const first = await iterator.next();
+  if (first.done) return collector.result();
+  if (isChunk(first.value)) {
+    await collectFromSource(prepend(first.value, iterator as AsyncIterator<LogChunk>), options, collector);
+    return collector.result();
+  }
+  const check = (value: unknown): LogRecord => {
+    if (typeof value !== 'object' || value === null || !('line' in value) || !('referrer' in value)) {
+      throw new TypeError(`collectStats expected records (or chunks of log text); got ${describeValue(value)}`);
+    }
+    return value as LogRecord;
+  };
+  collector.addRecord(check(first.value));
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    collector.addRecord(check(next.value));
+  }
+  return collector.result();
+}
+
+/**
+ * Counts over several sources read one after another (files, `'-'` for stdin) on the fast path, as if they were one
+ * log; line numbers restart in each source and rejects name their source.
+ */
+export async function collectStatsFromSources(sources: readonly LogSource[], options: StatsOptions = {}): Promise<LogStats> {
+  if (!Array.isArray(sources)) throw new TypeError(`collectStatsFromSources takes an array of sources; got ${describeValue(sources)}`);
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`the options of collectStatsFromSources must be an object; got ${describeValue(options)}`);
+  }
+  const collector = new Collector(options);
+  for (const source of sources) await collectFromSource(source, options, collector, sourceName(source));
+  return collector.result();
+}
+
+/** The days and their hits, newest first. */
+export function hitsPerDay(stats: LogStats): Array<{ day: number; hits: number }> {
+  return stats.days.map(({ day, hits }) => ({ day, hits }));
+}
+
+function period(stats: LogStats, day: number | undefined): PeriodStats {
+  if (day === undefined) return stats.overall;
+  return stats.days.find((d) => d.day === day) ?? { hits: 0, referrers: [], pairs: [] };
+}
+
+function topCount(top: number | undefined): number {
+  if (top === undefined) return Infinity;
+  if (!Number.isInteger(top) || top < 0) throw new RangeError(`top must be a non-negative integer; got ${describeValue(top)}`);
+  return top;
+}
+
+/** The `top` referrers by hits (all when `top` is left out), of one day or overall. */
+export function topReferrers(stats: LogStats, top?: number, day?: number): ReferrerCount[] {
+  return period(stats, day).referrers.slice(0, topCount(top));
+}
+
+/** The `top` (referrer → request) pairs by hits (all when `top` is left out), of one day or overall. */
+export function topPairs(stats: LogStats, top?: number, day?: number): PairCount[] {
+  return period(stats, day).pairs.slice(0, topCount(top));
+}

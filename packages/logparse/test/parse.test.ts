@@ -1,0 +1,233 @@
+import { gzipSync } from 'node:zlib';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  LogLineError,
+  LogSourceError,
+  isReject,
+  parseLine,
+  parseLog,
+  type LogRecord,
+  type LogReject,
+  type ParseSummary,
+} from '../src/index.js';
+import { FRAGMENTS, QUIRKS, SEED_LINE, chunked, collect, combinedArb, expectThrows, lineOf, prop } from './reference.js';
+
+function record(line: string, options = {}): LogRecord {
+  const r = parseLine(line, options);
+  if (isReject(r)) throw new Error(`rejected: ${r.reason}`);
+  return r;
+}
+
+async function parseAll(source: Parameters<typeof parseLog>[0], options: Parameters<typeof parseLog>[1] = {}) {
+  const rejects: LogReject[] = [];
+  const records: LogRecord[] = [];
+  const gen = parseLog(source, { ...options, onReject: (r) => rejects.push(r) });
+  let summary: ParseSummary | undefined;
+  for (;;) {
+    const next = await gen.next();
+    if (next.done) {
+      summary = next.value;
+      break;
+    }
+    records.push(next.value);
+  }
+  return { records, rejects, summary: summary! };
+}
+
+describe('parseLine', () => {
+  it("reads the seed's line", () => {
+    const r = record(SEED_LINE);
+    expect(r).toMatchObject({
+      ip: '222.153.17.71',
+      ident: null,
+      user: null,
+      day: 20060108,
+      timeText: '08/Jan/2006:00:14:48 +0000',
+      method: 'GET',
+      path: '/blog.ucw?entry-id=2',
+      protocol: 'HTTP/1.1',
+      status: 200,
+      bytes: 15016,
+      referrer: 'http://planet.lisp.org/',
+      userAgent: 'Mozilla/5.0 (X11; U; Linux i686; en-US; rv:1.7.6) Gecko/20050317 Firefox/1.0.2',
+      extra: ['-'],
+      truncated: false,
+    });
+    expect(r.time?.toISOString()).toBe('2006-01-08T00:14:48.000Z');
+  });
+
+  it('keeps the day in the log’s own offset', () => {
+    const r = record('1.1.1.1 - - [08/Jan/2006:23:59:59 -0800] "GET / HTTP/1.1" 200 1 "-" "-"');
+    expect(r.day).toBe(20060108);
+    expect(r.time?.toISOString()).toBe('2006-01-09T07:59:59.000Z');
+  });
+
+  it('handles the real-world quirks', () => {
+    expect(record(QUIRKS.ipv6).ip).toBe('2001:db8::7');
+    expect(record(QUIRKS.backslashQuote).userAgent).toBe('Phone 7" Build/X1');
+    expect(record(QUIRKS.backslashQuote, { raw: true }).userAgent).toBe('Phone 7\\" Build/X1');
+    expect(record(QUIRKS.hexQuote).userAgent).toBe('sh -c "echo hi"');
+    for (const q of [QUIRKS.binary, QUIRKS.emptyRequest, QUIRKS.dashRequest, QUIRKS.oneWord]) {
+      const r = record(q);
+      expect([r.method, r.path, r.protocol]).toEqual([null, null, null]);
+      expect(r.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(record(QUIRKS.binary).request).toBe('\u0016\u0003\u0001\u0002');
+    expect(record(QUIRKS.dashRequest).request).toBe('-');
+    expect(record(QUIRKS.emptyRequest).request).toBe('');
+    const old = record(QUIRKS.noProtocol);
+    expect([old.method, old.path, old.protocol, old.referrer, old.userAgent]).toEqual(['GET', '/old/page.html', null, null, null]);
+    expect(record(QUIRKS.dashSize)).toMatchObject({ bytes: null, user: 'frank' });
+    expect(record(QUIRKS.spacesInUri)).toMatchObject({ path: '/with some spaces', protocol: 'HTTP/1.1' });
+    expect(record(QUIRKS.truncatedAgent)).toMatchObject({ truncated: true, userAgent: 'Mozilla/5.0 (compatible; Bot/2.1; +http://bot.example/' });
+  });
+
+  it('rejects with a reason naming the field', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['', /empty line/],
+      [FRAGMENTS[0]!, /unterminated quoted request/],
+      [FRAGMENTS[1]!, /expected ' \[' after the user \(%u\); got ' 12054'/],
+      ['1.1.1.1 - - [08/Foo/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1', /bad time '08\/Foo\/2006:00:00:00 \+0000'/],
+      ['1.1.1.1 - - [31/Feb/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1', /bad time/],
+      ['1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 20x 1', /bad status '20x'/],
+      ['1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1k', /bad size '1k'/],
+      ['1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "-"x', /unexpected text after the last field/],
+      ['1.1.1.1 - -', /line ends early: expected ' \[' after the user/],
+      ['1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1 "-', /unterminated quoted referrer/],
+    ];
+    for (const [line, reason] of cases) {
+      const r = parseLine(line);
+      expect(isReject(r), line).toBe(true);
+      expect((r as LogReject).reason).toMatch(reason);
+      expect((r as LogReject).line).toBe(1);
+    }
+    expect(() => parseLine(FRAGMENTS[1]!, { strict: true })).toThrow(LogLineError);
+    expect(() => parseLine(42 as never)).toThrow(TypeError);
+  });
+
+  it('reads the common format, and common lines with the combined format', () => {
+    const line = 'h.example - - [01/Aug/1995:00:00:01 -0400] "GET /a.txt HTTP/1.0" 200 1839';
+    expect(record(line, { format: 'common' })).toMatchObject({ path: '/a.txt', referrer: null, extra: [] });
+    expect(record(line)).toMatchObject({ path: '/a.txt', referrer: null, userAgent: null });
+    expect(record(`${line} "x" "y"`, { format: 'common' }).extra).toEqual(['x', 'y']);
+  });
+
+  prop([combinedArb])('a generated combined line parses back to its parts', (parts) => {
+    const r = record(lineOf(parts));
+    expect(r.ip).toBe(parts.ip);
+    expect(r.user).toBe(parts.user === '-' ? null : parts.user);
+    expect(r.time?.getTime()).toBe(parts.instant - (parts.instant % 1000));
+    const local = new Date(parts.instant + parts.offset * 60000);
+    expect(r.day).toBe(local.getUTCFullYear() * 10000 + (local.getUTCMonth() + 1) * 100 + local.getUTCDate());
+    expect([r.method, r.path, r.protocol, r.status, r.bytes]).toEqual([parts.method, parts.path, 'HTTP/1.1', parts.status, parts.bytes]);
+    expect(r.referrer).toBe(parts.referrer);
+    expect(r.userAgent).toBe(parts.agent);
+  });
+
+  prop([fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(...'1.- []"\\/:GET HTTP200x') }))])(
+    'any string gives a record or a reject, never a throw',
+    (text) => {
+      for (const format of ['combined', 'common'] as const) {
+        const r = parseLine(text, { format });
+        if (isReject(r)) expect(r.reason.length).toBeGreaterThan(0);
+        else expect(typeof r.line).toBe('number');
+      }
+    },
+  );
+});
+
+describe('parseLog', () => {
+  const text = [SEED_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', 'garbage'].join('\n');
+
+  it('accounts for every line: records and rejects with line numbers', async () => {
+    const { records, rejects, summary } = await parseAll([text]);
+    const lines = Object.values(QUIRKS).length + 1 + FRAGMENTS.length + 2;
+    expect(summary.read).toBe(lines);
+    expect(records.length + rejects.length).toBe(lines);
+    expect(summary).toMatchObject({ parsed: records.length, rejected: rejects.length, truncated: 1 });
+    expect(rejects.map((r) => r.line)).toEqual([13, 14, 15, 16]);
+    expect(rejects[2]!.reason).toBe('empty line');
+    // 'garbage' is the last line and has no newline.
+    expect(rejects[3]!.reason).toMatch(/no newline at the end/);
+    expect(records.map((r) => r.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('treats CRLF like LF and parses a last line without a newline', async () => {
+    const lf = await parseAll([`${SEED_LINE}\n${QUIRKS.ipv6}`]);
+    const crlf = await parseAll([`${SEED_LINE}\r\n${QUIRKS.ipv6}\r\n`]);
+    expect(crlf.records).toEqual(lf.records);
+    expect(lf.records).toHaveLength(2);
+    expect(lf.rejects).toHaveLength(0);
+  });
+
+  it('rejects lines over maxLineLength without buffering them, and goes on', async () => {
+    const long = SEED_LINE.replace('/blog.ucw', `/${'a'.repeat(5000)}`);
+    const bytes = Buffer.from(`${long}\n${SEED_LINE}\n`);
+    const { records, rejects } = await parseAll(chunked(bytes, [100, 900, 3000]), { maxLineLength: 1000 });
+    expect(rejects).toEqual([{ line: 1, reason: 'line longer than 1000 bytes (maxLineLength)', text: expect.stringMatching(/^222\.153/) }]);
+    expect(records.map((r) => r.line)).toEqual([2]);
+    expect((await parseAll([bytes])).records).toHaveLength(2);
+  });
+
+  it('throws on the first reject with strict, after yielding the records before it', async () => {
+    const seen: number[] = [];
+    await expectThrows(
+      async () => {
+        for await (const r of parseLog([text], { strict: true })) seen.push(r.line);
+      },
+      LogLineError,
+      /^line 13: unterminated quoted request/,
+    );
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  prop([fc.array(combinedArb, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 12 }), fc.boolean()])(
+    'the result does not depend on how the input is chunked (lines and UTF-8 characters split anywhere)',
+    async (parts, cuts, crlf) => {
+      const lines = parts.map(lineOf);
+      lines.splice(Math.min(2, lines.length), 0, FRAGMENTS[0]!, FRAGMENTS[1]!, '', QUIRKS.hexQuote);
+      const bytes = Buffer.from(lines.join(crlf ? '\r\n' : '\n'));
+      const whole = await parseAll([bytes]);
+      const pieces = await parseAll(chunked(bytes, cuts));
+      expect(pieces.records).toEqual(whole.records);
+      expect(pieces.rejects).toEqual(whole.rejects);
+      expect(whole.records.length).toBe(parts.length + 1);
+      // Strings chunks split between code points too.
+      const text = bytes.toString('utf8');
+      const strings = chunked(Buffer.from(text), []).map(() => text);
+      expect((await parseAll(strings)).records).toEqual(whole.records);
+    },
+  );
+
+  it('reads files, gzip files (by magic bytes), streams and async iterables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logparse-'));
+    const plain = `${SEED_LINE}\n${QUIRKS.ipv6}\n`;
+    writeFileSync(join(dir, 'a.log'), plain);
+    writeFileSync(join(dir, 'a.log.gz'), gzipSync(plain));
+    writeFileSync(join(dir, 'gz-without-extension'), gzipSync(plain));
+    writeFileSync(join(dir, 'fake.gz'), plain);
+    const expected = (await parseAll([plain])).records;
+    expect(expected).toHaveLength(2);
+    expect((await parseAll(join(dir, 'a.log'))).records).toEqual(expected);
+    expect((await parseAll(join(dir, 'a.log.gz'))).records).toEqual(expected);
+    expect((await parseAll(new URL(`file://${join(dir, 'gz-without-extension')}`))).records).toEqual(expected);
+    expect((await parseAll(Readable.from([Buffer.from(plain)]))).records).toEqual(expected);
+    const gz = gzipSync(plain);
+    expect((await parseAll(chunked(gz, [1, 2, 7]))).records).toEqual(expected);
+    async function* chunks() {
+      yield plain.slice(0, 10);
+      yield new TextEncoder().encode(plain.slice(10));
+    }
+    expect((await parseAll(chunks())).records).toEqual(expected);
+    await expectThrows(() => collect(parseLog(join(dir, 'missing.log'))), LogSourceError, /cannot read '.*missing\.log': no such file/);
+    await expectThrows(() => collect(parseLog(join(dir, 'fake.gz'))), LogSourceError, /ends in \.gz but is not gzip data/);
+    await expectThrows(() => collect(parseLog([gz.subarray(0, gz.length - 8), gz.subarray(0, 3)])), LogSourceError, /cannot inflate/);
+    await expectThrows(() => collect(parseLog([42 as never])), TypeError, /a log chunk must be/);
+    await expectThrows(() => collect(parseLog([plain], { maxLineLength: 0 })), RangeError, /maxLineLength must be a positive integer; got 0/);
+  });
+});

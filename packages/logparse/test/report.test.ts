@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { collectStats, csvField, formatCsv, formatReport, parseCsv, reportCsv, reportJson } from '../src/index.js';
+import { FRAGMENTS, SEED_LINE, prop } from './reference.js';
+
+const log = [
+  SEED_LINE,
+  SEED_LINE.replace('08/Jan', '09/Jan'),
+  SEED_LINE.replace('08/Jan', '09/Jan').replace('planet.lisp.org', 'lemonodor.com'),
+  SEED_LINE.replace('08/Jan', '09/Jan').replace('"http://planet.lisp.org/"', '"http://x.example/a,b \\"q\\""'),
+  FRAGMENTS[1]!,
+].join('\n');
+
+describe('reports', () => {
+  it('prints the JSON shapes of the CLI', async () => {
+    const stats = await collectStats([log], { status: [200], methods: ['GET'] });
+    expect(reportJson(stats, 'days')).toEqual([
+      { day: 20060109, hits: 3 },
+      { day: 20060108, hits: 1 },
+    ]);
+    expect(reportJson(stats, 'referrers', { top: 1 })).toEqual([
+      { day: 20060109, referrers: [{ referrer: 'http://lemonodor.com/', hits: 1 }] },
+      { day: 20060108, referrers: [{ referrer: 'http://planet.lisp.org/', hits: 1 }] },
+    ]);
+    expect(reportJson(stats, 'pairs', { overall: true, top: 1 })).toEqual([{ referrer: 'http://planet.lisp.org/', request: '/blog.ucw?entry-id=2', hits: 2 }]);
+    expect(reportJson(stats, 'days', { overall: true })).toEqual({ hits: 4 });
+    expect(reportJson(stats, 'summary')).toEqual({
+      read: 5,
+      parsed: 4,
+      kept: 4,
+      rejected: 1,
+      rejects: [{ line: 5, reason: "expected ' [' after the user (%u); got ' 12054' (last line, no newline at the end: truncated?)" }],
+    });
+    expect(() => reportJson(stats, 'weekly' as never)).toThrow(/report must be one of days, referrers, pairs, summary; got 'weekly'/);
+    expect(() => reportJson(stats, 'pairs', { top: 1.5 })).toThrow(RangeError);
+  });
+
+  it('prints text tables like printstats', async () => {
+    const stats = await collectStats([log]);
+    expect(formatReport(stats, 'days')).toBe('day       hits\n20060109     3\n20060108     1\n');
+    expect(formatReport(stats, 'referrers', { top: 1 })).toBe('20060109:\n     1  http://lemonodor.com/\n\n20060108:\n     1  http://planet.lisp.org/\n');
+    expect(formatReport(stats, 'pairs', { overall: true, top: 1 })).toBe('overall:\n     2  http://planet.lisp.org/ => /blog.ucw?entry-id=2\n');
+    expect(formatReport(stats, 'summary')).toMatch(/^read 5, parsed 4, kept 4, rejected 1\n {2}line 5: expected/);
+  });
+
+  it('writes CSV with correct quoting', async () => {
+    const stats = await collectStats([log]);
+    const csv = reportCsv(stats, 'referrers');
+    expect(csv.split('\r\n')[0]).toBe('day,referrer,hits');
+    expect(csv).toContain('20060109,"http://x.example/a,b ""q""",1\r\n');
+    expect(parseCsv(reportCsv(stats, 'pairs', { overall: true }))[0]).toEqual(['referrer', 'request', 'hits']);
+    expect(reportCsv(stats, 'days')).toBe('day,hits\r\n20060109,3\r\n20060108,1\r\n');
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a"b')).toBe('"a""b"');
+    expect(csvField(' lead')).toBe('" lead"');
+    expect(() => parseCsv('"a"b')).toThrow(/text after a closing quote/);
+    expect(() => parseCsv('"open')).toThrow(/unterminated/);
+  });
+
+  const field = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(',', '"', '\r', '\n', ' ', 'a', 'é') }), fc.nat().map(String));
+  prop([fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { maxLength: 6 })])('parseCsv(formatCsv(rows)) gives the rows back', (rows) => {
+    expect(parseCsv(formatCsv(rows))).toEqual(rows);
+  });
+
+  prop([field])('a CSV field is quoted exactly when it must be, and never breaks a row', (text) => {
+    const out = csvField(text);
+    const needs = /[",\r\n]/.test(text);
+    if (needs) expect(out.startsWith('"') && out.endsWith('"')).toBe(true);
+    expect(parseCsv(`${out},x\r\n`)).toEqual([[text, 'x']]);
+  });
+});

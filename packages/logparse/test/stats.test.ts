@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  LogLineError,
+  collectStats,
+  collectStatsFromSources,
+  hitsPerDay,
+  mergeWww,
+  parseLog,
+  topPairs,
+  topReferrers,
+  type LogRecord,
+} from '../src/index.js';
+import { FRAGMENTS, QUIRKS, chunked, combinedArb, combinedLine, expectThrows, lineOf, prop } from './reference.js';
+
+/** A small blog log in the seed's format (hand-written). */
+function blogLog(): string {
+  const line = (day: string, request: string, status: number, referrer: string, method = 'GET') =>
+    combinedLine({ ip: '10.0.0.1', user: '-', time: `${day}/Jan/2006:12:00:00 +0000`, request: `${method} ${request} HTTP/1.1`, status, bytes: 100, referrer, agent: 'UA' });
+  return [
+    line('27', '/blogs/lisp', 200, 'http://planet.lisp.org/'),
+    line('28', '/blogs/lisp?id=4', 200, 'http://planet.lisp.org/'),
+    line('28', '/blogs/lisp?id=4', 200, 'http://planet.lisp.org/'),
+    line('28', '/blogs/lisp', 200, 'http://www.jalat.com/'),
+    line('28', '/blogs/lisp', 200, 'http://jalat.com/'),
+    line('28', '/static-files/pieces.gif', 200, 'http://www.jalat.com/blogs/lisp'),
+    line('28', '/favicon.ico', 200, '-'),
+    line('28', '/blogs/lisp', 304, 'http://planet.lisp.org/'),
+    line('28', '/blogs/lisp', 200, 'http://planet.lisp.org/', 'POST'),
+    line('26', '/', 200, '-'),
+    FRAGMENTS[0]!,
+    FRAGMENTS[1]!,
+  ].join('\n');
+}
+
+const SEED_FILTER = { status: [200], methods: ['GET'], exclude: /static-files|favicon\.ico|flipper-linux\.jpg/ } as const;
+
+describe('collectStats', () => {
+  it("counts the seed's way: 200 GETs per day, referrers, pairs, static files left out", async () => {
+    const stats = await collectStats([blogLog()], { ...SEED_FILTER, host: 'http://www.jalat.com/' });
+    expect([stats.read, stats.parsed, stats.kept, stats.rejected]).toEqual([12, 10, 6, 2]);
+    expect(hitsPerDay(stats)).toEqual([
+      { day: 20060128, hits: 4 },
+      { day: 20060127, hits: 1 },
+      { day: 20060126, hits: 1 },
+    ]);
+    expect(topReferrers(stats, 2, 20060128)).toEqual([
+      { referrer: 'http://planet.lisp.org/', hits: 2 },
+      { referrer: 'http://jalat.com/', hits: 1 },
+    ]);
+    expect(topPairs(stats, 1, 20060128)).toEqual([{ referrer: 'http://planet.lisp.org/', request: 'http://www.jalat.com/blogs/lisp?id=4', hits: 2 }]);
+    expect(stats.overall.referrers).toEqual([
+      { referrer: 'http://planet.lisp.org/', hits: 3 },
+      { referrer: '-', hits: 1 },
+      { referrer: 'http://jalat.com/', hits: 1 },
+      { referrer: 'http://www.jalat.com/', hits: 1 },
+    ]);
+    expect(stats.rejects.map((r) => r.line)).toEqual([11, 12]);
+    expect(topReferrers(stats, 0)).toEqual([]);
+    expect(topPairs(stats, undefined, 19990101)).toEqual([]);
+  });
+
+  it('merges www. with mergeWww, in referrers and in the host prefix', async () => {
+    const stats = await collectStats([blogLog()], { ...SEED_FILTER, host: 'http://www.jalat.com', mergeWww: true });
+    expect(topReferrers(stats, 2, 20060128)).toEqual([
+      { referrer: 'http://jalat.com/', hits: 2 },
+      { referrer: 'http://planet.lisp.org/', hits: 2 },
+    ]);
+    expect(topPairs(stats, 3, 20060128)).toContainEqual({ referrer: 'http://jalat.com/', request: 'http://jalat.com/blogs/lisp', hits: 2 });
+    expect(mergeWww('https://www.a.example/www.b')).toBe('https://a.example/www.b');
+    expect(mergeWww('http://www.com/')).toBe('http://www.com/');
+    expect(mergeWww('-')).toBe('-');
+  });
+
+  it('keeps everything by default, and counts the same from records as from the source', async () => {
+    const fromSource = await collectStats([blogLog()]);
+    expect(fromSource.kept).toBe(10);
+    const records: LogRecord[] = [];
+    for await (const r of parseLog([blogLog()])) records.push(r);
+    const fromRecords = await collectStats(records);
+    expect(fromRecords.overall).toEqual(fromSource.overall);
+    expect(fromRecords.days).toEqual(fromSource.days);
+    expect(fromRecords.kept).toBe(10);
+    const fromIterator = await collectStats(parseLog([blogLog()]), SEED_FILTER);
+    expect(fromIterator.days).toEqual((await collectStats([blogLog()], SEED_FILTER)).days);
+    expect((await collectStats([])).overall).toEqual({ hits: 0, referrers: [], pairs: [] });
+  });
+
+  it('counts quirky lines with status any and method any (no method: the raw request)', async () => {
+    const stats = await collectStats([Object.values(QUIRKS).join('\n')], { status: 'any', methods: 'any', exclude: 'six' });
+    expect(stats.kept).toBe(Object.values(QUIRKS).length - 1);
+    expect(stats.truncated).toBe(1);
+    const requests = stats.overall.pairs.map((p) => p.request);
+    expect(requests).toEqual(expect.arrayContaining(['/old/page.html', '-', '', 'XYZZY_PROBE', '\u0016\u0003\u0001\u0002', '/with some spaces']));
+    expect(requests).not.toContain('/six');
+  });
+
+  it('refuses bad options with clear errors', async () => {
+    await expectThrows(() => collectStats([''], { status: [2000] }), RangeError, /status code must be an integer from 100 to 999; got 2000/);
+    await expectThrows(() => collectStats([''], { methods: ['get'] }), RangeError, /upper-case name such as 'GET'; got 'get'/);
+    await expectThrows(() => collectStats([''], { exclude: '(' }), TypeError, /not a valid regular expression: '\('/);
+    await expectThrows(() => collectStats([''], { host: 5 as never }), TypeError, /host must be a string/);
+    await expectThrows(() => collectStats(42 as never), TypeError, /collectStats takes records/);
+    await expectThrows(() => collectStats([{ nope: 1 }] as never), TypeError, /expected records/);
+    await expectThrows(() => collectStats([blogLog()], { strict: true }), LogLineError, /^line 11: unterminated/);
+    expect(() => topPairs({ overall: { hits: 0, referrers: [], pairs: [] }, days: [] } as never, -1)).toThrow(/top must be a non-negative integer; got -1/);
+  });
+
+  it('reads several sources with their own line numbers', async () => {
+    const stats = await collectStatsFromSources([[blogLog()] as never, [FRAGMENTS[1]!] as never]);
+    expect(stats.rejects.map((r) => [r.source, r.line])).toEqual([
+      ['input', 11],
+      ['input', 12],
+      ['input', 1],
+    ]);
+  });
+
+  prop([fc.array(combinedArb, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 6 }), fc.boolean()])(
+    'the fast path from bytes agrees with a plain count over parsed records, however the input is chunked',
+    async (parts, cuts, merge) => {
+      const text = [...parts.map(lineOf), QUIRKS.hexQuote, FRAGMENTS[0]!].join('\n');
+      const options = { status: [200, 304], methods: ['GET', 'HEAD'], exclude: /a\.|%/, host: 'http://www.site.example', mergeWww: merge };
+      const stats = await collectStats(chunked(Buffer.from(text), cuts), options);
+      // Reference: count the generated parts directly.
+      const expectedPairs = new Map<string, number>();
+      const days = new Map<number, number>();
+      let kept = 0;
+      for (const p of [...parts, { status: 200, method: 'GET', path: '/', referrer: null, instant: Date.UTC(2006, 0, 9, 9, 0, 2), offset: 60 }]) {
+        if (!options.status.includes(p.status) || !options.methods.includes(p.method) || options.exclude.test(p.path)) continue;
+        kept++;
+        const local = new Date(p.instant + p.offset * 60000);
+        const day = local.getUTCFullYear() * 10000 + (local.getUTCMonth() + 1) * 100 + local.getUTCDate();
+        days.set(day, (days.get(day) ?? 0) + 1);
+        const referrer = p.referrer === null ? '-' : merge ? p.referrer.replace('://www.', '://') : p.referrer;
+        const request = merge ? `http://site.example${p.path}` : `http://www.site.example${p.path}`;
+        const key = `${referrer} => ${request}`;
+        expectedPairs.set(key, (expectedPairs.get(key) ?? 0) + 1);
+      }
+      expect(stats.kept).toBe(kept);
+      expect([stats.read, stats.rejected]).toEqual([parts.length + 2, 1]);
+      expect(new Map(stats.overall.pairs.map((p) => [`${p.referrer} => ${p.request}`, p.hits]))).toEqual(expectedPairs);
+      expect(new Map(stats.days.map((d) => [d.day, d.hits]))).toEqual(days);
+      for (const d of stats.days) {
+        expect(d.referrers.reduce((a, r) => a + r.hits, 0)).toBe(d.hits);
+        for (let i = 1; i < d.pairs.length; i++) expect(d.pairs[i - 1]!.hits).toBeGreaterThanOrEqual(d.pairs[i]!.hits);
+      }
+      expect(stats.days.map((d) => d.day)).toEqual([...days.keys()].sort((a, b) => b - a));
+      // And the record path gives the same.
+      const viaRecords = await collectStats(parseLog([text]), options);
+      expect(viaRecords.days).toEqual(stats.days);
+    },
+  );
+});
