@@ -11,6 +11,9 @@ function pkg(name: string) {
       root: fileURLToPath(new URL(`./packages/${name}`, import.meta.url)),
       include: ['test/**/*.test.ts'],
       setupFiles: [setupFile],
+      // The machine is shared and CLI tests spawn processes: a slow run is not a failure (speed lives in bench/).
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   });
 }
