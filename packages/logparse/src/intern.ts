@@ -1,7 +1,7 @@
 // Interning without strings: byte ranges are hashed and compared in place, and a string is decoded only the first
 // time a distinct value is seen. Pairs of ids get ids of their own in an open-addressing table of typed arrays.
 
-const decoder = new TextDecoder('utf-8');
+import { utf8TextOf } from './text.js';
 
 /** Distinct byte strings → dense ids (0, 1, 2…), with their decoded text. @internal */
 export class ByteInterner {
@@ -89,7 +89,7 @@ export class ByteInterner {
     this.#offsets[id] = this.#used;
     this.#lengths[id] = len;
     this.#used += len;
-    this.strings.push(decoder.decode(buf.subarray(s, e)));
+    this.strings.push(utf8TextOf(buf, s, e));
     this.#table[slot] = id + 1;
     if ((id + 1) * 2 > this.#mask) this.#rehash();
     return id;

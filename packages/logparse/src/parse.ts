@@ -1,9 +1,10 @@
 // Records: each line of a source becomes a LogRecord or a LogReject; parseLog streams them.
 import { LogLineError, describeValue } from './errors.js';
-import { compileFormat, type CompiledFormat, type LogFormatSpec } from './format.js';
+import { compileFormat, type CompiledFormat, type FormatField, type LogFormatSpec } from './format.js';
 import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from './lines.js';
-import { LineScanner, clfDate, isoDate, splitRequest, unescapeInto } from './scan.js';
+import { LineScanner, clfMillis, digits2, isoMillis, splitRequest, unescapeInto } from './scan.js';
 import { readChunks, type LogSource } from './source.js';
+import { utf8Text } from './text.js';
 
 /** One parsed access-log line. Fields the format does not have are `null`; `-` in a text field is `null`. */
 export interface LogRecord {
@@ -74,38 +75,143 @@ export interface ParseSummary {
   rejects: LogReject[];
 }
 
-const decoder = new TextDecoder('utf-8');
+// Field kinds as small integers for the record builder's switch.
+const R_SKIP = 0;
+const R_TIME = 1;
+const R_ISO = 2;
+const R_STATUS = 3;
+const R_BYTES = 4;
+const R_REQUEST = 5;
+const R_METHOD = 6;
+const R_PATH = 7;
+const R_QUERY = 8;
+const R_PROTOCOL = 9;
+const R_IP = 10;
+const R_IDENT = 11;
+const R_USER = 12;
+const R_REFERRER = 13;
+const R_AGENT = 14;
+const R_FIELD = 15;
+const RECORD_KIND: Record<FormatField['kind'], number> = {
+  time: R_TIME,
+  timeIso: R_ISO,
+  status: R_STATUS,
+  bytes: R_BYTES,
+  request: R_REQUEST,
+  method: R_METHOD,
+  path: R_PATH,
+  query: R_QUERY,
+  protocol: R_PROTOCOL,
+  ip: R_IP,
+  ident: R_IDENT,
+  user: R_USER,
+  referrer: R_REFERRER,
+  userAgent: R_AGENT,
+  field: R_FIELD,
+};
+
+/** Records without named or trailing fields share these (frozen, so sharing is safe). */
+const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+const NO_EXTRA: readonly string[] = Object.freeze([]) as readonly string[];
 
 /** Builds records from scanned lines of one format. @internal */
 export class RecordBuilder {
   readonly scanner: LineScanner;
   readonly format: CompiledFormat;
   readonly raw: boolean;
+  readonly #kinds: Uint8Array;
+  readonly #names: readonly string[];
+  readonly #hasNamed: boolean;
   #scratch = Buffer.alloc(4096);
   readonly #split = new Int32Array(4);
+  // The time: the date and zone bytes of the last %t field, the instant of that day's midnight, the last second of
+  // the day seen and its text.
+  readonly #dayKey = new Uint8Array(26);
+  #dayKeyValid = false;
+  #dayBase = 0;
+  #lastSecond = -1;
+  #lastTimeText = '';
+  // The last method and protocol strings, reused while the bytes are the same.
+  #method = '';
+  #protocol = '';
+  readonly #methodBytes = new Uint8Array(16);
+  readonly #protocolBytes = new Uint8Array(16);
 
   constructor(format: CompiledFormat, raw = false) {
     this.format = format;
     this.scanner = new LineScanner(format);
     this.raw = raw;
+    this.#kinds = Uint8Array.from(format.fields, (f) => RECORD_KIND[f.kind] ?? R_SKIP);
+    this.#names = format.fields.map((f) => f.name);
+    this.#hasNamed = format.fields.some((f) => f.kind === 'field');
+  }
+
+  /** Forgets per-chunk state: call before lines from a new chunk. */
+  newChunk(): void {
+    this.scanner.newChunk();
   }
 
   /** The text of `buf[s, e)`, unescaped when it has escapes (and `raw` is off). */
-  text(buf: Uint8Array, s: number, e: number, escaped: number): string {
-    if (escaped === 0 || this.raw) return decoder.decode(buf.subarray(s, e));
+  text(buf: Buffer, s: number, e: number, escaped: number): string {
+    if (escaped === 0 || this.raw) return utf8Text(buf, s, e);
     if (this.#scratch.length < e - s) this.#scratch = Buffer.alloc(2 * (e - s));
-    const n = unescapeInto(buf, s, e, this.#scratch);
-    return decoder.decode(this.#scratch.subarray(0, n));
+    return utf8Text(this.#scratch, 0, unescapeInto(buf, s, e, this.#scratch));
+  }
+
+  /**
+   * The instant of a `%t` time `dd/Mon/yyyy:HH:MM:SS +zzzz` at `s` (validated by the scanner): the instant of the
+   * day's midnight is cached per date and zone, the second of the day is added, and the text is reused while the
+   * second repeats.
+   */
+  #clfTime(buf: Buffer, s: number): number {
+    const key = this.#dayKey;
+    let same = this.#dayKeyValid;
+    if (same) {
+      for (let k = 0; k < 11; k++) {
+        if (buf[s + k] !== key[k]) {
+          same = false;
+          break;
+        }
+      }
+      for (let k = 20; same && k < 26; k++) if (buf[s + k] !== key[k]) same = false;
+    }
+    const second = (digits2(buf, s + 12) * 60 + digits2(buf, s + 15)) * 60 + digits2(buf, s + 18);
+    if (!same) {
+      this.#dayBase = clfMillis(buf, s) - second * 1000;
+      for (let k = 0; k < 26; k++) key[k] = buf[s + k]!;
+      this.#dayKeyValid = true;
+      this.#lastSecond = -1;
+    }
+    if (second !== this.#lastSecond) {
+      this.#lastSecond = second;
+      this.#lastTimeText = utf8Text(buf, s, s + 26);
+    }
+    return this.#dayBase + second * 1000;
+  }
+
+  /** `request.slice(a, b)` for the bytes `buf[s + a, s + b)`, reusing `previous` when its bytes are the same. */
+  static #part(previous: string, bytes: Uint8Array, request: string, buf: Buffer, s: number, a: number, b: number): string {
+    const n = b - a;
+    if (previous.length === n && n <= bytes.length) {
+      let k = 0;
+      while (k < n && bytes[k] === buf[s + a + k]) k++;
+      if (k === n) return previous;
+    }
+    if (n <= bytes.length) for (let k = 0; k < n; k++) bytes[k] = buf[s + a + k]!;
+    return request.slice(a, b);
   }
 
   /** The record for a line the scanner has just accepted. */
-  record(buf: Uint8Array, line: number): LogRecord {
+  record(buf: Buffer, line: number): LogRecord {
     const sc = this.scanner;
-    const fields = this.format.fields;
+    const kinds = this.#kinds;
+    const starts = sc.starts;
+    const ends = sc.ends;
+    const escapes = sc.escaped;
     let ip: string | null = null;
     let ident: string | null = null;
     let user: string | null = null;
-    let time: Date | null = null;
+    let millis = Number.NaN;
     let timeText: string | null = null;
     let request: string | null = null;
     let method: string | null = null;
@@ -116,84 +222,87 @@ export class RecordBuilder {
     let bytes: number | null = null;
     let referrer: string | null = null;
     let userAgent: string | null = null;
-    const named: Record<string, string> = {};
-    for (let i = 0; i < fields.length; i++) {
-      const s = sc.starts[i]!;
+    let named: Record<string, string> | null = null;
+    for (let i = 0; i < kinds.length; i++) {
+      const s = starts[i]!;
       if (s < 0) continue;
-      const e = sc.ends[i]!;
-      const field = fields[i]!;
+      const e = ends[i]!;
+      const kind = kinds[i]!;
       const dash = e - s === 1 && buf[s] === 0x2d;
-      switch (field.kind) {
-        case 'time':
-          time = clfDate(buf, s);
-          timeText = this.text(buf, s, e, 0);
+      switch (kind) {
+        case R_TIME:
+          millis = this.#clfTime(buf, s);
+          timeText = this.#lastTimeText;
           break;
-        case 'timeIso':
-          time = isoDate(buf, s, e);
-          timeText = this.text(buf, s, e, 0);
+        case R_ISO:
+          millis = isoMillis(buf, s, e);
+          timeText = utf8Text(buf, s, e);
           break;
-        case 'status':
+        case R_STATUS:
           status = (buf[s]! - 48) * 100 + (buf[s + 1]! - 48) * 10 + (buf[s + 2]! - 48);
           break;
-        case 'bytes':
-          bytes = dash ? null : Number(this.text(buf, s, e, 0));
-          break;
-        case 'request': {
-          request = this.text(buf, s, e, sc.escaped[i]!);
-          const bytesOf = sc.escaped[i] && !this.raw ? Buffer.from(request) : buf;
-          const from = bytesOf === buf ? s : 0;
-          const to = bytesOf === buf ? e : bytesOf.length;
-          const split = this.#split;
-          splitRequest(bytesOf, from, to, split);
-          if (split[0]! >= 0) {
-            method = decoder.decode(bytesOf.subarray(from, split[0]));
-            path = decoder.decode(bytesOf.subarray(split[1], split[2]));
-            protocol = split[3]! >= 0 ? decoder.decode(bytesOf.subarray(split[3], to)) : null;
+        case R_BYTES:
+          if (!dash) {
+            // Validated digits (at most 15 of them, so the sum is exact).
+            let n = 0;
+            for (let k = s; k < e; k++) n = n * 10 + (buf[k]! - 48);
+            bytes = n;
           }
           break;
-        }
-        case 'method':
-          method = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_REQUEST:
+          request = this.text(buf, s, e, escapes[i]!);
+          this.#splitRequest(request, buf, s, e, escapes[i]! !== 0 && !this.raw);
+          method = this.#m;
+          path = this.#p;
+          protocol = this.#v;
           break;
-        case 'path':
-          path = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_METHOD:
+          method = dash ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'query':
-          query = dash || e === s ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_PATH:
+          path = dash ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'protocol':
-          protocol = dash || e === s ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_QUERY:
+          query = dash || e === s ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'ip':
-          ip = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_PROTOCOL:
+          protocol = dash || e === s ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'ident':
-          ident = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_IP:
+          ip = dash ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'user':
-          user = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_IDENT:
+          ident = dash ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'referrer':
-          referrer = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_USER:
+          user = dash ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'userAgent':
-          userAgent = dash ? null : this.text(buf, s, e, sc.escaped[i]!);
+        case R_REFERRER:
+          referrer = dash ? null : this.text(buf, s, e, escapes[i]!);
           break;
-        case 'field':
-          named[field.name] = this.text(buf, s, e, sc.escaped[i]!);
+        case R_AGENT:
+          userAgent = dash ? null : this.text(buf, s, e, escapes[i]!);
+          break;
+        case R_FIELD:
+          named ??= {};
+          named[this.#names[i]!] = this.text(buf, s, e, escapes[i]!);
           break;
       }
     }
     if (path !== null && query !== null) path += query.startsWith('?') ? query : `?${query}`;
-    const extra: string[] = [];
+    let extra = NO_EXTRA;
     const x = sc.extras;
-    for (let k = 0; k < x.length; k += 3) extra.push(this.text(buf, x[k]!, x[k + 1]!, x[k + 2]!));
+    if (x.length > 0) {
+      const list: string[] = [];
+      for (let k = 0; k < x.length; k += 3) list.push(this.text(buf, x[k]!, x[k + 1]!, x[k + 2]!));
+      extra = list;
+    }
     return {
       line,
       ip,
       ident,
       user,
-      time,
+      time: millis === millis ? new Date(millis) : null,
       day: sc.day >= 0 ? sc.day : null,
       timeText,
       request,
@@ -204,17 +313,53 @@ export class RecordBuilder {
       bytes,
       referrer,
       userAgent,
-      fields: named,
+      fields: named ?? (this.#hasNamed ? {} : NO_FIELDS),
       extra,
       truncated: sc.truncated,
     };
   }
+
+  // The parts of the last request split (method, path, protocol; null when absent).
+  #m: string | null = null;
+  #p: string | null = null;
+  #v: string | null = null;
+
+  /** Splits a request line into method, path and protocol (into #m, #p, #v). */
+  #splitRequest(request: string, buf: Buffer, s: number, e: number, unescaped: boolean): void {
+    const split = this.#split;
+    if (!unescaped && request.length === e - s) {
+      // Every byte became one UTF-16 unit (ASCII, or single invalid bytes as U+FFFD): byte offsets are string
+      // offsets, so the parts are slices of the request string.
+      splitRequest(buf, s, e, split);
+      if (split[0]! < 0) {
+        this.#m = this.#p = this.#v = null;
+        return;
+      }
+      const m = split[0]! - s;
+      this.#m = this.#method = RecordBuilder.#part(this.#method, this.#methodBytes, request, buf, s, 0, m);
+      this.#p = request.slice(split[1]! - s, split[2]! - s);
+      if (split[3]! < 0) this.#v = null;
+      else {
+        this.#v = this.#protocol = RecordBuilder.#part(this.#protocol, this.#protocolBytes, request, buf, s, split[3]! - s, e - s);
+      }
+      return;
+    }
+    const bytes = Buffer.from(request, 'utf8');
+    splitRequest(bytes, 0, bytes.length, split);
+    if (split[0]! < 0) {
+      this.#m = this.#p = this.#v = null;
+      return;
+    }
+    this.#m = utf8Text(bytes, 0, split[0]!);
+    this.#p = utf8Text(bytes, split[1]!, split[2]!);
+    this.#v = split[3]! >= 0 ? utf8Text(bytes, split[3]!, bytes.length) : null;
+  }
 }
 
 /** The line as printable text for a reject: control bytes as `\xHH`, cut at 300 characters. @internal */
-export function rejectText(buf: Uint8Array, s: number, e: number): string {
+export function rejectText(buf: Buffer, s: number, e: number): string {
   const cut = Math.min(e, s + 300);
-  const text = decoder.decode(buf.subarray(s, cut)).replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const text = utf8Text(buf, s, cut).replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return cut < e ? `${text}…` : text;
 }
 
@@ -244,62 +389,159 @@ export function readParseOptions(options: ParseOptions | undefined, what: string
   return { format: compileFormat(o.format ?? 'combined'), strict: o.strict === true, maxLineLength, onReject: o.onReject, raw: o.raw === true };
 }
 
+/** Bytes of a chunk handed to the line splitter at a time, so a batch of records stays small whatever the chunks. */
+const PIECE = 1 << 16;
+
+/**
+ * The iterator behind `parseLog`: lines are parsed a piece of a chunk at a time into a small batch of records, which
+ * `next()` hands out one by one without going through an async generator per record; the next piece is read only
+ * when the batch is used up (back-pressure), and nothing of a chunk is kept once it is parsed.
+ */
+class RecordStream implements AsyncGenerator<LogRecord, ParseSummary, undefined> {
+  readonly #source: LogSource;
+  readonly #options: ParseOptions | undefined;
+  readonly #summary: ParseSummary = { read: 0, parsed: 0, rejected: 0, truncated: 0, rejects: [] };
+  #batch: LogRecord[] = [];
+  #index = 0;
+  #chunks: AsyncGenerator<Buffer> | null = null;
+  #chunk: Buffer | null = null;
+  #chunkPos = 0;
+  #splitter: LineSplitter | null = null;
+  #builder: RecordBuilder | null = null;
+  #ended = false;
+  #finished = false;
+  #busy: Promise<unknown> | null = null;
+  // In strict mode the first reject stops the parse; records before it are still handed out.
+  #failure: LogLineError | null = null;
+
+  constructor(source: LogSource, options: ParseOptions | undefined) {
+    this.#source = source;
+    this.#options = options;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<LogRecord, ParseSummary>> {
+    if (this.#busy !== null) return this.#busy.then(() => this.next());
+    if (this.#index < this.#batch.length) return Promise.resolve({ value: this.#batch[this.#index++]!, done: false });
+    if (this.#finished) return Promise.resolve({ value: undefined as unknown as ParseSummary, done: true });
+    const pulled = this.#pull();
+    const settle = (): void => {
+      this.#busy = null;
+    };
+    this.#busy = pulled.then(settle, settle);
+    return pulled;
+  }
+
+  async return(value?: ParseSummary | PromiseLike<ParseSummary>): Promise<IteratorResult<LogRecord, ParseSummary>> {
+    while (this.#busy !== null) await this.#busy;
+    await this.#finish();
+    return { value: (await value) as ParseSummary, done: true };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<LogRecord, ParseSummary>> {
+    while (this.#busy !== null) await this.#busy;
+    await this.#finish();
+    throw error;
+  }
+
+  async #finish(): Promise<void> {
+    this.#finished = true;
+    this.#batch = [];
+    this.#index = 0;
+    this.#chunk = null;
+    const chunks = this.#chunks;
+    this.#chunks = null;
+    if (chunks !== null) await chunks.return(undefined);
+  }
+
+  #start(): void {
+    const { format, strict, maxLineLength, onReject, raw } = readParseOptions(this.#options, 'parseLog');
+    const builder = new RecordBuilder(format, raw);
+    const scanner = builder.scanner;
+    const summary = this.#summary;
+    const reject = (line: number, reason: string, text: string): void => {
+      if (strict) {
+        this.#failure = new LogLineError(line, reason);
+        return;
+      }
+      summary.rejected++;
+      const r: LogReject = { line, reason, text };
+      if (summary.rejects.length < 10) summary.rejects.push(r);
+      onReject?.(r);
+    };
+    this.#builder = builder;
+    this.#splitter = new LineSplitter(
+      maxLineLength,
+      (buf, s, e, line, final) => {
+        if (this.#failure !== null) return;
+        summary.read++;
+        if (scanner.scan(buf, s, e)) {
+          summary.parsed++;
+          if (scanner.truncated) summary.truncated++;
+          this.#batch.push(builder.record(buf, line));
+        } else {
+          const reason = scanner.reason(buf, s, e);
+          reject(line, final ? finalReason(reason) : reason, rejectText(buf, s, e));
+        }
+      },
+      (line, _length, head) => {
+        if (this.#failure !== null) return;
+        summary.read++;
+        reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
+      },
+    );
+    this.#chunks = readChunks(this.#source);
+  }
+
+  /** Parses pieces of input until there are records to hand out, a strict-mode failure, or the end. */
+  async #pull(): Promise<IteratorResult<LogRecord, ParseSummary>> {
+    try {
+      if (this.#splitter === null) this.#start();
+      const splitter = this.#splitter!;
+      this.#batch = [];
+      this.#index = 0;
+      while (this.#batch.length === 0 && this.#failure === null && !this.#ended) {
+        const chunk = this.#chunk;
+        if (chunk !== null) {
+          const from = this.#chunkPos;
+          const to = chunk.length - from <= PIECE * 1.5 ? chunk.length : from + PIECE;
+          this.#builder!.newChunk();
+          splitter.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to));
+          this.#chunkPos = to;
+          if (to === chunk.length) this.#chunk = null;
+          continue;
+        }
+        const next = await this.#chunks!.next();
+        if (next.done) {
+          this.#builder!.newChunk();
+          splitter.end();
+          this.#ended = true;
+        } else {
+          this.#chunk = next.value;
+          this.#chunkPos = 0;
+        }
+      }
+    } catch (error) {
+      await this.#finish();
+      throw error;
+    }
+    if (this.#index < this.#batch.length) return { value: this.#batch[this.#index++]!, done: false };
+    await this.#finish();
+    if (this.#failure !== null) throw this.#failure;
+    return { value: this.#summary, done: true };
+  }
+}
+
 /**
  * Parses an access log from a source, yielding a record per line; rejected lines go to `onReject` (or throw a
- * `LogLineError` with `strict`), and the generator's return value is the `ParseSummary`.
+ * `LogLineError` with `strict`), and the iterator's return value is the `ParseSummary`. Records are made a small
+ * batch at a time as they are asked for, so memory stays flat whatever the size of the input.
  */
-export async function* parseLog(source: LogSource, options?: ParseOptions): AsyncGenerator<LogRecord, ParseSummary, undefined> {
-  const { format, strict, maxLineLength, onReject, raw } = readParseOptions(options, 'parseLog');
-  const builder = new RecordBuilder(format, raw);
-  const scanner = builder.scanner;
-  const summary: ParseSummary = { read: 0, parsed: 0, rejected: 0, truncated: 0, rejects: [] };
-  let batch: LogRecord[] = [];
-  // In strict mode the first reject stops the parse; records before it are still yielded.
-  let failure: LogLineError | null = null;
-  const reject = (line: number, reason: string, text: string): void => {
-    if (strict) {
-      failure = new LogLineError(line, reason);
-      return;
-    }
-    summary.rejected++;
-    const r: LogReject = { line, reason, text };
-    if (summary.rejects.length < 10) summary.rejects.push(r);
-    onReject?.(r);
-  };
-  const splitter = new LineSplitter(
-    maxLineLength,
-    (buf, s, e, line, final) => {
-      if (failure) return;
-      summary.read++;
-      if (scanner.scan(buf, s, e)) {
-        summary.parsed++;
-        if (scanner.truncated) summary.truncated++;
-        batch.push(builder.record(buf, line));
-      } else {
-        const reason = scanner.reason(buf, s, e);
-        reject(line, final ? finalReason(reason) : reason, rejectText(buf, s, e));
-      }
-    },
-    (line, _length, head) => {
-      if (failure) return;
-      summary.read++;
-      reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
-    },
-  );
-  for await (const chunk of readChunks(source)) {
-    scanner.newChunk();
-    splitter.push(chunk);
-    if (batch.length > 0) {
-      const out = batch;
-      batch = [];
-      yield* out;
-    }
-    if (failure) throw failure;
-  }
-  splitter.end();
-  yield* batch;
-  if (failure) throw failure;
-  return summary;
+export function parseLog(source: LogSource, options?: ParseOptions): AsyncGenerator<LogRecord, ParseSummary, undefined> {
+  return new RecordStream(source, options);
 }
 
 /** Parses a single line (no line end) into a record, or a reject with line number 1. */

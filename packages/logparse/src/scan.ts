@@ -26,11 +26,8 @@ const MONTH_BY_KEY = new Map<number, number>(
 );
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function isDigit(b: number): boolean {
-  return b >= 0x30 && b <= 0x39;
-}
-
-function digits2(buf: Uint8Array, p: number): number {
+/** Two ASCII digits at `p` as a number, -1 when they are not digits. @internal */
+export function digits2(buf: Uint8Array, p: number): number {
   const a = buf[p]! - 0x30;
   const b = buf[p + 1]! - 0x30;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
@@ -70,6 +67,9 @@ export class LineScanner {
   readonly #kinds: Uint8Array;
   readonly #quoted: Uint8Array;
   readonly #delimiter: Int16Array;
+  /** The literal before field i when it is one byte, else -1. */
+  readonly #single: Int16Array;
+  readonly #optionalFrom: number;
   readonly #literals: readonly Uint8Array[];
   readonly #bracketed: Uint8Array;
   readonly #lastDate = new Uint8Array(11);
@@ -89,6 +89,8 @@ export class LineScanner {
     this.ends = new Int32Array(n);
     this.escaped = new Uint8Array(n);
     this.#literals = format.literals;
+    this.#single = Int16Array.from(format.fields, (_, i) => (format.literals[i]!.length === 1 ? format.literals[i]![0]! : -1));
+    this.#optionalFrom = format.optionalFrom;
     this.#kinds = Uint8Array.from(format.fields, (f) => KIND_CODE[f.kind]);
     this.#quoted = Uint8Array.from(format.fields, (f) => (f.quoted ? 1 : 0));
     this.#bracketed = Uint8Array.from(format.fields, (f, i) => {
@@ -111,31 +113,39 @@ export class LineScanner {
     if (s === e) return this.#reject(Fail.Empty, -1, s);
     const n = this.fieldCount;
     const literals = this.#literals;
+    const single = this.#single;
+    const quoted = this.#quoted;
+    const bracketed = this.#bracketed;
+    const kinds = this.#kinds;
+    const delimiters = this.#delimiter;
+    const optionalFrom = this.#optionalFrom;
     const starts = this.starts;
     const ends = this.ends;
+    const escapes = this.escaped;
     let pos = s;
     for (let i = 0; i < n; i++) {
-      const literal = literals[i]!;
-      if (pos === e && i >= this.format.optionalFrom && i > 0) {
+      if (pos === e && i >= optionalFrom && i > 0) {
         for (let j = i; j < n; j++) {
           starts[j] = -1;
           ends[j] = -1;
-          this.escaped[j] = 0;
+          escapes[j] = 0;
         }
         return true;
       }
-      const len = literal.length;
-      if (len === 1) {
-        if (pos >= e || buf[pos] !== literal[0]) return this.#reject(Fail.Literal, i, pos);
+      const one = single[i]!;
+      if (one >= 0) {
+        if (pos >= e || buf[pos] !== one) return this.#reject(Fail.Literal, i, pos);
         pos++;
       } else {
+        const literal = literals[i]!;
+        const len = literal.length;
         if (e - pos < len) return this.#reject(Fail.Literal, i, pos);
         for (let k = 0; k < len; k++) if (buf[pos + k] !== literal[k]) return this.#reject(Fail.Literal, i, pos);
         pos += len;
       }
       let p = pos;
       let escaped = 0;
-      if (this.#quoted[i] === 1) {
+      if (quoted[i] === 1) {
         // The next unescaped quote, found with native searches (quotes and backslashes are looked up once per
         // chunk position, so lines without them cost nothing extra).
         for (;;) {
@@ -152,42 +162,42 @@ export class LineScanner {
           if (i === n - 1 && literals[n]!.length === 1) {
             starts[i] = pos;
             ends[i] = e;
-            this.escaped[i] = escaped;
+            escapes[i] = escaped;
             this.truncated = true;
             return true;
           }
           return this.#reject(Fail.Unterminated, i, pos);
         }
-      } else if (this.#bracketed[i] === 1) {
+      } else if (bracketed[i] === 1) {
         // Usually exactly 26 bytes (dd/Mon/yyyy:HH:MM:SS +zzzz); otherwise look for the bracket.
-        if (p + 26 < e && buf[p + 26] === CLOSE_BRACKET && this.#kinds[i] === K_TIME && this.#time(buf, p, p + 26)) {
+        if (p + 26 < e && buf[p + 26] === CLOSE_BRACKET && kinds[i] === K_TIME && this.#time(buf, p, p + 26)) {
           starts[i] = pos;
           ends[i] = p + 26;
-          this.escaped[i] = 0;
+          escapes[i] = 0;
           pos = p + 26;
           continue;
         }
         while (p < e && buf[p] !== CLOSE_BRACKET) p++;
       } else {
-        const delimiter = this.#delimiter[i]!;
+        const delimiter = delimiters[i]!;
         while (p < e && buf[p] !== delimiter) p++;
       }
       starts[i] = pos;
       ends[i] = p;
-      this.escaped[i] = escaped;
-      const kind = this.#kinds[i]!;
+      escapes[i] = escaped;
+      const kind = kinds[i]!;
       if (kind !== K_OTHER) {
-        if (kind === K_TIME) {
-          if (!this.#time(buf, pos, p)) return this.#reject(Fail.Time, i, pos);
-        } else if (kind === K_STATUS) {
-          if (p - pos !== 3 || !isDigit(buf[pos]!) || !isDigit(buf[pos + 1]!) || !isDigit(buf[pos + 2]!)) {
+        if (kind === K_STATUS) {
+          if (p - pos !== 3 || ((buf[pos]! - 0x30) >>> 0) > 9 || ((buf[pos + 1]! - 0x30) >>> 0) > 9 || ((buf[pos + 2]! - 0x30) >>> 0) > 9) {
             return this.#reject(Fail.Status, i, pos);
           }
         } else if (kind === K_BYTES) {
           if (!(p - pos === 1 && buf[pos] === 0x2d)) {
             if (p === pos || p - pos > 15) return this.#reject(Fail.Bytes, i, pos);
-            for (let k = pos; k < p; k++) if (!isDigit(buf[k]!)) return this.#reject(Fail.Bytes, i, pos);
+            for (let k = pos; k < p; k++) if (((buf[k]! - 0x30) >>> 0) > 9) return this.#reject(Fail.Bytes, i, pos);
           }
+        } else if (kind === K_TIME) {
+          if (!this.#time(buf, pos, p)) return this.#reject(Fail.Time, i, pos);
         } else if (kind === K_ISO) {
           if (!this.#isoTime(buf, pos, p)) return this.#reject(Fail.Time, i, pos);
         }
@@ -417,28 +427,31 @@ function quote(text: string): string {
   return `'${text}'`;
 }
 
-/** Parses `dd/Mon/yyyy:HH:MM:SS +zzzz` (already validated by the scanner) into a Date. @internal */
-export function clfDate(buf: Uint8Array, s: number): Date {
+/** Milliseconds since the epoch of `dd/Mon/yyyy:HH:MM:SS +zzzz` (already validated by the scanner). @internal */
+export function clfMillis(buf: Uint8Array, s: number): number {
   const day = digits2(buf, s);
   const month = MONTH_BY_KEY.get((buf[s + 3]! << 16) | (buf[s + 4]! << 8) | buf[s + 5]!)!;
   const year = digits4(buf, s + 7);
-  const date = new Date(Date.UTC(year, month - 1, day, digits2(buf, s + 12), digits2(buf, s + 15), digits2(buf, s + 18)));
-  if (year < 100) date.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999
   const zone = digits4(buf, s + 22);
   const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * 60000 * (buf[s + 21] === 0x2d ? -1 : 1);
-  date.setTime(date.getTime() - offset);
-  return date;
+  return utcMillis(year, month, day, digits2(buf, s + 12), digits2(buf, s + 15), digits2(buf, s + 18)) - offset;
 }
 
-/** Parses `yyyy-mm-ddTHH:MM:SS±hh:mm` or `…Z` (already validated) into a Date. @internal */
-export function isoDate(buf: Uint8Array, s: number, e: number): Date {
+/** Milliseconds since the epoch of `yyyy-mm-ddTHH:MM:SS±hh:mm` or `…Z` (already validated). @internal */
+export function isoMillis(buf: Uint8Array, s: number, e: number): number {
   const year = digits4(buf, s);
-  const month = digits2(buf, s + 5);
-  const day = digits2(buf, s + 8);
-  const date = new Date(Date.UTC(year, month - 1, day, digits2(buf, s + 11), digits2(buf, s + 14), digits2(buf, s + 17)));
-  if (year < 100) date.setUTCFullYear(year);
-  if (e - s === 25) date.setTime(date.getTime() - (digits2(buf, s + 20) * 60 + digits2(buf, s + 23)) * 60000 * (buf[s + 19] === 0x2d ? -1 : 1));
-  return date;
+  const ms = utcMillis(year, digits2(buf, s + 5), digits2(buf, s + 8), digits2(buf, s + 11), digits2(buf, s + 14), digits2(buf, s + 17));
+  if (e - s !== 25) return ms;
+  return ms - (digits2(buf, s + 20) * 60 + digits2(buf, s + 23)) * 60000 * (buf[s + 19] === 0x2d ? -1 : 1);
+}
+
+function utcMillis(year: number, month: number, day: number, h: number, m: number, sec: number): number {
+  const ms = Date.UTC(year, month - 1, day, h, m, sec);
+  if (year >= 100) return ms;
+  // Date.UTC maps years 0–99 to 1900–1999.
+  const date = new Date(ms);
+  date.setUTCFullYear(year);
+  return date.getTime();
 }
 
 /**
