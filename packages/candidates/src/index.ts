@@ -1,1 +1,35 @@
-export {};
+export { Grid, validateGrid } from './grid.js';
+export {
+  formatCandidateGrid,
+  formatCandidateTable,
+  formatGivens,
+  formatPencilMarks,
+  parseCandidateGrid,
+  parseGivens,
+  parseGrid,
+  parsePencilMarks,
+} from './formats.js';
+export { Component, NakedPairsTechnique, Puzzle } from './component.js';
+export {
+  formatElimination,
+  formatPlacement,
+  isTechniqueName,
+  TECHNIQUE_NAMES,
+  type Candidate,
+  type Step,
+  type TechniqueName,
+} from './step.js';
+export { findSteps } from './techniques.js';
+export { MAX_CHAIN_LENGTH } from './chains.js';
+export { nextStep, solveLogically, type SolveOptions, type SolveResult, type SolveStatus } from './solver.js';
+export {
+  LEVEL_MAX_SCORES,
+  LEVELS,
+  ratePath,
+  TECHNIQUE_LEVELS,
+  TECHNIQUE_SCORES,
+  type Level,
+  type Rating,
+} from './rating.js';
+export { explainPuzzle, stepAgreesWith, verifyPuzzle, type Explanation, type Verification } from './validation.js';
+export { cellName } from './tables.js';

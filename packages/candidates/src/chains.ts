@@ -1,0 +1,232 @@
+import type { Grid } from './grid.js';
+import { strongLinks } from './links.js';
+import { Eliminations, type Step } from './step.js';
+import { cellName, PEERS, POPCOUNT, SEES } from './tables.js';
+
+/** The longest chain searched, in links (X-Chains) or cells (XY-Chains). */
+export const MAX_CHAIN_LENGTH = 16;
+
+interface Found {
+  readonly length: number;
+  readonly key: string;
+  readonly step: Step;
+}
+
+/** Orders found chains shortest first, keeps one per set of eliminations, at most `limit`. */
+function best(found: Found[], limit: number): Step[] {
+  found.sort((a, b) => a.length - b.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const seen = new Set<string>();
+  const out: Step[] = [];
+  for (const f of found) {
+    if (out.length >= limit) break;
+    if (seen.has(f.key)) continue;
+    seen.add(f.key);
+    out.push(f.step);
+  }
+  return out;
+}
+
+function targetsOf(grid: Grid, s: number, e: number, bit: number): number[] {
+  const out: number[] = [];
+  const c = grid.candidates;
+  for (let k = 0; k < 20; k++) {
+    const x = PEERS[s * 20 + k]!;
+    if (x !== e && c[x]! & bit && SEES[x * 81 + e]) out.push(x);
+  }
+  return out;
+}
+
+/**
+ * X-Chain: for one digit, a chain of cells alternating strong links (a unit with only two places for the digit) and weak
+ * links (two cells that see each other), starting and ending with a strong link; one end holds the digit, so it leaves
+ * every cell that sees both ends. Shortest chains first, one per set of eliminations, at most MAX_CHAIN_LENGTH links.
+ */
+export function findXChains(grid: Grid, limit = Infinity): Step[] {
+  const found: Found[] = [];
+  const c = grid.candidates;
+  const onParent = new Int16Array(81);
+  const offParent = new Int16Array(81);
+  const onDepth = new Uint8Array(81);
+  const offDepth = new Uint8Array(81);
+  const queue = new Int16Array(2 * 81 + 2);
+  for (let digit = 1; digit <= 9; digit++) {
+    const bit = 1 << (digit - 1);
+    const strong: number[][] = Array.from({ length: 81 }, () => []);
+    for (const { a, b } of strongLinks(grid, digit)) {
+      if (!strong[a]!.includes(b)) {
+        strong[a]!.push(b);
+        strong[b]!.push(a);
+      }
+    }
+    for (let s = 0; s < 81; s++) {
+      if (strong[s]!.length === 0) continue;
+      onParent.fill(-1);
+      offParent.fill(-1);
+      // Queue entries: cell * 2 + (1 when the cell is on, i.e. true if the start is false).
+      let head = 0;
+      let tail = 0;
+      queue[tail++] = s * 2;
+      offParent[s] = s;
+      offDepth[s] = 0;
+      while (head < tail) {
+        const entry = queue[head++]!;
+        const x = entry >> 1;
+        if ((entry & 1) === 0) {
+          const depth = offDepth[x]! + 1;
+          if (depth > MAX_CHAIN_LENGTH) continue;
+          for (const y of strong[x]!) {
+            if (onParent[y]! >= 0 || y === s) continue;
+            onParent[y] = x;
+            onDepth[y] = depth;
+            queue[tail++] = y * 2 + 1;
+            if (depth >= 3 && y > s) {
+              const targets = targetsOf(grid, s, y, bit);
+              if (targets.length) found.push(xChainStep(grid, digit, s, y, targets, onParent, offParent, depth));
+            }
+          }
+        } else {
+          const depth = onDepth[x]! + 1;
+          if (depth > MAX_CHAIN_LENGTH) continue;
+          for (let k = 0; k < 20; k++) {
+            const y = PEERS[x * 20 + k]!;
+            if (!(c[y]! & bit) || offParent[y]! >= 0) continue;
+            offParent[y] = x;
+            offDepth[y] = depth;
+            queue[tail++] = y * 2;
+          }
+        }
+      }
+    }
+  }
+  return best(found, limit);
+}
+
+function xChainStep(
+  grid: Grid,
+  digit: number,
+  s: number,
+  e: number,
+  targets: number[],
+  onParent: Int16Array,
+  offParent: Int16Array,
+  length: number,
+): Found {
+  // Walk back from e (on) to s (off).
+  const chain: number[] = [e];
+  let x = e;
+  let on = true;
+  while (!(x === s && !on)) {
+    x = on ? onParent[x]! : offParent[x]!;
+    on = !on;
+    chain.push(x);
+  }
+  chain.reverse();
+  let text = cellName(chain[0]!);
+  for (let i = 1; i < chain.length; i++) text += `${i % 2 === 1 ? '=' : '-'}${cellName(chain[i]!)}`;
+  const elim = new Eliminations();
+  for (const t of targets) elim.add(grid.candidates, t, 1 << (digit - 1));
+  const eliminations = elim.list();
+  return {
+    length,
+    key: `x${digit}:${targets.join(',')}`,
+    step: {
+      technique: 'x-chain',
+      cells: chain,
+      digits: [digit],
+      eliminations,
+      placements: [],
+      explanation: `X-Chain on ${digit}: ${text} (= only two places in a unit, - see each other); one end is ${digit}, so remove ${digit} from the cells that see both ends`,
+    },
+  };
+}
+
+/**
+ * XY-Chain: a chain of two-candidate cells, each seeing the next and sharing a digit with it; if the first cell is not
+ * z, the last one is, so z leaves every cell that sees both ends. Shortest first, at most MAX_CHAIN_LENGTH cells.
+ */
+export function findXYChains(grid: Grid, limit = Infinity): Step[] {
+  const found: Found[] = [];
+  const c = grid.candidates;
+  const bivalue: number[] = [];
+  for (let cell = 0; cell < 81; cell++) if (POPCOUNT[c[cell]!] === 2) bivalue.push(cell);
+  if (bivalue.length < 3) return [];
+  const isBivalue = new Uint8Array(81);
+  for (const x of bivalue) isBivalue[x] = 1;
+  // State: cell * 10 + the digit the cell is (on) when the start is not z.
+  const parent = new Int16Array(810);
+  const depthOf = new Uint8Array(810);
+  const queue = new Int16Array(810);
+  for (const s of bivalue) {
+    const sm = c[s]!;
+    for (let z = 1; z <= 9; z++) {
+      const zbit = 1 << (z - 1);
+      if (!(sm & zbit)) continue;
+      // Quick filter: some cell outside s must hold z and see s.
+      let any = false;
+      for (let k = 0; k < 20 && !any; k++) if (c[PEERS[s * 20 + k]!]! & zbit) any = true;
+      if (!any) continue;
+      parent.fill(-1);
+      const a = 31 - Math.clz32(sm & ~zbit) + 1;
+      let head = 0;
+      let tail = 0;
+      const first = s * 10 + a;
+      parent[first] = first;
+      depthOf[first] = 1;
+      queue[tail++] = first;
+      while (head < tail) {
+        const state = queue[head++]!;
+        const x = Math.floor(state / 10);
+        const v = state % 10;
+        const depth = depthOf[state]! + 1;
+        if (depth > MAX_CHAIN_LENGTH) continue;
+        const vbit = 1 << (v - 1);
+        for (let k = 0; k < 20; k++) {
+          const y = PEERS[x * 20 + k]!;
+          if (!isBivalue[y] || !(c[y]! & vbit) || y === s) continue;
+          const w = 31 - Math.clz32(c[y]! & ~vbit) + 1;
+          const next = y * 10 + w;
+          if (parent[next]! >= 0) continue;
+          parent[next] = state;
+          depthOf[next] = depth;
+          queue[tail++] = next;
+          if (w === z && depth >= 3 && y > s) {
+            const targets = targetsOf(grid, s, y, zbit);
+            if (targets.length) found.push(xyChainStep(grid, z, s, next, targets, parent, depth));
+          }
+        }
+      }
+    }
+  }
+  return best(found, limit);
+}
+
+function xyChainStep(grid: Grid, z: number, s: number, end: number, targets: number[], parent: Int16Array, length: number): Found {
+  const states: number[] = [end];
+  let state = end;
+  while (parent[state] !== state) {
+    state = parent[state]!;
+    states.push(state);
+  }
+  states.reverse();
+  const c = grid.candidates;
+  const parts = states.map((st) => {
+    const cell = Math.floor(st / 10);
+    const on = st % 10;
+    const off = 31 - Math.clz32(c[cell]! & ~(1 << (on - 1))) + 1;
+    return `(${off}=${on})${cellName(cell)}`;
+  });
+  const elim = new Eliminations();
+  for (const t of targets) elim.add(c, t, 1 << (z - 1));
+  return {
+    length,
+    key: `xy${z}:${targets.join(',')}`,
+    step: {
+      technique: 'xy-chain',
+      cells: states.map((st) => Math.floor(st / 10)),
+      digits: [z],
+      eliminations: elim.list(),
+      placements: [],
+      explanation: `XY-Chain: ${parts.join(' - ')}; if ${cellName(s)} is not ${z} then ${cellName(Math.floor(end / 10))} is, so remove ${z} from the cells that see both ends`,
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Grid } from './grid.js';
+import { Eliminations, type Step, type TechniqueName } from './step.js';
+import { listing, POPCOUNT } from './tables.js';
+
+const FISH_NAME: Record<number, { technique: TechniqueName; title: string }> = {
+  2: { technique: 'x-wing', title: 'X-Wing' },
+  3: { technique: 'swordfish', title: 'Swordfish' },
+  4: { technique: 'jellyfish', title: 'Jellyfish' },
+};
+
+/**
+ * Basic fish of `size` (2 X-Wing, 3 Swordfish, 4 Jellyfish): n rows whose candidates for a digit lie in the same n
+ * columns (or n columns in n rows); the digit leaves the other cells of those columns (rows).
+ */
+export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] {
+  const steps: Step[] = [];
+  const c = grid.candidates;
+  const { technique, title } = FISH_NAME[size]!;
+  const lines = new Uint16Array(9); // for each base line, the cover positions holding the digit
+  const pool: number[] = [];
+  const chosen: number[] = [];
+  let digit = 0;
+  let byRows = true;
+
+  const report = (cover: number): void => {
+    const bit = 1 << (digit - 1);
+    const elim = new Eliminations();
+    let baseMask = 0;
+    for (const b of chosen) baseMask |= 1 << b;
+    const cells: number[] = [];
+    for (let x = 0; x < 9; x++) {
+      if (!(cover & (1 << x))) continue;
+      for (let y = 0; y < 9; y++) {
+        const cell = byRows ? y * 9 + x : x * 9 + y;
+        if (!(c[cell]! & bit)) continue;
+        if (baseMask & (1 << y)) cells.push(cell);
+        else elim.add(c, cell, bit);
+      }
+    }
+    if (elim.empty) return;
+    cells.sort((a, b) => a - b);
+    const base = chosen.map((b) => b + 1);
+    const covers: number[] = [];
+    for (let x = 0; x < 9; x++) if (cover & (1 << x)) covers.push(x + 1);
+    const [baseName, coverName] = byRows ? ['rows', 'columns'] : ['columns', 'rows'];
+    steps.push({
+      technique,
+      cells,
+      digits: [digit],
+      eliminations: elim.list(),
+      placements: [],
+      explanation: `${title} on ${digit}: in ${baseName} ${listing(base)} the ${digit}s lie only in ${coverName} ${listing(covers)}, so remove ${digit} from the other cells of ${coverName} ${listing(covers)}`,
+    });
+  };
+
+  const search = (from: number, cover: number): void => {
+    if (chosen.length === size) {
+      if (POPCOUNT[cover] === size) report(cover);
+      return;
+    }
+    for (let i = from; i < pool.length && steps.length < limit; i++) {
+      const b = pool[i]!;
+      const u = cover | lines[b]!;
+      if (POPCOUNT[u]! > size) continue;
+      chosen.push(b);
+      search(i + 1, u);
+      chosen.pop();
+    }
+  };
+
+  for (digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    const bit = 1 << (digit - 1);
+    for (const rows of [true, false]) {
+      byRows = rows;
+      lines.fill(0);
+      for (let y = 0; y < 9; y++) {
+        for (let x = 0; x < 9; x++) {
+          const cell = rows ? y * 9 + x : x * 9 + y;
+          if (c[cell]! & bit) lines[y]! |= 1 << x;
+        }
+      }
+      pool.length = 0;
+      for (let y = 0; y < 9; y++) {
+        const n = POPCOUNT[lines[y]!]!;
+        if (n >= 2 && n <= size) pool.push(y);
+      }
+      if (pool.length >= size) search(0, 0);
+    }
+  }
+  return steps;
+}

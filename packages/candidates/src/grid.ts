@@ -1,0 +1,170 @@
+import { describeValue, expectCell, expectDigit } from './errors.js';
+import type { Step } from './step.js';
+import { ALL, cellName, CELL_UNITS, LOWEST_DIGIT, PEERS, UNIT_CELLS, unitName } from './tables.js';
+
+/**
+ * The state of a Sudoku: a value per cell (0 when empty) and a candidate bitmask per empty cell (bit d-1 for digit d;
+ * 0 for a solved cell). Placing a value removes it from the candidates of the cell's 20 peers.
+ */
+export class Grid {
+  /** The value of each cell, 1..9, or 0 when empty. */
+  readonly values: Uint8Array;
+  /** The candidates of each empty cell as a bitmask (bit d-1 for digit d); 0 for a solved cell. */
+  readonly candidates: Uint16Array;
+
+  /** An empty grid (every candidate everywhere), or a copy of the given arrays. */
+  constructor(values?: ArrayLike<number>, candidates?: ArrayLike<number>) {
+    this.values = new Uint8Array(81);
+    this.candidates = new Uint16Array(81).fill(ALL);
+    if (values !== undefined) this.values.set(values);
+    if (candidates !== undefined) this.candidates.set(candidates);
+    for (let cell = 0; cell < 81; cell++) if (this.values[cell]) this.candidates[cell] = 0;
+  }
+
+  /** A grid from 81 values (0 = empty): the givens placed, their digits removed from their peers' candidates. */
+  static fromValues(values: ArrayLike<number>): Grid {
+    if (values.length !== 81) throw new RangeError(`a grid needs 81 values; got ${values.length}`);
+    const grid = new Grid();
+    for (let cell = 0; cell < 81; cell++) {
+      const v = values[cell]!;
+      if (v === 0) continue;
+      expectDigit(v, `the value of ${cellName(cell)}`);
+      for (let k = 0; k < 20; k++) {
+        const peer = PEERS[cell * 20 + k]!;
+        if (peer < cell && values[peer] === v) {
+          throw new RangeError(`duplicate givens: ${v} in ${cellName(peer)} and ${cellName(cell)}`);
+        }
+      }
+      grid.place(cell, v);
+    }
+    return grid;
+  }
+
+  /** An independent copy. */
+  clone(): Grid {
+    return new Grid(this.values, this.candidates);
+  }
+
+  /** Places a digit: sets the value, clears the cell's candidates and removes the digit from its peers. */
+  place(cell: number, digit: number): void {
+    this.values[cell] = digit;
+    this.candidates[cell] = 0;
+    const bit = ~(1 << (digit - 1));
+    const base = cell * 20;
+    for (let k = 0; k < 20; k++) {
+      const peer = PEERS[base + k]!;
+      this.candidates[peer]! &= bit;
+    }
+  }
+
+  /** Removes a candidate; returns whether it was there. */
+  eliminate(cell: number, digit: number): boolean {
+    const bit = 1 << (digit - 1);
+    const had = (this.candidates[cell]! & bit) !== 0;
+    this.candidates[cell]! &= ~bit;
+    return had;
+  }
+
+  /** Applies a step: its placements, then its eliminations. */
+  apply(step: Pick<Step, 'placements' | 'eliminations'>): void {
+    for (const p of step.placements) if (this.values[p.cell] === 0) this.place(p.cell, p.digit);
+    for (const e of step.eliminations) this.eliminate(e.cell, e.digit);
+  }
+
+  /** Whether a digit is a candidate of a cell. */
+  has(cell: number, digit: number): boolean {
+    return (this.candidates[cell]! & (1 << (digit - 1))) !== 0;
+  }
+
+  /** The candidates of a cell as digits, ascending (empty for a solved cell). */
+  candidatesOf(cell: number): number[] {
+    expectCell(cell);
+    const out: number[] = [];
+    const mask = this.candidates[cell]!;
+    for (let d = 1; d <= 9; d++) if (mask & (1 << (d - 1))) out.push(d);
+    return out;
+  }
+
+  /** How many cells hold a value. */
+  get solvedCount(): number {
+    let n = 0;
+    for (let cell = 0; cell < 81; cell++) if (this.values[cell]) n++;
+    return n;
+  }
+
+  /** Whether every cell holds a value. */
+  isSolved(): boolean {
+    for (let cell = 0; cell < 81; cell++) if (!this.values[cell]) return false;
+    return true;
+  }
+
+  /** The first contradiction of the state (a cell or unit with no place left, a repeated value), or null. */
+  contradiction(): string | null {
+    for (let cell = 0; cell < 81; cell++) {
+      if (!this.values[cell] && this.candidates[cell] === 0) return `${cellName(cell)} has no candidates left`;
+    }
+    for (let u = 0; u < 27; u++) {
+      let placed = 0;
+      let open = 0;
+      for (let k = 0; k < 9; k++) {
+        const cell = UNIT_CELLS[u * 9 + k]!;
+        const v = this.values[cell]!;
+        if (v) {
+          const bit = 1 << (v - 1);
+          if (placed & bit) return `${v} appears twice in ${unitName(u)}`;
+          placed |= bit;
+        } else open |= this.candidates[cell]!;
+      }
+      const missing = ALL & ~placed & ~open;
+      if (missing) return `${unitName(u)} has no place left for ${LOWEST_DIGIT[missing]}`;
+    }
+    return null;
+  }
+
+  /** The 81-character string of the values, '.' for an empty cell. */
+  toString(): string {
+    let out = '';
+    for (let cell = 0; cell < 81; cell++) out += this.values[cell] ? String(this.values[cell]) : '.';
+    return out;
+  }
+}
+
+/**
+ * Checks a starting state (for instance a player's pencil marks): every empty cell has a candidate, no value repeats in
+ * a unit, no candidate repeats a value in the same unit, and every unit has a place for each digit. Throws a RangeError
+ * naming the first problem.
+ */
+export function validateGrid(grid: Grid): void {
+  if (!(grid instanceof Grid)) throw new TypeError(`expected a Grid; got ${describeValue(grid)}`);
+  for (let cell = 0; cell < 81; cell++) {
+    const v = grid.values[cell]!;
+    if (v > 9) throw new RangeError(`the value of ${cellName(cell)} must be 0..9; got ${v}`);
+    if (v) {
+      if (grid.candidates[cell] !== 0) {
+        throw new RangeError(`${cellName(cell)} holds ${v} but also has candidates`);
+      }
+      for (let k = 0; k < 20; k++) {
+        const peer = PEERS[cell * 20 + k]!;
+        if (peer < cell && grid.values[peer] === v) {
+          throw new RangeError(`duplicate values: ${v} in ${cellName(peer)} and ${cellName(cell)}`);
+        }
+        if (grid.candidates[peer]! & (1 << (v - 1))) {
+          throw new RangeError(`${cellName(peer)} has candidate ${v}, but ${cellName(cell)} in the same ${sharedUnit(cell, peer)} holds ${v}`);
+        }
+      }
+    } else {
+      const mask = grid.candidates[cell]!;
+      if (mask > ALL) throw new RangeError(`the candidates of ${cellName(cell)} must be a 9-bit mask; got ${mask}`);
+      if (mask === 0) throw new RangeError(`${cellName(cell)} has no candidates`);
+    }
+  }
+  const problem = grid.contradiction();
+  if (problem !== null) throw new RangeError(problem);
+}
+
+function sharedUnit(a: number, b: number): string {
+  for (let j = 0; j < 3; j++) {
+    if (CELL_UNITS[a * 3 + j] === CELL_UNITS[b * 3 + j]) return ['row', 'column', 'box'][j]!;
+  }
+  return 'unit';
+}

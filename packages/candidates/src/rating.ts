@@ -1,0 +1,95 @@
+import type { Step, TechniqueName } from './step.js';
+
+/** HoDoKu's difficulty levels, easiest first. */
+export const LEVELS = ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'] as const;
+/** A difficulty level. */
+export type Level = (typeof LEVELS)[number];
+
+/** HoDoKu's default base score of each technique (its StepConfig), added once per step. */
+export const TECHNIQUE_SCORES: Readonly<Record<TechniqueName, number>> = {
+  'full-house': 4,
+  'naked-single': 4,
+  'hidden-single': 14,
+  'locked-candidates': 50,
+  'naked-pair': 60,
+  'naked-triple': 80,
+  'naked-quad': 120,
+  'hidden-pair': 70,
+  'hidden-triple': 100,
+  'hidden-quad': 150,
+  'x-wing': 140,
+  swordfish: 150,
+  jellyfish: 160,
+  'xy-wing': 160,
+  'xyz-wing': 180,
+  'w-wing': 150,
+  skyscraper: 130,
+  'two-string-kite': 150,
+  'simple-coloring': 150,
+  'unique-rectangle-1': 100,
+  'bug-plus-1': 100,
+  'x-chain': 260,
+  'xy-chain': 260,
+};
+
+/** HoDoKu's level of each technique: a path that uses it is at least that hard. */
+export const TECHNIQUE_LEVELS: Readonly<Record<TechniqueName, Level>> = {
+  'full-house': 'Easy',
+  'naked-single': 'Easy',
+  'hidden-single': 'Easy',
+  'locked-candidates': 'Medium',
+  'naked-pair': 'Medium',
+  'naked-triple': 'Medium',
+  'naked-quad': 'Hard',
+  'hidden-pair': 'Medium',
+  'hidden-triple': 'Medium',
+  'hidden-quad': 'Hard',
+  'x-wing': 'Hard',
+  swordfish: 'Hard',
+  jellyfish: 'Hard',
+  'xy-wing': 'Hard',
+  'xyz-wing': 'Hard',
+  'w-wing': 'Hard',
+  skyscraper: 'Hard',
+  'two-string-kite': 'Hard',
+  'simple-coloring': 'Hard',
+  'unique-rectangle-1': 'Hard',
+  'bug-plus-1': 'Hard',
+  'x-chain': 'Unfair',
+  'xy-chain': 'Unfair',
+};
+
+/** HoDoKu's highest score of each level but Extreme (Easy ≤ 800, Medium ≤ 1000, Hard ≤ 1600, Unfair ≤ 1800). */
+export const LEVEL_MAX_SCORES: Readonly<Record<Exclude<Level, 'Extreme'>, number>> = {
+  Easy: 800,
+  Medium: 1000,
+  Hard: 1600,
+  Unfair: 1800,
+};
+
+/** A rating: the score, the level and the hardest technique used. */
+export interface Rating {
+  /** The sum of the base scores of the steps. */
+  readonly score: number;
+  /** The level: the hardest technique's level, raised while the score exceeds that level's maximum; Extreme when unsolved. */
+  readonly level: Level;
+  /** The technique with the highest base score on the path (null for an empty path). */
+  readonly hardest: TechniqueName | null;
+  /** Whether the path solved the puzzle. */
+  readonly solved: boolean;
+}
+
+/** Rates a solving path the way HoDoKu does; a path that did not solve the puzzle is Extreme (beyond these techniques). */
+export function ratePath(steps: readonly Step[], solved = true): Rating {
+  let score = 0;
+  let hardest: TechniqueName | null = null;
+  let level = 0;
+  for (const step of steps) {
+    score += TECHNIQUE_SCORES[step.technique];
+    if (hardest === null || TECHNIQUE_SCORES[step.technique] > TECHNIQUE_SCORES[hardest]) hardest = step.technique;
+    level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[step.technique]));
+  }
+  while (level < 4 && score > LEVEL_MAX_SCORES[LEVELS[level] as Exclude<Level, 'Extreme'>]) level++;
+  if (!solved) level = 4;
+  return { score, level: LEVELS[level]!, hardest, solved };
+}

@@ -1,0 +1,170 @@
+import type { Grid } from './grid.js';
+import { commonPeers, strongLinks, type StrongLink } from './links.js';
+import { Eliminations, type Step } from './step.js';
+import { BOX_OF, cellName, COL_OF, listing, ROW_OF, SEES, unitName } from './tables.js';
+
+function eliminateSeeingBoth(grid: Grid, ends: readonly number[], bit: number): Eliminations | null {
+  const targets = commonPeers(grid, ends, bit, SEES);
+  if (targets.length === 0) return null;
+  const elim = new Eliminations();
+  for (const t of targets) elim.add(grid.candidates, t, bit);
+  return elim;
+}
+
+/**
+ * Skyscraper: two rows (or columns) each hold a digit exactly twice, and one end of each lies in the same column (row);
+ * one of the two other ends (the tops) holds the digit, so it leaves every cell that sees both tops.
+ */
+export function findSkyscrapers(grid: Grid, limit = Infinity): Step[] {
+  const steps: Step[] = [];
+  for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    const bit = 1 << (digit - 1);
+    const all = strongLinks(grid, digit);
+    for (const rows of [true, false]) {
+      const lines = all.filter((l) => (rows ? l.unit < 9 : l.unit >= 9 && l.unit < 18));
+      const across = rows ? COL_OF : ROW_OF;
+      for (let i = 0; i < lines.length && steps.length < limit; i++) {
+        for (let j = i + 1; j < lines.length && steps.length < limit; j++) {
+          const p = lines[i]!;
+          const q = lines[j]!;
+          for (const [pb, pt] of [[p.a, p.b], [p.b, p.a]] as const) {
+            for (const [qb, qt] of [[q.a, q.b], [q.b, q.a]] as const) {
+              if (across[pb] !== across[qb] || across[pt] === across[qt]) continue;
+              const elim = eliminateSeeingBoth(grid, [pt, qt], bit);
+              if (elim === null || steps.length >= limit) continue;
+              steps.push({
+                technique: 'skyscraper',
+                cells: [pb, pt, qb, qt],
+                digits: [digit],
+                eliminations: elim.list(),
+                placements: [],
+                explanation: `Skyscraper on ${digit}: ${unitName(p.unit)} and ${unitName(q.unit)} hold ${digit} only twice, with a base in ${rows ? 'column' : 'row'} ${across[pb]! + 1}; one of the tops ${cellName(pt)} and ${cellName(qt)} is ${digit}, so remove ${digit} from the cells that see both`,
+              });
+            }
+          }
+        }
+      }
+    }
+  }
+  return steps;
+}
+
+/**
+ * 2-String Kite: a row and a column each hold a digit exactly twice, and one end of each share a box; one of the two
+ * other ends holds the digit, so it leaves every cell that sees both.
+ */
+export function findTwoStringKites(grid: Grid, limit = Infinity): Step[] {
+  const steps: Step[] = [];
+  for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    const bit = 1 << (digit - 1);
+    const all = strongLinks(grid, digit);
+    const rows = all.filter((l) => l.unit < 9 && BOX_OF[l.a] !== BOX_OF[l.b]);
+    const cols = all.filter((l) => l.unit >= 9 && l.unit < 18 && BOX_OF[l.a] !== BOX_OF[l.b]);
+    for (const r of rows) {
+      for (const k of cols) {
+        if (steps.length >= limit) return steps;
+        if (r.a === k.a || r.a === k.b || r.b === k.a || r.b === k.b) continue;
+        for (const [rb, rt] of [[r.a, r.b], [r.b, r.a]] as const) {
+          for (const [kb, kt] of [[k.a, k.b], [k.b, k.a]] as const) {
+            if (BOX_OF[rb] !== BOX_OF[kb]) continue;
+            const elim = eliminateSeeingBoth(grid, [rt, kt], bit);
+            if (elim === null || steps.length >= limit) continue;
+            steps.push({
+              technique: 'two-string-kite',
+              cells: [rb, rt, kb, kt],
+              digits: [digit],
+              eliminations: elim.list(),
+              placements: [],
+              explanation: `2-String Kite on ${digit}: ${unitName(r.unit)} and ${unitName(k.unit)} hold ${digit} only twice, joined in box ${BOX_OF[rb]! + 1} (${cellName(rb)}, ${cellName(kb)}); one of ${cellName(rt)} and ${cellName(kt)} is ${digit}, so remove ${digit} from the cells that see both`,
+            });
+          }
+        }
+      }
+    }
+  }
+  return steps;
+}
+
+/**
+ * Simple coloring: the cells of a digit joined by strong links get alternating colors, one of which is true.
+ * Color wrap: two cells of one color see each other, so that color is false. Color trap: a cell that sees both colors
+ * cannot hold the digit. Clusters of one link only are left to locked candidates.
+ */
+export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
+  const steps: Step[] = [];
+  const c = grid.candidates;
+  const color = new Int8Array(81);
+  const owner = new Int16Array(81);
+  const adjacent = new Uint8Array(81 * 3);
+  const adjacentCount = new Uint8Array(81);
+  for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    const bit = 1 << (digit - 1);
+    const links = strongLinks(grid, digit);
+    if (links.length < 2) continue;
+    // At most three links per cell (its row, column and box).
+    adjacentCount.fill(0);
+    for (const { a, b } of links as StrongLink[]) {
+      adjacent[a * 3 + adjacentCount[a]!++] = b;
+      adjacent[b * 3 + adjacentCount[b]!++] = a;
+    }
+    color.fill(0);
+    owner.fill(-1);
+    for (let start = 0; start < 81 && steps.length < limit; start++) {
+      if (color[start] || adjacentCount[start] === 0) continue;
+      // Two-color the cluster.
+      const cluster = [start];
+      color[start] = 1;
+      owner[start] = start;
+      for (let i = 0; i < cluster.length; i++) {
+        const x = cluster[i]!;
+        for (let k = 0; k < adjacentCount[x]!; k++) {
+          const y = adjacent[x * 3 + k]!;
+          if (color[y]) continue;
+          color[y] = -color[x]!;
+          owner[y] = start;
+          cluster.push(y);
+        }
+      }
+      if (cluster.length < 3) continue;
+      cluster.sort((a, b) => a - b);
+      const ons = cluster.filter((x) => color[x] === 1);
+      const offs = cluster.filter((x) => color[x] === -1);
+      const chain = `${listing(ons.map(cellName))} against ${listing(offs.map(cellName))}`;
+      // Color wrap.
+      for (const [same, name] of [[ons, 'first'], [offs, 'second']] as const) {
+        let clash: [number, number] | null = null;
+        for (let i = 0; i < same.length && !clash; i++) {
+          for (let j = i + 1; j < same.length && !clash; j++) if (SEES[same[i]! * 81 + same[j]!]) clash = [same[i]!, same[j]!];
+        }
+        if (!clash || steps.length >= limit) continue;
+        const elim = new Eliminations();
+        for (const x of same) elim.add(c, x, bit);
+        steps.push({
+          technique: 'simple-coloring',
+          cells: cluster,
+          digits: [digit],
+          eliminations: elim.list(),
+          placements: [],
+          explanation: `Simple coloring on ${digit} (color wrap): coloring ${chain}, the ${name} color has ${cellName(clash[0])} and ${cellName(clash[1])} in one unit, so it is false: remove ${digit} from ${listing(same.map(cellName))}`,
+        });
+      }
+      // Color trap.
+      const elim = new Eliminations();
+      for (let cell = 0; cell < 81; cell++) {
+        if (!(c[cell]! & bit) || owner[cell] === start) continue;
+        if (ons.some((x) => SEES[x * 81 + cell]) && offs.some((x) => SEES[x * 81 + cell])) elim.add(c, cell, bit);
+      }
+      if (!elim.empty && steps.length < limit) {
+        steps.push({
+          technique: 'simple-coloring',
+          cells: cluster,
+          digits: [digit],
+          eliminations: elim.list(),
+          placements: [],
+          explanation: `Simple coloring on ${digit} (color trap): coloring ${chain}, one color is true, so remove ${digit} from the cells that see both colors`,
+        });
+      }
+    }
+  }
+  return steps;
+}

@@ -1,0 +1,83 @@
+import { describeValue } from './errors.js';
+import { Grid, validateGrid } from './grid.js';
+import { parseGrid } from './formats.js';
+import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
+import { expectTechnique, finderOf } from './techniques.js';
+
+/** Options of nextStep and solveLogically. */
+export interface SolveOptions {
+  /** The techniques allowed, in any order (they are always tried simplest first); default all. */
+  readonly techniques?: readonly TechniqueName[];
+  /** Stop after this many steps (default 1000). */
+  readonly maxSteps?: number;
+}
+
+/** Why solving stopped. */
+export type SolveStatus = 'solved' | 'stuck' | 'contradiction';
+
+/** The result of solveLogically. */
+export interface SolveResult {
+  readonly status: SolveStatus;
+  /** Whether every cell holds a value. */
+  readonly solved: boolean;
+  /** The steps taken, in order. */
+  readonly steps: Step[];
+  /** The final state. */
+  readonly grid: Grid;
+  /** What is impossible, when status is 'contradiction'. */
+  readonly contradiction?: string;
+}
+
+function gridOf(puzzle: Grid | string): Grid {
+  if (typeof puzzle === 'string') return parseGrid(puzzle);
+  if (puzzle instanceof Grid) {
+    validateGrid(puzzle);
+    return puzzle.clone();
+  }
+  throw new TypeError(`a puzzle must be a Grid or a string; got ${describeValue(puzzle)}`);
+}
+
+function techniqueList(options: SolveOptions | undefined): TechniqueName[] {
+  if (options?.techniques === undefined) return [...TECHNIQUE_NAMES];
+  if (!Array.isArray(options.techniques)) throw new TypeError(`techniques must be an array of technique names; got ${describeValue(options.techniques)}`);
+  for (const t of options.techniques) expectTechnique(t);
+  return TECHNIQUE_NAMES.filter((t) => options.techniques!.includes(t));
+}
+
+function first(grid: Grid, finders: readonly ((g: Grid, n: number) => Step[])[]): Step | null {
+  for (const find of finders) {
+    const found = find(grid, 1);
+    if (found.length) return found[0]!;
+  }
+  return null;
+}
+
+/** The simplest step that applies to a puzzle (a Grid or any of the text formats): the hint a player asks for; null if none. */
+export function nextStep(puzzle: Grid | string, options?: SolveOptions): Step | null {
+  const grid = gridOf(puzzle);
+  if (grid.contradiction() !== null) return null;
+  return first(grid, techniqueList(options).map(finderOf));
+}
+
+/**
+ * Applies the simplest step again and again until the puzzle is solved or no technique applies. The starting state may
+ * be a player's own pencil marks (a Grid, or text in the {candidates} or 729-character format); it is not changed.
+ */
+export function solveLogically(puzzle: Grid | string, options?: SolveOptions): SolveResult {
+  const grid = gridOf(puzzle);
+  const finders = techniqueList(options).map(finderOf);
+  const maxSteps = options?.maxSteps ?? 1000;
+  if (!(Number.isInteger(maxSteps) && maxSteps >= 0)) throw new RangeError(`maxSteps must be a nonnegative integer; got ${describeValue(maxSteps)}`);
+  const steps: Step[] = [];
+  let contradiction: string | null = grid.contradiction();
+  while (contradiction === null && steps.length < maxSteps && !grid.isSolved()) {
+    const step = first(grid, finders);
+    if (step === null) break;
+    steps.push(step);
+    grid.apply(step);
+    contradiction = grid.contradiction();
+  }
+  const solved = contradiction === null && grid.isSolved();
+  const status: SolveStatus = contradiction !== null ? 'contradiction' : solved ? 'solved' : 'stuck';
+  return contradiction !== null ? { status, solved, steps, grid, contradiction } : { status, solved, steps, grid };
+}

@@ -1,0 +1,103 @@
+import { cellName } from './tables.js';
+
+/** The techniques, simplest first, by their kebab-case names. */
+export const TECHNIQUE_NAMES = [
+  'full-house',
+  'naked-single',
+  'hidden-single',
+  'locked-candidates',
+  'naked-pair',
+  'naked-triple',
+  'naked-quad',
+  'hidden-pair',
+  'hidden-triple',
+  'hidden-quad',
+  'x-wing',
+  'swordfish',
+  'jellyfish',
+  'xy-wing',
+  'xyz-wing',
+  'w-wing',
+  'skyscraper',
+  'two-string-kite',
+  'simple-coloring',
+  'unique-rectangle-1',
+  'bug-plus-1',
+  'x-chain',
+  'xy-chain',
+] as const;
+
+/** A technique's kebab-case name. */
+export type TechniqueName = (typeof TECHNIQUE_NAMES)[number];
+
+/** A digit in a cell (cell 0..80 row-major, digit 1..9): a candidate removed or a value placed. */
+export interface Candidate {
+  readonly cell: number;
+  readonly digit: number;
+}
+
+/** One deduction: the technique, the cells and digits that prove it, what it removes and places, and why. */
+export interface Step {
+  readonly technique: TechniqueName;
+  /** The cells of the pattern (not the cells it changes). */
+  readonly cells: readonly number[];
+  /** The digits of the pattern. */
+  readonly digits: readonly number[];
+  /** Candidates removed. */
+  readonly eliminations: readonly Candidate[];
+  /** Values placed. */
+  readonly placements: readonly Candidate[];
+  /** One human sentence. */
+  readonly explanation: string;
+}
+
+/** Whether a string is one of the technique names. */
+export function isTechniqueName(name: string): name is TechniqueName {
+  return (TECHNIQUE_NAMES as readonly string[]).includes(name);
+}
+
+/** "r8c2=1": a placement, rows and columns 1-based. */
+export function formatPlacement(p: Candidate): string {
+  return `${cellName(p.cell)}=${p.digit}`;
+}
+
+/** "r1c4<>6": an elimination, rows and columns 1-based. */
+export function formatElimination(e: Candidate): string {
+  return `${cellName(e.cell)}<>${e.digit}`;
+}
+
+const scratch = new Uint16Array(81);
+
+/** Collects eliminations as a mask per cell and turns them into a sorted list. @internal */
+export class Eliminations {
+  private readonly masks = scratch;
+  private count = 0;
+
+  constructor() {
+    this.masks.fill(0);
+  }
+
+  /** Adds the digits of `mask` that the cell still has. */
+  add(candidates: Uint16Array, cell: number, mask: number): void {
+    const m = candidates[cell]! & mask & ~this.masks[cell]!;
+    if (m) {
+      this.masks[cell]! |= m;
+      this.count++;
+    }
+  }
+
+  get empty(): boolean {
+    return this.count === 0;
+  }
+
+  /** The eliminations, sorted by cell then digit. */
+  list(): Candidate[] {
+    const out: Candidate[] = [];
+    if (this.count === 0) return out;
+    for (let cell = 0; cell < 81; cell++) {
+      const m = this.masks[cell]!;
+      if (m) for (let d = 1; d <= 9; d++) if (m & (1 << (d - 1))) out.push({ cell, digit: d });
+    }
+    return out;
+  }
+}

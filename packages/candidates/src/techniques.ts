@@ -1,0 +1,58 @@
+import { findXChains, findXYChains } from './chains.js';
+import { findFish } from './fish.js';
+import type { Grid } from './grid.js';
+import { findLockedCandidates } from './intersections.js';
+import { findFullHouses, findHiddenSingles, findNakedSingles } from './singles.js';
+import { findSimpleColorings, findSkyscrapers, findTwoStringKites } from './single-digit.js';
+import { isTechniqueName, TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
+import { findHiddenSubsets, findNakedSubsets } from './subsets.js';
+import { findBugPlusOne, findUniqueRectangles1 } from './uniqueness.js';
+import { findWWings, findXYWings, findXYZWings } from './wings.js';
+import { describeValue } from './errors.js';
+
+type Finder = (grid: Grid, limit: number) => Step[];
+
+const FINDERS: Record<TechniqueName, Finder> = {
+  'full-house': findFullHouses,
+  'naked-single': findNakedSingles,
+  'hidden-single': findHiddenSingles,
+  'locked-candidates': findLockedCandidates,
+  'naked-pair': (g, n) => findNakedSubsets(g, 2, n),
+  'naked-triple': (g, n) => findNakedSubsets(g, 3, n),
+  'naked-quad': (g, n) => findNakedSubsets(g, 4, n),
+  'hidden-pair': (g, n) => findHiddenSubsets(g, 2, n),
+  'hidden-triple': (g, n) => findHiddenSubsets(g, 3, n),
+  'hidden-quad': (g, n) => findHiddenSubsets(g, 4, n),
+  'x-wing': (g, n) => findFish(g, 2, n),
+  swordfish: (g, n) => findFish(g, 3, n),
+  jellyfish: (g, n) => findFish(g, 4, n),
+  'xy-wing': findXYWings,
+  'xyz-wing': findXYZWings,
+  'w-wing': findWWings,
+  skyscraper: findSkyscrapers,
+  'two-string-kite': findTwoStringKites,
+  'simple-coloring': findSimpleColorings,
+  'unique-rectangle-1': findUniqueRectangles1,
+  'bug-plus-1': findBugPlusOne,
+  'x-chain': findXChains,
+  'xy-chain': findXYChains,
+};
+
+/** Checks a technique name; throws a RangeError listing the names otherwise. @internal */
+export function expectTechnique(name: unknown): asserts name is TechniqueName {
+  if (typeof name !== 'string' || !isTechniqueName(name)) {
+    throw new RangeError(`unknown technique ${describeValue(name)}; expected one of ${TECHNIQUE_NAMES.join(', ')}`);
+  }
+}
+
+/** Every instance of one technique on a grid (at most `limit`), without applying any; each removes or places something. */
+export function findSteps(grid: Grid, technique: TechniqueName, limit = Infinity): Step[] {
+  expectTechnique(technique);
+  if (!(limit >= 1)) return [];
+  return FINDERS[technique](grid, limit);
+}
+
+/** The finder of a technique, without checks. @internal */
+export function finderOf(technique: TechniqueName): Finder {
+  return FINDERS[technique];
+}

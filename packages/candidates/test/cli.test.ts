@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatCandidateGrid } from '../src/formats.js';
+import { Grid } from '../src/grid.js';
+import { TECHNIQUE_NAMES } from '../src/step.js';
+import { EASY, EASY_SOLUTION } from './reference.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+function run(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
+});
+
+// An X-Wing on 5 in an otherwise open grid is no puzzle (many solutions); for --technique on a real grid we use a
+// classic puzzle's candidate grid, and for the JSON shape the classic puzzle itself.
+describe('sudoku-explain', () => {
+  it('prints numbered steps and the rating', () => {
+    const { code, stdout, stderr } = run([EASY]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ {2}1\. Naked single: \d is the only candidate left in r\dc\d {2}\[r\dc\d=\d\]$/);
+    expect(lines.at(-1)).toMatch(/^Solved in 49 steps\. Rating: \d+ \(Easy\), hardest technique: (naked|hidden)-single$/);
+  });
+
+  it('--json prints one line per puzzle in the documented shape', () => {
+    const { code, stdout } = run(['--json', EASY]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['solved', 'grid', 'rating', 'steps']);
+    expect(out.solved).toBe(true);
+    expect(out.grid).toBe(EASY_SOLUTION);
+    expect(out.rating).toMatchObject({ level: 'Easy' });
+    const steps = out.steps as { technique: string; placements: string[]; eliminations: string[]; explanation: string }[];
+    expect(steps).toHaveLength(49);
+    expect(Object.keys(steps[0]!)).toEqual(['technique', 'placements', 'eliminations', 'explanation']);
+    expect(steps[0]!.placements[0]).toMatch(/^r[1-9]c[1-9]=[1-9]$/);
+  });
+
+  it('reads a file and standard input, one puzzle per line, and names the bad line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
+    const file = join(dir, 'puzzles.txt');
+    writeFileSync(file, `# two puzzles\n${EASY}\n\n${'.'.repeat(81)}\n${EASY.slice(1)}\n`);
+    const fromFile = run(['--json', file]);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stdout.trim().split('\n')).toHaveLength(1);
+    expect(fromFile.stderr).toContain(`${file} line 4: the puzzle has more than one solution`);
+    expect(fromFile.stderr).toContain(`${file} line 5: a grid of givens needs 81 characters; got 80`);
+    const fromStdin = run(['--hint', '-'], `${EASY}\n${EASY}\n`);
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.stdout).toMatch(/^Puzzle 1 \(stdin line 1\):\nNaked single: .*\n\nPuzzle 2 \(stdin line 2\):\nNaked single: /);
+  });
+
+  it('--hint prints only the next step', () => {
+    const { code, stdout } = run(['--hint', EASY]);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(stdout).toMatch(/^Naked single: 4 is the only candidate left in r5c6 {2}\[r5c6=4\]\n$/);
+    const json = JSON.parse(run(['--hint', '--json', EASY]).stdout) as { steps: unknown[]; solved: boolean };
+    expect(json.solved).toBe(false);
+    expect(json.steps).toEqual([{ technique: 'naked-single', placements: ['r5c6=4'], eliminations: [], explanation: 'Naked single: 4 is the only candidate left in r5c6' }]);
+  });
+
+  it('--candidates prints the pencil-mark grid', () => {
+    const { code, stdout } = run(['--candidates', EASY]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toMatch(/^ 45 +4578 +3 +\| /);
+    const json = JSON.parse(run(['--candidates', '--json', EASY]).stdout) as { candidates: string };
+    expect(json.candidates.startsWith('{45}{4578}3')).toBe(true);
+  });
+
+  it('takes a {candidates} grid as the starting state, and --technique NAME --all lists every instance', () => {
+    // The classic puzzle with a player's marks: r1c1 already narrowed to 4.
+    const grid = Grid.fromValues([...EASY].map(Number));
+    const marks = formatCandidateGrid(grid).replace('{45}', '{4}');
+    expect(run(['--hint', marks]).stdout).toMatch(/^Naked single: 4 is the only candidate left in r1c1/);
+    const all = run(['--technique', 'naked-single', '--all', '--json', marks]);
+    expect(all.code).toBe(0);
+    const out = JSON.parse(all.stdout) as { technique: string; steps: { technique: string; placements: string[] }[] };
+    expect(out.technique).toBe('naked-single');
+    expect(out.steps.length).toBeGreaterThan(1);
+    expect(out.steps.map((s) => s.placements[0])).toContain('r1c1=4');
+    expect(new Set(out.steps.map((s) => s.technique))).toEqual(new Set(['naked-single']));
+    const text = run(['--technique', 'bug-plus-1', '--all', marks]);
+    expect(text).toMatchObject({ code: 0, stdout: 'No bug-plus-1 applies.\n' });
+  });
+
+  it('--technique NAME alone gives the first instance; --all alone lists every technique\'s instances', () => {
+    const first = run(['--technique', 'hidden-single', EASY]);
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim().split('\n')).toHaveLength(1);
+    expect(first.stdout).toMatch(/^ {2}1\. Hidden single: /);
+    const every = JSON.parse(run(['--all', '--json', EASY]).stdout) as { technique: null; steps: { technique: string }[] };
+    expect(every.technique).toBeNull();
+    const kinds = new Set(every.steps.map((s) => s.technique));
+    expect(kinds.has('naked-single') && kinds.has('hidden-single')).toBe(true);
+  });
+
+  it('reports pencil marks that exclude the solution', () => {
+    const marks = formatCandidateGrid(Grid.fromValues([...EASY].map(Number))).replace('{45}', '{5}');
+    const { code, stderr } = run([marks]);
+    expect(code).toBe(1);
+    expect(stderr).toBe('sudoku-explain: the pencil marks exclude the solution: r1c1 must be 4\n');
+  });
+
+  it('rejects bad input with exit code 1 and one line', () => {
+    expect(run(['12345'])).toMatchObject({ code: 1, stderr: 'sudoku-explain: a grid of givens needs 81 characters; got 5 in "12345"\n' });
+    expect(run([`11${EASY.slice(2)}`]).stderr).toMatch(/duplicate givens/);
+    expect(run(['.'.repeat(81)])).toMatchObject({ code: 1, stderr: 'sudoku-explain: the puzzle has more than one solution\n' });
+  });
+
+  it('rejects usage errors with exit code 2', () => {
+    expect(run([]).code).toBe(2);
+    expect(run([EASY, EASY]).code).toBe(2);
+    const bad = run(['--technique', 'x-wings', EASY]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown technique 'x-wings'; expected one of full-house/);
+    expect(run(['--hint', '--candidates', EASY]).code).toBe(2);
+    expect(run(['--bogus', EASY]).code).toBe(2);
+  });
+
+  it('--help and --version', () => {
+    const help = run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Examples:');
+    for (const t of TECHNIQUE_NAMES) expect(help.stdout).toContain(t);
+    expect(run(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
