@@ -16,6 +16,8 @@ export default defineConfig([
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
+    // The CLI uses the library only through its public entry: load dist/index.js at run time, not a second copy.
+    external: ['./index.js'],
     target: 'node20',
   },
 ]);

@@ -41,6 +41,26 @@ export function measure(c: Case, { rounds = 7, ms = 300 } = {}): Measured {
   return { name: c.name, perSecond: sorted[Math.floor(sorted.length / 2)]!, rounds: rates };
 }
 
+/**
+ * Measures two cases in alternating rounds (ours, then the anchor, then ours, …), so that load from other jobs on
+ * the machine falls on both alike; returns both medians.
+ */
+export function measurePair(a: Case, b: Case, { rounds = 7, ms = 200 } = {}): [Measured, Measured] {
+  const ra: number[] = [];
+  const rb: number[] = [];
+  measure(a, { rounds: 1, ms });
+  measure(b, { rounds: 1, ms });
+  for (let r = 0; r < rounds; r++) {
+    ra.push(measure(a, { rounds: 1, ms }).perSecond);
+    rb.push(measure(b, { rounds: 1, ms }).perSecond);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  return [
+    { name: a.name, perSecond: median(ra), rounds: ra },
+    { name: b.name, perSecond: median(rb), rounds: rb },
+  ];
+}
+
 /** Formats a rate with thousands separators. */
 export function rate(perSecond: number): string {
   return Math.round(perSecond).toLocaleString('en-US');

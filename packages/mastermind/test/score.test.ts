@@ -51,6 +51,52 @@ describe('score', () => {
     expect(scoreCodes(a, a)).toEqual({ black: pegs, white: 0 });
   });
 
+  // The spec of score's defaults written with the parser: pegs from the secret, 10 colors for digits, 26 for letters.
+  const parsedScore = (secret: string, guess: string, size?: { pegs?: number; colors?: number; repeats?: boolean }) => {
+    const digits = /^\s*[0-9]+\s*$/.test(secret) && /^\s*[0-9]+\s*$/.test(guess);
+    const resolved = { pegs: size?.pegs ?? [...secret.trim()].length, colors: size?.colors ?? (digits ? 10 : 26), repeats: size?.repeats ?? true };
+    return scoreCodes(parseCode(secret, resolved), parseCode(guess, resolved));
+  };
+  const outcome = (fn: () => unknown) => {
+    try {
+      return { value: fn() };
+    } catch (error) {
+      return { error: `${(error as Error).constructor.name}: ${(error as Error).message}` };
+    }
+  };
+  const sizeArb = fc.option(
+    fc.record(
+      { pegs: fc.integer({ min: 0, max: 11 }), colors: fc.integer({ min: 0, max: 27 }), repeats: fc.boolean() },
+      { requiredKeys: [] },
+    ),
+    { nil: undefined },
+  );
+  prop([fuzzText('abcfAZ0129 é'), fuzzText('abcfAZ0129 é'), sizeArb])(
+    'on strings gives what parsing both codes gives, or the same error',
+    (secret, guess, size) => {
+      expect(outcome(() => score(secret, guess, size))).toEqual(outcome(() => parsedScore(secret, guess, size)));
+    },
+  );
+  const codeText = fc.string({ unit: fc.constantFrom(...'abcdefABCDEF123456'), minLength: 4, maxLength: 4 });
+  prop([codeText, codeText, fc.boolean()])('on plain codes of one notation agrees with the parser', (secret, guess, sized) => {
+    const size = sized ? { pegs: 4, colors: 6 } : undefined;
+    expect(outcome(() => score(secret, guess, size))).toEqual(outcome(() => parsedScore(secret, guess, size)));
+  });
+
+  it('reads any case, either notation per code when colors are given, and checks the size every time', () => {
+    expect(score('AbCd', 'abcd')).toEqual({ black: 4, white: 0 });
+    expect(score('1234', 'dcba', { colors: 6 })).toEqual({ black: 0, white: 4 });
+    expect(score('abcd', 'bcda', { pegs: 4, colors: 6 })).toEqual({ black: 0, white: 4 });
+    expectError(() => score('abcd', 'abca', { pegs: 4, colors: 6, repeats: false }), RangeError, /'abca' repeats the color 'a'/);
+    expectError(() => score('abcg', 'abcd', { pegs: 4, colors: 6 }), RangeError, /unknown color 'g' at position 4/);
+    expectError(() => score('abcd', 'abcd', { colors: 27 }), RangeError, /colors must be an integer from 1 to 26; got 27/);
+    expectError(() => score('1234', '1234', { colors: 12 }), RangeError, /unknown color '1' at position 1/);
+    expectError(() => score('abcd', 'abcd', 4 as unknown as object), TypeError, /options of score must be an object; got 4/);
+    expectError(() => score('abcdefghijk', 'abcdefghijk'), RangeError, /pegs must be an integer from 1 to 10; got 11/);
+    expectError(() => score('', ''), RangeError, /pegs must be an integer from 1 to 10; got 0/);
+    expect(score(' abcd ', 'ABCD')).toEqual({ black: 4, white: 0 });
+  });
+
   it('rejects codes of different lengths and non-strings', () => {
     expectError(() => score('abcd', 'abc'), RangeError, /'abc' has 3 pegs; expected 4 pegs/);
     expectError(() => scoreCodes([0, 1], [0]), RangeError, /2 pegs and the guess 1/);
