@@ -16,6 +16,8 @@ export default defineConfig([
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
     entry: { cli: 'src/cli.ts', 'sudoku-cli': 'src/sudoku-cli.ts' },
     format: ['esm'],
+    // The CLIs use the library only through its public entry: load dist/index.js at run time, not a second copy.
+    external: ['./index.js'],
     target: 'node20',
   },
 ]);

@@ -1,1 +1,44 @@
-export {};
+export { Problem, defineProblem, isValidName, type OptionSpec, type ProblemSpec } from './problem.js';
+export {
+  Search,
+  Solution,
+  Solver,
+  count,
+  createSolver,
+  first,
+  solutions,
+  type Progress,
+  type SearchOptions,
+  type SearchStats,
+  type SolveOptions,
+  type SolverOptions,
+  type StopReason,
+} from './search.js';
+export { formatDlx, parseDlx } from './format.js';
+export { seededRandom, type Seed } from './random.js';
+export {
+  SUDOKU_SIZES,
+  SUDOKU_SYMBOLS,
+  SudokuSolver,
+  countSudokuSolutions,
+  formatSudoku,
+  parseSudoku,
+  solveSudoku,
+  type SudokuGrid,
+  type SudokuInput,
+  type SudokuStats,
+} from './sudoku.js';
+export {
+  PENTOMINOES,
+  cellsOfPicture,
+  formatPacking,
+  orientations,
+  packingProblem,
+  pentominoProblem,
+  rectangle,
+  type Cell,
+  type PackingSpec,
+  type PieceSpec,
+  type Placement,
+} from './packing.js';
+export { nQueensProblem, type QueenSquare } from './queens.js';

@@ -1,0 +1,604 @@
+// The dancing-links engine: Knuth's Algorithm X (DLX1) and Algorithm C (DLX2, colors on secondary items) on one
+// typed array (16- or 32-bit, see Links), with an explicit stack instead of recursion. Internal: the public API is in search.ts, sudoku.ts, ...
+//
+// Memory layout (Knuth's DLX1/DLX2, TAOCP 7.2.2.1): node k lives at address a = 4k of `m`:
+//   m[a] = TOP (the address 4i of the header of its item i, 1..N) for an option node; LEN for an item header (node i
+//          is the header of item i);
+//          TOP = 0 for a spacer between options (the option it ends is kept aside, in spacerOption);
+//   m[a+1] = ULINK, m[a+2] = DLINK (addresses); for a spacer, ULINK = first node of the option before it and
+//          DLINK = last node of the option after it;
+//   m[a+3] = COLOR: 0 none, > 0 a color, -1 "already has the item's color" (set by purify), when the problem has
+//          colors (Algorithm C); otherwise (Algorithm X) the address of the next node of the same option, circularly.
+// Items are doubly linked through llink/rlink, by header address: the active primary items in a list headed by 0,
+// the secondary ones in a list headed by 4(N + 1). Addresses are pre-multiplied by 4, so a field is one add away.
+
+/** A problem in numbers, as the engine takes it. @internal */
+export interface CompiledProblem {
+  /** Number of items, primary first. */
+  readonly itemCount: number;
+  /** Items 0 .. primaryCount - 1 are primary, the rest secondary. */
+  readonly primaryCount: number;
+  /** Option k has the items optionItems[optionStart[k] .. optionStart[k + 1] - 1]. */
+  readonly optionStart: Int32Array;
+  /** 0-based item numbers. */
+  readonly optionItems: Int32Array;
+  /** Per entry of optionItems: 0 no color, > 0 a color number; null when no option has a color. */
+  readonly optionColors: Int32Array | null;
+}
+
+/**
+ * The node array: 16-bit when the problem has no colors and fewer than 16,384 nodes (half the memory traffic, which
+ * is most of the cost of dancing), 32-bit otherwise. @internal
+ */
+export type Links = Int32Array | Uint16Array;
+
+/** What `run` stopped on. @internal */
+export const FOUND = 1;
+/** @internal */
+export const EXHAUSTED = 0;
+/** @internal */
+export const STOPPED = -1;
+
+const ENTER = 0;
+const TRY = 1;
+const BACK = 2;
+
+/**
+ * Hides the other nodes of the option of node p from their items (Algorithm X: no colors). Without colors the fourth
+ * field of a node holds the address of the next node of its option (circularly), so this loop has no spacer test.
+ * The nodes of one option lie in different items, so unhide may walk them in the same order.
+ */
+function hide(m: Links, p: number): number {
+  let updates = 0;
+  for (let q = m[p + 3]!; q !== p; q = m[q + 3]!) {
+    const u = m[q + 1]!;
+    const d = m[q + 2]!;
+    m[u + 2] = d;
+    m[d + 1] = u;
+    m[m[q]!]!--;
+    updates++;
+  }
+  return updates;
+}
+
+function unhide(m: Links, p: number): void {
+  for (let q = m[p + 3]!; q !== p; q = m[q + 3]!) {
+    m[m[q + 1]! + 2] = q;
+    m[m[q + 2]! + 1] = q;
+    m[m[q]!]!++;
+  }
+}
+
+/** hide for Algorithm C: nodes whose color is already the item's (COLOR < 0) stay. */
+function hideC(m: Links, p: number): number {
+  let updates = 0;
+  for (let q = p + 4; q !== p; ) {
+    const x = m[q]!;
+    if (x <= 0) {
+      q = m[q + 1]!;
+    } else {
+      if (m[q + 3]! >= 0) {
+        const u = m[q + 1]!;
+        const d = m[q + 2]!;
+        m[u + 2] = d;
+        m[d + 1] = u;
+        m[x]!--;
+        updates++;
+      }
+      q += 4;
+    }
+  }
+  return updates;
+}
+
+function unhideC(m: Links, p: number): void {
+  for (let q = p - 4; q !== p; ) {
+    const x = m[q]!;
+    if (x <= 0) {
+      q = m[q + 2]!;
+    } else {
+      if (m[q + 3]! >= 0) {
+        m[m[q + 1]! + 2] = q;
+        m[m[q + 2]! + 1] = q;
+        m[x]!++;
+      }
+      q -= 4;
+    }
+  }
+}
+
+function cover(m: Links, ll: Int32Array, rl: Int32Array, i: number): number {
+  const h = i;
+  let updates = 1;
+  for (let p = m[h + 2]!; p !== h; p = m[p + 2]!) updates += hide(m, p);
+  const l = ll[i]!;
+  const r = rl[i]!;
+  rl[l] = r;
+  ll[r] = l;
+  return updates;
+}
+
+function uncover(m: Links, ll: Int32Array, rl: Int32Array, i: number): void {
+  const h = i;
+  rl[ll[i]!] = i;
+  ll[rl[i]!] = i;
+  for (let p = m[h + 1]!; p !== h; p = m[p + 1]!) unhide(m, p);
+}
+
+function coverC(m: Links, ll: Int32Array, rl: Int32Array, i: number): number {
+  const h = i;
+  let updates = 1;
+  for (let p = m[h + 2]!; p !== h; p = m[p + 2]!) updates += hideC(m, p);
+  const l = ll[i]!;
+  const r = rl[i]!;
+  rl[l] = r;
+  ll[r] = l;
+  return updates;
+}
+
+function uncoverC(m: Links, ll: Int32Array, rl: Int32Array, i: number): void {
+  const h = i;
+  rl[ll[i]!] = i;
+  ll[rl[i]!] = i;
+  for (let p = m[h + 1]!; p !== h; p = m[p + 1]!) unhideC(m, p);
+}
+
+/** Gives the secondary item of node p the color of p: hides the options that give it another color. */
+function purify(m: Links, p: number): number {
+  const c = m[p + 3]!;
+  const h = m[p]!;
+  let updates = 0;
+  m[h + 3] = c;
+  for (let q = m[h + 2]!; q !== h; q = m[q + 2]!) {
+    if (m[q + 3] === c) m[q + 3] = -1;
+    else updates += hideC(m, q);
+  }
+  return updates;
+}
+
+function unpurify(m: Links, p: number): void {
+  // The color purify gave the item (p's own color may read -1 here, when a forced option's node was in the list).
+  const h = m[p]!;
+  const c = m[h + 3]!;
+  for (let q = m[h + 1]!; q !== h; q = m[q + 1]!) {
+    if (m[q + 3]! < 0) m[q + 3] = c;
+    else unhideC(m, q);
+  }
+  m[h + 3] = 0;
+}
+
+/**
+ * One exact-cover problem laid out as dancing links, with the state of one depth-first search over it. Reusable:
+ * `reset()` undoes the search and the forced options in reverse order, which costs about as much as the search did
+ * up to then, never a rebuild. @internal
+ */
+export class Engine {
+  /** The nodes (see the layout above). */
+  readonly m: Links;
+  readonly llink: Int32Array;
+  readonly rlink: Int32Array;
+  readonly itemCount: number;
+  readonly primaryCount: number;
+  readonly optionCount: number;
+  /** Address of the first node of each option (by its index in the problem, whatever the order of the links). */
+  readonly firstNode: Int32Array;
+  readonly colored: boolean;
+  /** Per spacer node (by node number): the option it ends. */
+  private readonly spacerOption: Int32Array;
+
+  /** Per level: the address of the node of the option being tried, and the item it was chosen for. */
+  private readonly xs: Int32Array;
+  private readonly chosen: Int32Array;
+  private readonly forcedFlag: Uint8Array;
+  private readonly forced: number[] = [];
+  /** With colors: per forced node, 4 × address + 1 (covered) or + 2 (purified); marks end each forced option. */
+  private readonly actions: number[] = [];
+  private readonly actionMarks: number[] = [];
+
+  /** Search state: the level (number of options chosen), and what to do next there. */
+  level = 0;
+  private mode = ENTER;
+  /** Search-tree nodes entered and links updated since the last `resetStats()`. */
+  nodes = 0;
+  updates = 0;
+  /** Deepest level reached. */
+  maxLevel = 0;
+  /** When `nodes` reaches this, `run` calls `onCheck`; it returns true to stop the search (and sets a new checkAt). */
+  checkAt = Infinity;
+  onCheck: (() => boolean) | null = null;
+
+  /** Lays out the problem; `order` (a permutation of the option indices) is the order of the options in each list. */
+  constructor(problem: CompiledProblem, order?: ArrayLike<number>) {
+    const n = problem.itemCount;
+    const n1 = problem.primaryCount;
+    const optionCount = problem.optionStart.length - 1;
+    const entries = problem.optionItems.length;
+    this.itemCount = n;
+    this.primaryCount = n1;
+    this.optionCount = optionCount;
+    this.colored = problem.optionColors !== null;
+    const nodeCount = n + 2 + entries + optionCount;
+    const m: Links = problem.optionColors === null && nodeCount <= 16384 ? new Uint16Array(4 * nodeCount) : new Int32Array(4 * nodeCount);
+    const spacerOption = new Int32Array(nodeCount);
+    // The item lists link header addresses (4 × item number), so TOP and the lists need no shifts.
+    const ll = new Int32Array(4 * (n + 2));
+    const rl = new Int32Array(4 * (n + 2));
+    for (let i = 0; i <= n1; i++) {
+      ll[4 * i] = 4 * (i === 0 ? n1 : i - 1);
+      rl[4 * i] = 4 * (i === n1 ? 0 : i + 1);
+    }
+    const head = 4 * (n + 1);
+    ll[head] = n > n1 ? 4 * n : head;
+    rl[head] = n > n1 ? 4 * (n1 + 1) : head;
+    for (let i = n1 + 1; i <= n; i++) {
+      ll[4 * i] = i === n1 + 1 ? head : 4 * (i - 1);
+      rl[4 * i] = i === n ? head : 4 * (i + 1);
+    }
+    for (let i = 1; i <= n; i++) {
+      m[4 * i + 1] = 4 * i;
+      m[4 * i + 2] = 4 * i;
+    }
+    const firstNode = new Int32Array(optionCount);
+    const { optionStart, optionItems, optionColors } = problem;
+    let spacer = 4 * (n + 1);
+    let node = n + 2;
+    for (let k = 0; k < optionCount; k++) {
+      const o = order === undefined ? k : order[k]!;
+      const start = node;
+      for (let e = optionStart[o]!; e < optionStart[o + 1]!; e++) {
+        const a = 4 * node;
+        const h = 4 * (optionItems[e]! + 1);
+        const u = m[h + 1]!;
+        m[a] = h;
+        m[a + 1] = u;
+        m[a + 2] = h;
+        m[a + 3] = optionColors === null ? a + 4 : optionColors[e]!;
+        m[u + 2] = a;
+        m[h + 1] = a;
+        m[h]!++;
+        node++;
+      }
+      firstNode[o] = 4 * start;
+      if (optionColors === null) m[4 * (node - 1) + 3] = 4 * start;
+      m[spacer + 2] = 4 * (node - 1);
+      spacer = 4 * node;
+      m[spacer] = 0;
+      spacerOption[node] = o;
+      m[spacer + 1] = 4 * start;
+      node++;
+    }
+    this.m = m;
+    this.llink = ll;
+    this.rlink = rl;
+    this.firstNode = firstNode;
+    this.spacerOption = spacerOption;
+    this.xs = new Int32Array(n1 + 1);
+    this.chosen = new Int32Array(n1 + 1);
+    this.forcedFlag = new Uint8Array(optionCount);
+  }
+
+  /** The option index of the node at address q. */
+  optionOf(q: number): number {
+    const m = this.m;
+    while (m[q]! > 0) q += 4;
+    return this.spacerOption[q >> 2]!;
+  }
+
+  /** The option chosen at search level l (0 ≤ l < level). */
+  optionAt(l: number): number {
+    return this.optionOf(this.xs[l]!);
+  }
+
+  /** The options forced so far, in order. */
+  forcedOptions(): readonly number[] {
+    return this.forced;
+  }
+
+  /** True when option o can still be part of a solution with the options forced so far. */
+  isActive(o: number): boolean {
+    if (this.forcedFlag[o] === 1) return false;
+    const { m, llink, rlink } = this;
+    for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
+      if (this.colored && m[q + 3]! < 0) continue; // the item already has this option's color
+      const i = m[q]!;
+      if (rlink[llink[i]!] !== i || m[m[q + 1]! + 2] !== q) return false;
+      // A purified item keeps the options of other colors in its own list: they are still not compatible.
+      if (this.colored && m[i + 3] !== 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Puts option o into every solution, before the search: covers its items as if it had been chosen. Returns false
+   * (and changes nothing) when o conflicts with the options forced so far. Only between searches.
+   */
+  force(o: number): boolean {
+    if (this.level !== 0 || this.mode !== ENTER) throw new Error('force() during a search');
+    if (!this.isActive(o)) return false;
+    const { m, llink, rlink } = this;
+    // What was done to each node (1 covered, 2 purified) is recorded, because purifying a node still in its list
+    // sets its own color to -1, so reset() cannot tell from the colors alone.
+    for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
+      if (!this.colored) {
+        this.updates += cover(m, llink, rlink, m[q]!);
+        continue;
+      }
+      const c = m[q + 3]!;
+      if (c === 0) {
+        this.updates += coverC(m, llink, rlink, m[q]!);
+        this.actions.push(4 * q + 1);
+      } else if (c > 0) {
+        this.updates += purify(m, q);
+        this.actions.push(4 * q + 2);
+      }
+    }
+    this.actionMarks.push(this.actions.length);
+    this.forcedFlag[o] = 1;
+    this.forced.push(o);
+    return true;
+  }
+
+  /** Undoes the current search (back to level 0) and every forced option, in reverse order. */
+  reset(): void {
+    this.unwind();
+    const { m, llink, rlink } = this;
+    for (let f = this.forced.length - 1; f >= 0; f--) {
+      const o = this.forced[f]!;
+      if (this.colored) {
+        const from = f === 0 ? 0 : this.actionMarks[f - 1]!;
+        for (let k = this.actions.length - 1; k >= from; k--) {
+          const action = this.actions[k]!;
+          const q = action >> 2;
+          if ((action & 3) === 1) uncoverC(m, llink, rlink, m[q]!);
+          else unpurify(m, q);
+        }
+        this.actions.length = from;
+      } else {
+        let q = this.firstNode[o]!;
+        while (m[q + 4]! > 0) q += 4;
+        for (; m[q]! > 0; q -= 4) uncover(m, llink, rlink, m[q]!);
+      }
+      this.forcedFlag[o] = 0;
+    }
+    this.actionMarks.length = 0;
+    this.forced.length = 0;
+  }
+
+  /** Undoes the search to level 0, keeping the forced options. */
+  unwind(): void {
+    // run() returns only in ENTER or BACK mode, with levels 0 .. level-1 committed.
+    const { m, llink, rlink, xs, chosen, colored } = this;
+    for (let l = this.level - 1; l >= 0; l--) {
+      const p = xs[l]!;
+      for (let q = p - 4; q !== p; ) {
+        const j = m[q]!;
+        if (j <= 0) {
+          q = m[q + 2]!;
+        } else {
+          if (!colored) {
+            uncover(m, llink, rlink, j);
+          } else {
+            const c = m[q + 3]!;
+            if (c === 0) uncoverC(m, llink, rlink, j);
+            else if (c > 0) unpurify(m, q);
+          }
+          q -= 4;
+        }
+      }
+      if (colored) uncoverC(m, llink, rlink, chosen[l]!);
+      else uncover(m, llink, rlink, chosen[l]!);
+    }
+    this.level = 0;
+    this.mode = ENTER;
+  }
+
+  /** Zeroes the statistics. */
+  resetStats(): void {
+    this.nodes = 0;
+    this.updates = 0;
+    this.maxLevel = 0;
+  }
+
+  /**
+   * Runs the search until the next solution (FOUND: levels 0 .. level-1 hold it; call again to go on), the end of
+   * the search (EXHAUSTED: back at level 0) or `onCheck` asking to stop (STOPPED: call `reset`/`unwind` afterwards).
+   */
+  run(): number {
+    return this.colored ? this.runC() : this.runX();
+  }
+
+  /** Algorithm X: no colors. */
+  private runX(): number {
+    const { m, llink: ll, rlink: rl, xs, chosen } = this;
+    let level = this.level;
+    let mode = this.mode;
+    let nodes = this.nodes;
+    let updates = this.updates;
+    let maxLevel = this.maxLevel;
+    let checkAt = this.checkAt;
+    for (;;) {
+      if (mode === ENTER) {
+        if (nodes >= checkAt) {
+          this.level = level;
+          this.nodes = nodes;
+          this.updates = updates;
+          this.maxLevel = maxLevel;
+          this.mode = ENTER;
+          if (this.onCheck !== null && this.onCheck()) return STOPPED;
+          checkAt = this.checkAt;
+        }
+        nodes++;
+        if (level > maxLevel) maxLevel = level;
+        let i = rl[0]!;
+        if (i === 0) {
+          this.level = level;
+          this.mode = BACK;
+          this.nodes = nodes;
+          this.updates = updates;
+          this.maxLevel = maxLevel;
+          return FOUND;
+        }
+        // Minimum remaining values, the first such item; as in the seed, the scan stops at an item with <= 1 option.
+        let best = m[i]!;
+        if (best > 1) {
+          for (let k = rl[i]!; k !== 0; k = rl[k]!) {
+            const t = m[k]!;
+            if (t < best) {
+              best = t;
+              i = k;
+              if (t <= 1) break;
+            }
+          }
+        }
+        if (best === 0) {
+          mode = BACK;
+          continue;
+        }
+        updates += cover(m, ll, rl, i);
+        chosen[level] = i;
+        xs[level] = m[i + 2]!;
+        mode = TRY;
+      } else if (mode === TRY) {
+        const p = xs[level]!;
+        if (p === chosen[level]!) {
+          uncover(m, ll, rl, chosen[level]!);
+          mode = BACK;
+          continue;
+        }
+        for (let q = p + 4; q !== p; ) {
+          const j = m[q]!;
+          if (j <= 0) {
+            q = m[q + 1]!;
+          } else {
+            updates += cover(m, ll, rl, j);
+            q += 4;
+          }
+        }
+        level++;
+        mode = ENTER;
+      } else {
+        if (level === 0) {
+          this.level = 0;
+          this.mode = ENTER;
+          this.nodes = nodes;
+          this.updates = updates;
+          this.maxLevel = maxLevel;
+          return EXHAUSTED;
+        }
+        level--;
+        const p = xs[level]!;
+        for (let q = p - 4; q !== p; ) {
+          const j = m[q]!;
+          if (j <= 0) {
+            q = m[q + 2]!;
+          } else {
+            uncover(m, ll, rl, j);
+            q -= 4;
+          }
+        }
+        xs[level] = m[p + 2]!;
+        mode = TRY;
+      }
+    }
+  }
+
+  /** Algorithm C: colors on secondary items. */
+  private runC(): number {
+    const { llink: ll, rlink: rl, xs, chosen } = this;
+    const m = this.m; // colored problems always get 32-bit links (colors can be -1)
+    let level = this.level;
+    let mode = this.mode;
+    let nodes = this.nodes;
+    let updates = this.updates;
+    let maxLevel = this.maxLevel;
+    let checkAt = this.checkAt;
+    for (;;) {
+      if (mode === ENTER) {
+        if (nodes >= checkAt) {
+          this.level = level;
+          this.nodes = nodes;
+          this.updates = updates;
+          this.maxLevel = maxLevel;
+          this.mode = ENTER;
+          if (this.onCheck !== null && this.onCheck()) return STOPPED;
+          checkAt = this.checkAt;
+        }
+        nodes++;
+        if (level > maxLevel) maxLevel = level;
+        let i = rl[0]!;
+        if (i === 0) {
+          this.level = level;
+          this.mode = BACK;
+          this.nodes = nodes;
+          this.updates = updates;
+          this.maxLevel = maxLevel;
+          return FOUND;
+        }
+        // Minimum remaining values, the first such item; as in the seed, the scan stops at an item with <= 1 option.
+        let best = m[i]!;
+        if (best > 1) {
+          for (let k = rl[i]!; k !== 0; k = rl[k]!) {
+            const t = m[k]!;
+            if (t < best) {
+              best = t;
+              i = k;
+              if (t <= 1) break;
+            }
+          }
+        }
+        if (best === 0) {
+          mode = BACK;
+          continue;
+        }
+        updates += coverC(m, ll, rl, i);
+        chosen[level] = i;
+        xs[level] = m[i + 2]!;
+        mode = TRY;
+      } else if (mode === TRY) {
+        const p = xs[level]!;
+        if (p === chosen[level]!) {
+          uncoverC(m, ll, rl, chosen[level]!);
+          mode = BACK;
+          continue;
+        }
+        for (let q = p + 4; q !== p; ) {
+          const j = m[q]!;
+          if (j <= 0) {
+            q = m[q + 1]!;
+          } else {
+            const c = m[q + 3]!;
+            if (c === 0) updates += coverC(m, ll, rl, j);
+            else if (c > 0) updates += purify(m, q);
+            q += 4;
+          }
+        }
+        level++;
+        mode = ENTER;
+      } else {
+        if (level === 0) {
+          this.level = 0;
+          this.mode = ENTER;
+          this.nodes = nodes;
+          this.updates = updates;
+          this.maxLevel = maxLevel;
+          return EXHAUSTED;
+        }
+        level--;
+        const p = xs[level]!;
+        for (let q = p - 4; q !== p; ) {
+          const j = m[q]!;
+          if (j <= 0) {
+            q = m[q + 2]!;
+          } else {
+            const c = m[q + 3]!;
+            if (c === 0) uncoverC(m, ll, rl, j);
+            else if (c > 0) unpurify(m, q);
+            q -= 4;
+          }
+        }
+        xs[level] = m[p + 2]!;
+        mode = TRY;
+      }
+    }
+  }
+}

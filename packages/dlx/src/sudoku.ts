@@ -1,0 +1,282 @@
+// Sudoku as exact cover, as in the seed: for an n×n grid (n = box²) the 4n² items cell (r,c), row-digit (r,v),
+// column-digit (c,v) and box-digit (b,v), and the n³ options "digit v in cell (r,c)". One engine per size is built
+// once; a puzzle forces the options of its clues (covering their items) and the engine is reset after each puzzle.
+import { Engine, FOUND, type CompiledProblem } from './engine.js';
+import { describeValue, positiveCount } from './errors.js';
+
+/** The symbols of a grid of side n are the first n of these: 1-9, then A-P (case-insensitive on input). */
+export const SUDOKU_SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+
+/** The grid sides supported (box side 2..5), and their cell counts. */
+export const SUDOKU_SIZES: readonly number[] = [4, 9, 16, 25];
+
+/** A Sudoku grid: a string of n² cells (whitespace ignored) or an array of n strings of n cells. */
+export type SudokuInput = string | readonly string[];
+
+/** A parsed grid: side n, box side, and per cell (row-major) 0 for blank or the digit 1..n. */
+export interface SudokuGrid {
+  readonly size: number;
+  readonly box: number;
+  readonly cells: Uint8Array;
+}
+
+// Character code -> value: 0 blank, 1..25 a symbol, 255 not a cell character.
+const VALUE = new Uint8Array(128).fill(255);
+VALUE[48] = 0; // '0'
+VALUE[46] = 0; // '.'
+for (let v = 1; v <= 25; v++) {
+  const ch = SUDOKU_SYMBOLS[v - 1]!;
+  VALUE[ch.charCodeAt(0)] = v;
+  VALUE[ch.toLowerCase().charCodeAt(0)] = v;
+}
+
+function sideOfCells(cells: number): number {
+  for (const n of SUDOKU_SIZES) if (n * n === cells) return n;
+  return 0;
+}
+
+function symbolRange(n: number): string {
+  return n <= 9 ? `1-${n}` : `1-9 and A-${SUDOKU_SYMBOLS[n - 1]}`;
+}
+
+/** Reads cells from a string with whitespace removed into a grid; the caller checked the length. */
+function readCells(text: string, n: number, where: (k: number) => string): Uint8Array {
+  const cells = new Uint8Array(n * n);
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    const v = code < 128 ? VALUE[code]! : 255;
+    if (v > n) {
+      const ch = String.fromCodePoint(text.codePointAt(k)!);
+      throw new RangeError(
+        `bad character ${JSON.stringify(ch)} at ${where(k)}: a ${n}×${n} Sudoku uses ${symbolRange(n)} for clues and 0 or . for blanks`,
+      );
+    }
+    cells[k] = v;
+  }
+  return cells;
+}
+
+const cellName = (n: number) => (k: number) => `cell ${k + 1} (row ${Math.floor(k / n) + 1}, column ${(k % n) + 1})`;
+
+/**
+ * Reads a Sudoku grid of side 4, 9, 16 or 25 and checks that its clues do not contradict each other. Throws a
+ * RangeError (wrong size, bad character, two equal clues in a row, column or box) or a TypeError (not a grid).
+ */
+export function parseSudoku(grid: SudokuInput): SudokuGrid {
+  let cells: Uint8Array;
+  let n: number;
+  if (typeof grid === 'string') {
+    const text = /\s/.test(grid) ? grid.replace(/\s+/g, '') : grid;
+    n = sideOfCells(text.length);
+    if (n === 0) {
+      throw new RangeError(
+        `a Sudoku grid must have 16, 81, 256 or 625 cells (4×4, 9×9, 16×16 or 25×25); got ${text.length} characters in ${describeValue(grid)}`,
+      );
+    }
+    cells = readCells(text, n, cellName(n));
+  } else if (Array.isArray(grid)) {
+    const rows = grid as readonly unknown[];
+    n = SUDOKU_SIZES.includes(rows.length) ? rows.length : 0;
+    if (n === 0) {
+      throw new RangeError(`a Sudoku grid given as rows must have 4, 9, 16 or 25 rows; got ${rows.length}`);
+    }
+    const side = n;
+    const texts = rows.map((row, r) => {
+      if (typeof row !== 'string') throw new TypeError(`row ${r + 1} of a Sudoku grid must be a string; got ${describeValue(row)}`);
+      const text = row.replace(/\s+/g, '');
+      if (text.length !== side) {
+        throw new RangeError(`row ${r + 1} of a ${side}×${side} Sudoku must have ${side} cells; got ${text.length} in ${describeValue(row)}`);
+      }
+      return text;
+    });
+    cells = readCells(texts.join(''), n, (k) => `row ${Math.floor(k / side) + 1}, column ${(k % side) + 1}`);
+  } else {
+    throw new TypeError(`a Sudoku grid must be a string or an array of row strings; got ${describeValue(grid)}`);
+  }
+  const box = Math.round(Math.sqrt(n));
+  checkClues(cells, n, box);
+  return { size: n, box, cells };
+}
+
+/** Throws a RangeError naming the first two equal clues in a row, column or box. */
+function checkClues(cells: Uint8Array, n: number, box: number): void {
+  // seen[unit * n + v - 1] = 1 + the cell where clue v was seen in that unit.
+  const seen = new Int32Array(3 * n * n);
+  for (let k = 0; k < n * n; k++) {
+    const v = cells[k]!;
+    if (v === 0) continue;
+    const r = Math.floor(k / n);
+    const c = k % n;
+    const b = Math.floor(r / box) * box + Math.floor(c / box);
+    const units: Array<[number, string]> = [
+      [r, `row ${r + 1}`],
+      [n + c, `column ${c + 1}`],
+      [2 * n + b, `box ${b + 1}`],
+    ];
+    for (const [unit, name] of units) {
+      const slot = unit * n + v - 1;
+      const earlier = seen[slot]!;
+      if (earlier !== 0) {
+        const e = earlier - 1;
+        throw new RangeError(
+          `the clues contradict each other: ${SUDOKU_SYMBOLS[v - 1]} appears twice in ${name} (row ${Math.floor(e / n) + 1} column ${(e % n) + 1} and row ${r + 1} column ${c + 1})`,
+        );
+      }
+      seen[slot] = k + 1;
+    }
+  }
+}
+
+/** Writes cells (0 blank, 1..n) as a string of symbols, `.` for blanks. */
+export function formatSudoku(cells: ArrayLike<number>): string {
+  const n = sideOfCells(cells.length);
+  if (n === 0) throw new RangeError(`a Sudoku grid must have 16, 81, 256 or 625 cells; got ${cells.length}`);
+  let out = '';
+  for (let k = 0; k < cells.length; k++) {
+    const v = cells[k]!;
+    if (!Number.isInteger(v) || v < 0 || v > n) throw new RangeError(`cell ${k + 1} must be 0..${n}; got ${describeValue(v)}`);
+    out += v === 0 ? '.' : SUDOKU_SYMBOLS[v - 1]!;
+  }
+  return out;
+}
+
+/** The exact-cover problem of an empty n×n Sudoku (box side `box`), in numbers. @internal */
+export function sudokuMatrix(box: number): CompiledProblem {
+  const n = box * box;
+  const cells = n * n;
+  const options = cells * n;
+  const optionStart = new Int32Array(options + 1);
+  const optionItems = new Int32Array(options * 4);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const b = Math.floor(r / box) * box + Math.floor(c / box);
+      for (let v = 0; v < n; v++) {
+        const o = (r * n + c) * n + v;
+        optionStart[o] = 4 * o;
+        optionItems[4 * o] = r * n + c;
+        optionItems[4 * o + 1] = cells + r * n + v;
+        optionItems[4 * o + 2] = 2 * cells + c * n + v;
+        optionItems[4 * o + 3] = 3 * cells + b * n + v;
+      }
+    }
+  }
+  optionStart[options] = 4 * options;
+  return { itemCount: 4 * cells, primaryCount: 4 * cells, optionStart, optionItems, optionColors: null };
+}
+
+/** Statistics of one Sudoku search. */
+export interface SudokuStats {
+  /** Solutions found (stopping at the limit). */
+  readonly solutions: number;
+  /** Search-tree nodes and link updates, as Knuth counts them (the clues' covering included in updates). */
+  readonly nodes: number;
+  readonly updates: number;
+}
+
+/**
+ * A reusable Sudoku solver for one grid size: the 729×324 (for 9×9) dancing-links matrix is built once and reset
+ * after each puzzle, as in the seed's solve-file.
+ */
+export class SudokuSolver {
+  /** Grid side n (4, 9, 16 or 25). */
+  readonly size: number;
+  readonly box: number;
+  private readonly engine: Engine;
+  private stats: SudokuStats = { solutions: 0, nodes: 0, updates: 0 };
+
+  /** A solver for grids of side `size` = box² (4, 9, 16 or 25). */
+  constructor(size = 9) {
+    if (!SUDOKU_SIZES.includes(size)) throw new RangeError(`a Sudoku size must be 4, 9, 16 or 25; got ${describeValue(size)}`);
+    this.size = size;
+    this.box = Math.round(Math.sqrt(size));
+    this.engine = new Engine(sudokuMatrix(this.box));
+  }
+
+  /** Statistics of the last search. */
+  get lastStats(): SudokuStats {
+    return this.stats;
+  }
+
+  /**
+   * Searches a parsed grid (cells row-major, 0 blank) for up to `limit` solutions; writes the first into `out` when
+   * given. Returns the number found. The clues must not contradict each other (parseSudoku checks that).
+   */
+  search(cells: Uint8Array, limit: number, out?: Uint8Array): number {
+    const n = this.size;
+    const engine = this.engine;
+    engine.resetStats();
+    let found = 0;
+    let consistent = true;
+    for (let k = 0; k < cells.length; k++) {
+      const v = cells[k]!;
+      if (v !== 0 && !engine.force(k * n + v - 1)) {
+        consistent = false;
+        break;
+      }
+    }
+    while (consistent && found < limit) {
+      if (engine.run() !== FOUND) break;
+      found++;
+      if (found === 1 && out !== undefined) {
+        out.set(cells);
+        for (let l = 0; l < engine.level; l++) {
+          const o = engine.optionAt(l);
+          out[Math.floor(o / n)] = (o % n) + 1;
+        }
+      }
+    }
+    this.stats = { solutions: found, nodes: engine.nodes, updates: engine.updates };
+    engine.reset();
+    return found;
+  }
+
+  /** The first solution of a grid as a string of symbols, or null when it has none. */
+  solve(grid: SudokuInput): string | null {
+    const parsed = this.parse(grid);
+    const out = new Uint8Array(parsed.cells.length);
+    return this.search(parsed.cells, 1, out) === 0 ? null : formatSudoku(out);
+  }
+
+  /** The number of solutions of a grid, stopping at `limit` (default 2: 0 none, 1 unique, 2 several). */
+  count(grid: SudokuInput, limit = 2): number {
+    const max = positiveCount(limit, 'the limit of countSudokuSolutions', 2);
+    return this.search(this.parse(grid).cells, max);
+  }
+
+  private parse(grid: SudokuInput): SudokuGrid {
+    const parsed = parseSudoku(grid);
+    if (parsed.size !== this.size) {
+      throw new RangeError(`this solver is for ${this.size}×${this.size} grids; got a ${parsed.size}×${parsed.size} grid`);
+    }
+    return parsed;
+  }
+}
+
+const solvers = new Map<number, SudokuSolver>();
+
+function solverFor(size: number): SudokuSolver {
+  let solver = solvers.get(size);
+  if (solver === undefined) {
+    solver = new SudokuSolver(size);
+    solvers.set(size, solver);
+  }
+  return solver;
+}
+
+/**
+ * The first solution of a Sudoku (81 characters 1-9 for 9×9; n² symbols for 4×4, 16×16, 25×25), or null when the
+ * grid has none. Input: n² cells with 0 or . for blanks, or n strings of n. Throws on a malformed or contradictory grid.
+ */
+export function solveSudoku(grid: SudokuInput): string | null {
+  const parsed = parseSudoku(grid);
+  const solver = solverFor(parsed.size);
+  const out = new Uint8Array(parsed.cells.length);
+  return solver.search(parsed.cells, 1, out) === 0 ? null : formatSudoku(out);
+}
+
+/** The number of solutions of a Sudoku, stopping at `limit` (default 2, enough to tell unique from not). */
+export function countSudokuSolutions(grid: SudokuInput, limit = 2): number {
+  const max = positiveCount(limit, 'the limit of countSudokuSolutions', 2);
+  const parsed = parseSudoku(grid);
+  return solverFor(parsed.size).search(parsed.cells, max);
+}

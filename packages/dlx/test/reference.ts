@@ -1,0 +1,228 @@
+// Independent, deliberately plain reference implementations and shared test helpers. Nothing here imports the
+// library, so the tests compare it against something it cannot share a bug with.
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+
+/** A property test: `prop([arbitraries], params?)(name, predicate)` with plain fast-check inside vitest's `it`. */
+export function prop<Ts extends [unknown, ...unknown[]]>(
+  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+  params: fc.Parameters<[Ts]> = {},
+): (name: string, predicate: (...args: Ts) => void) => void {
+  return (name, predicate) => {
+    it(name, () => {
+      fc.assert(
+        fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
+        params,
+      );
+    });
+  };
+}
+
+/** A small problem in plain data: item names and options as entries `item` or `item:color`. */
+export interface PlainProblem {
+  primary: string[];
+  secondary: string[];
+  options: string[][];
+}
+
+/**
+ * Every solution of an exact-cover problem with colors, by trying all subsets of options (so only for a handful of
+ * options): each primary item covered exactly once, each secondary item at most once or always with one color.
+ * Options without a primary item are never part of a solution (as in Knuth's algorithms, which choose options only
+ * to cover primary items), except `given` options, which every solution listed here contains. Solutions as sorted option-index lists, sorted.
+ */
+export function bruteForceSolutions(problem: PlainProblem, given: readonly number[] = []): number[][] {
+  const n = problem.options.length;
+  const out: number[][] = [];
+  for (let mask = 0; mask < 1 << n; mask++) {
+    const chosen: number[] = [];
+    for (let k = 0; k < n; k++) if (mask & (1 << k)) chosen.push(k);
+    if (!given.every((g) => chosen.includes(g))) continue;
+    if (chosen.some((k) => !given.includes(k) && problem.options[k]!.every((entry) => !problem.primary.includes(entry)))) continue;
+    const uses = new Map<string, string[]>();
+    for (const k of chosen) {
+      for (const entry of problem.options[k]!) {
+        const [name, color] = entry.split(':') as [string, string | undefined];
+        const list = uses.get(name) ?? [];
+        list.push(color ?? '');
+        uses.set(name, list);
+      }
+    }
+    const ok =
+      problem.primary.every((item) => uses.get(item)?.length === 1) &&
+      problem.secondary.every((item) => {
+        const list = uses.get(item) ?? [];
+        if (list.length <= 1) return true;
+        return list.every((c) => c !== '' && c === list[0]);
+      });
+    if (ok) out.push(chosen);
+  }
+  return out;
+}
+
+/** A random small problem (up to 12 options), with secondary items and colors sometimes. */
+export const smallProblemArb: fc.Arbitrary<PlainProblem> = fc
+  .record({
+    primaryCount: fc.integer({ min: 1, max: 5 }),
+    secondaryCount: fc.integer({ min: 0, max: 3 }),
+    rows: fc.array(fc.array(fc.tuple(fc.nat(7), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 4 }), {
+      minLength: 0,
+      maxLength: 12,
+    }),
+  })
+  .map(({ primaryCount, secondaryCount, rows }) => {
+    const primary = Array.from({ length: primaryCount }, (_, k) => `p${k}`);
+    const secondary = Array.from({ length: secondaryCount }, (_, k) => `s${k}`);
+    const all = [...primary, ...secondary];
+    const options = rows.map((row) => {
+      const names = new Map<string, string>();
+      for (const [item, color] of row) {
+        const name = all[item % all.length]!;
+        const entry = name.startsWith('s') && color > 0 ? `${name}:${color === 1 ? 'red' : 'blue'}` : name;
+        if (!names.has(name)) names.set(name, entry);
+      }
+      return [...names.values()];
+    });
+    return { primary, secondary, options };
+  });
+
+/** The number of N-queens solutions by plain backtracking over rows with sets. */
+export function queensByBacktracking(n: number): number {
+  const cols = new Set<number>();
+  const up = new Set<number>();
+  const down = new Set<number>();
+  const place = (row: number): number => {
+    if (row === n) return 1;
+    let total = 0;
+    for (let c = 0; c < n; c++) {
+      if (cols.has(c) || up.has(row + c) || down.has(row - c)) continue;
+      cols.add(c);
+      up.add(row + c);
+      down.add(row - c);
+      total += place(row + 1);
+      cols.delete(c);
+      up.delete(row + c);
+      down.delete(row - c);
+    }
+    return total;
+  };
+  return place(0);
+}
+
+/** Counts Sudoku solutions (up to limit) by plain cell-by-cell backtracking; cells 0 blank, 1..n. */
+export function sudokuCountByBacktracking(cells: readonly number[], limit: number): number {
+  const size = Math.round(Math.sqrt(cells.length));
+  const box = Math.round(Math.sqrt(size));
+  const grid = [...cells];
+  const fits = (k: number, v: number): boolean => {
+    const r = Math.floor(k / size);
+    const c = k % size;
+    for (let j = 0; j < size; j++) {
+      if (grid[r * size + j] === v && r * size + j !== k) return false;
+      if (grid[j * size + c] === v && j * size + c !== k) return false;
+    }
+    const br = r - (r % box);
+    const bc = c - (c % box);
+    for (let i = 0; i < box; i++) {
+      for (let j = 0; j < box; j++) {
+        const q = (br + i) * size + bc + j;
+        if (q !== k && grid[q] === v) return false;
+      }
+    }
+    return true;
+  };
+  let found = 0;
+  const go = (k: number): void => {
+    while (k < grid.length && grid[k] !== 0) k++;
+    if (k === grid.length) {
+      found++;
+      return;
+    }
+    for (let v = 1; v <= size && found < limit; v++) {
+      if (!fits(k, v)) continue;
+      grid[k] = v;
+      go(k + 1);
+      grid[k] = 0;
+    }
+  };
+  go(0);
+  return found;
+}
+
+/** True when a solved grid string (symbols 1-9A-P) is a valid Sudoku that agrees with the puzzle's clues. */
+export function isValidSolution(puzzle: string, solution: string): boolean {
+  const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+  const size = Math.round(Math.sqrt(solution.length));
+  const box = Math.round(Math.sqrt(size));
+  if (size * size !== solution.length) return false;
+  const v = [...solution].map((ch) => SYMBOLS.indexOf(ch) + 1);
+  if (v.some((x) => x < 1 || x > size)) return false;
+  const clues = puzzle.replace(/\s+/g, '').toUpperCase();
+  for (let k = 0; k < clues.length; k++) if (clues[k] !== '.' && clues[k] !== '0' && clues[k] !== solution[k]) return false;
+  for (let u = 0; u < size; u++) {
+    const row = new Set<number>();
+    const col = new Set<number>();
+    const bx = new Set<number>();
+    for (let j = 0; j < size; j++) {
+      row.add(v[u * size + j]!);
+      col.add(v[j * size + u]!);
+      const r = Math.floor(u / box) * box + Math.floor(j / box);
+      const c = (u % box) * box + (j % box);
+      bx.add(v[r * size + c]!);
+    }
+    if (row.size !== size || col.size !== size || bx.size !== size) return false;
+  }
+  return true;
+}
+
+/** A solved grid: the classic pattern ((r mod b)·b + r div b + c) mod n, with rows, columns and digits relabelled. */
+export function solvedGrid(box: number, digitOrder: readonly number[], rowSwap: number, colSwap: number): number[] {
+  const n = box * box;
+  const cells: number[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      // Swapping two rows (or columns) inside the first band (stack) keeps the grid valid.
+      const rr = r === 0 ? rowSwap % box : r === rowSwap % box ? 0 : r;
+      const cc = c === 0 ? colSwap % box : c === colSwap % box ? 0 : c;
+      cells.push(digitOrder[(((rr % box) * box + Math.floor(rr / box) + cc) % n)]! + 1);
+    }
+  }
+  return cells;
+}
+
+/** Arbitrary text of several kinds: any UTF-16, any code points, graphemes, and short strings over `alphabet`. */
+export function fuzzText(alphabet: string, maxLength = 80): fc.Arbitrary<string> {
+  const chars = [...alphabet];
+  return fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.string({ unit: 'grapheme' }),
+    fc.string({ unit: fc.constantFrom(...chars), maxLength }),
+  );
+}
+
+type ErrorClass = typeof RangeError | typeof TypeError;
+
+/** Runs `fn`, expecting it to throw exactly this error class with a message matching `message`. */
+export function expectError(fn: () => unknown, type: ErrorClass, message: RegExp): void {
+  let thrown: unknown;
+  try {
+    fn();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, `expected ${type.name} ${message}`).toBeInstanceOf(type);
+  expect((thrown as Error).message).toMatch(message);
+}
+
+/** Runs `fn`; returns its value, or undefined if it threw a RangeError or TypeError with a message. Anything else fails. */
+export function onlyOurErrors<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch (error) {
+    const ours = error instanceof RangeError || error instanceof TypeError;
+    expect(ours, `threw something other than RangeError/TypeError: ${String(error)}`).toBe(true);
+    expect((error as Error).message.length).toBeGreaterThan(0);
+    return undefined;
+  }
+}
