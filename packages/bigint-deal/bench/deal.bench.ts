@@ -3,7 +3,7 @@
 // functions as users call them (the built package), beside the anchor measured in the same run.
 import { DEALS, dealByNumber, numberOfDeal, randomDeal, type Deal } from '@puzzles/bigint-deal';
 import { anchorDealByNumber, anchorNumberOfDeal } from './anchor.js';
-import { measure, rate } from './harness.js';
+import { measure, rate } from '@puzzles/testkit/bench';
 
 const SAMPLE = 4096;
 const pages: bigint[] = [];

@@ -13,7 +13,7 @@ import {
   solvePuzzle,
 } from '@puzzles/flipper';
 import { anchorSolve } from './anchor.js';
-import { time } from './harness.js';
+import { time } from '@puzzles/testkit/bench';
 
 const SIZES = [200, 500, 1000, 2000];
 const TARGET: Record<number, string> = { 1000: '< 200 ms', 2000: '< 1200 ms' };

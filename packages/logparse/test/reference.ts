@@ -1,23 +1,9 @@
 // Shared test helpers and hand-written fixtures (modelled on the quirks of real logs; no shared data is read).
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 
-/** A property test: `prop([arbitraries], params?)(name, predicate)` over plain fast-check inside vitest's `it`. */
-export function prop<Ts extends [unknown, ...unknown[]]>(
-  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
-  params: fc.Parameters<[Ts]> = {},
-): (name: string, predicate: (...args: Ts) => void | Promise<void>) => void {
-  return (name, predicate) => {
-    it(name, async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, async (args) => {
-          await predicate(...args);
-        }),
-        params,
-      );
-    });
-  };
-}
+// Property tests here may be async (streams and files), so `prop` is the testkit's asyncProp.
+export { asyncProp as prop } from '@puzzles/testkit';
 
 /** The seed's own log line (pound, combined + one extra quoted field). */
 export const SEED_LINE =

@@ -2,7 +2,7 @@
 // Scoring throughput beside a naive string scorer measured in the same run (the anchor), full evaluations of every
 // strategy over all 4 × 6 secrets, the exact optimal search, and the 5 × 8 heuristics, with the published figures.
 import { codeSpace, evaluate, score, type Evaluation, type StrategyName } from '@puzzles/mastermind';
-import { measurePair, rate } from './harness.js';
+import { measurePair, rate } from '@puzzles/testkit/bench';
 
 /** The anchor: the seed's second design on strings (black by position, white by pairing unused pegs). */
 function naiveScore(secret: string, guess: string): number {

@@ -1,22 +1,13 @@
 // Independent, deliberately plain reference implementations and shared test helpers. Nothing here imports the
 // library, so the tests compare it against something it cannot share a bug with.
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
 
-/** A property test: `prop([arbitraries], params?)(name, predicate)` over plain fast-check inside vitest's `it`. */
-export function prop<Ts extends [unknown, ...unknown[]]>(
-  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
-  params: fc.Parameters<[Ts]> = {},
-): (name: string, predicate: (...args: Ts) => void) => void {
-  return (name, predicate) => {
-    it(name, () => {
-      fc.assert(
-        fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
-        params,
-      );
-    });
-  };
-}
+import { fuzzText as fuzzTextOver } from '@puzzles/testkit';
+
+export { expectError, onlyOurErrors, prop } from '@puzzles/testkit';
+
+/** Arbitrary text for fuzzing parsers (any UTF-16, code points, graphemes, and strings over `alphabet` up to 8 long). */
+export const fuzzText = (alphabet: string) => fuzzTextOver(alphabet, 8);
 
 export const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -83,32 +74,6 @@ export function bruteForceOptimal(pegs: number, colors: number): number {
   return solve(codes);
 }
 
-type ErrorClass = typeof RangeError | typeof TypeError;
-
-/** Runs `fn`, expecting it to throw exactly this error class with a message matching `message`. */
-export function expectError(fn: () => unknown, type: ErrorClass, message: RegExp): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, `expected ${type.name} ${message}`).toBeInstanceOf(type);
-  expect((thrown as Error).message).toMatch(message);
-}
-
-/** Runs `fn`; returns its value, or undefined if it threw a RangeError or TypeError with a message. Anything else fails. */
-export function onlyOurErrors<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (error) {
-    const ours = error instanceof RangeError || error instanceof TypeError;
-    expect(ours, `threw something other than RangeError/TypeError: ${String(error)}`).toBe(true);
-    expect((error as Error).message.length).toBeGreaterThan(0);
-    return undefined;
-  }
-}
-
 /** A size (pegs 1–6, colors 1–8) and two codes of it. */
 export const sizedPair = fc
   .record({ pegs: fc.integer({ min: 1, max: 6 }), colors: fc.integer({ min: 1, max: 8 }) })
@@ -117,12 +82,3 @@ export const sizedPair = fc
     return fc.tuple(fc.constant(pegs), fc.constant(colors), code, code);
   });
 
-/** Text of several kinds for fuzzing parsers. */
-export function fuzzText(alphabet: string): fc.Arbitrary<string> {
-  return fc.oneof(
-    fc.string(),
-    fc.string({ unit: 'binary' }),
-    fc.string({ unit: 'grapheme' }),
-    fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 8 }),
-  );
-}

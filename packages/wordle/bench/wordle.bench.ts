@@ -2,7 +2,7 @@
 // each beside its anchor measured in the same run (or named in the issue).
 import { cpus, loadavg } from 'node:os';
 import { allowedGuesses, answers, buildPatternMatrix, createSolver, scoreCode, scoreGuess } from '../src/index.js';
-import { fmt, keep, measure, time } from './harness.js';
+import { keep, measure, rate as fmt, time } from '@puzzles/testkit/bench';
 
 /** The anchor: a straightforward matrix build, as a quick script would write it (strings, a counts object, two passes). */
 function naiveScore(guess: string, answer: string): number {
@@ -66,8 +66,8 @@ console.log(`@puzzles/wordle bench — node ${process.version}, ${cpus().length}
 console.log('(shared machine: absolute figures are noisy; compare the ratios measured in the same run)\n');
 
 // 1. The pattern matrix.
-const ours = time(() => buildPatternMatrix(), 5);
-const naive = time(naiveMatrix, 3);
+const ours = time(() => buildPatternMatrix(), { runs: 5, warmups: 0 });
+const naive = time(naiveMatrix, { runs: 3, warmups: 0 });
 const a = buildPatternMatrix().codes;
 const b = naiveMatrix();
 let same = a.length === b.length;
@@ -91,7 +91,7 @@ const rate = (fn: (g: string, a: string) => unknown) =>
       }
       return x;
     },
-  });
+  }).perSecond;
 const codeRate = rate(scoreCode);
 const marksRate = rate(scoreGuess);
 const naiveRate = rate(naiveScore);
@@ -111,7 +111,7 @@ for (const [hardMode, width] of [
   [true, 12],
   [true, 30],
 ] as const) {
-  const t = time(() => createSolver({ hardMode, width }).evaluate(), width > 12 ? 1 : 3);
+  const t = time(() => createSolver({ hardMode, width }).evaluate(), { runs: width > 12 ? 1 : 3, warmups: 0 });
   const s = createSolver({ hardMode, width }).evaluate();
   const anchor = hardMode ? anchors.hard : anchors.normal;
   const dist = Object.entries(s.distribution).map(([k, v]) => `${k}:${v}`).join(' ');

@@ -1,12 +1,14 @@
-// A small benchmark harness: runs each case for several rounds of a fixed time and reports the median rate,
-// because this machine is shared and noisy.
+// Benchmark helpers shared by the packages' bench/ scripts: this machine is shared and noisy, so every figure is a
+// median over several rounds, and a pair (ours and the anchor) can be measured in alternating rounds.
 
+/** A throughput case. */
 export interface Case {
   readonly name: string;
   /** Runs `n` operations; returns something derived from the results so the work cannot be optimised away. */
   readonly run: (n: number) => unknown;
 }
 
+/** The median rate of a throughput case. */
 export interface Measured {
   readonly name: string;
   /** Median operations per second over the rounds. */
@@ -14,9 +16,24 @@ export interface Measured {
   readonly rounds: number[];
 }
 
+/** The median time of a one-shot job. */
+export interface Timed {
+  /** Median milliseconds over the runs. */
+  readonly median: number;
+  /** Every timed run, in milliseconds. */
+  readonly runs: number[];
+}
+
 let sink: unknown;
 
-/** Measures a case: warm-up, then `rounds` rounds of about `ms` milliseconds each. */
+/** The median of some numbers (the lower middle one for an even count). */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) throw new RangeError('median of no numbers');
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Measures a throughput case: warm-up, then `rounds` rounds of about `ms` milliseconds each. */
 export function measure(c: Case, { rounds = 7, ms = 300 } = {}): Measured {
   let batch = 64;
   // Warm up and size the batch to about ms / 10.
@@ -37,8 +54,7 @@ export function measure(c: Case, { rounds = 7, ms = 300 } = {}): Measured {
     }
     rates.push((ops / (now - start)) * 1000);
   }
-  const sorted = [...rates].sort((a, b) => a - b);
-  return { name: c.name, perSecond: sorted[Math.floor(sorted.length / 2)]!, rounds: rates };
+  return { name: c.name, perSecond: median(rates), rounds: rates };
 }
 
 /**
@@ -54,11 +70,22 @@ export function measurePair(a: Case, b: Case, { rounds = 7, ms = 200 } = {}): [M
     ra.push(measure(a, { rounds: 1, ms }).perSecond);
     rb.push(measure(b, { rounds: 1, ms }).perSecond);
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   return [
     { name: a.name, perSecond: median(ra), rounds: ra },
     { name: b.name, perSecond: median(rb), rounds: rb },
   ];
+}
+
+/** Times a one-shot job: `warmups` untimed runs, then the median of `runs` timed runs, in milliseconds. */
+export function time(job: () => unknown, { runs = 5, warmups = 1 } = {}): Timed {
+  for (let i = 0; i < warmups; i++) sink = job();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    sink = job();
+    times.push(performance.now() - start);
+  }
+  return { median: median(times), runs: times };
 }
 
 /** Formats a rate with thousands separators. */
@@ -66,6 +93,7 @@ export function rate(perSecond: number): string {
   return Math.round(perSecond).toLocaleString('en-US');
 }
 
+/** The last result kept from the measured work (read it once so the work cannot be optimised away). */
 export function keep(): unknown {
   return sink;
 }
