@@ -1,10 +1,13 @@
 import { describeValue } from './errors.js';
-import { Grid } from './grid.js';
-import { cellName, POPCOUNT, UNIT_CELLS } from './tables.js';
+import type { Grid } from './grid.js';
+import type { Puzzle } from './puzzle.js';
+import { cellName, POSITION_IN, CELL_UNITS, UNIT_CELLS, unitName } from './tables.js';
 
-const DIGIT_STRINGS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+/** The digit strings '1'..'9', in order. @internal */
+export const DIGIT_STRINGS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
-function maskOfStrings(digits: readonly string[], what: string): number {
+/** A candidate mask from digit strings; throws on anything else. @internal */
+export function maskOfStrings(digits: readonly string[], what: string): number {
   if (!Array.isArray(digits)) throw new TypeError(`${what} must be an array of digit strings '1'..'9'; got ${describeValue(digits)}`);
   let mask = 0;
   for (const d of digits) {
@@ -15,118 +18,218 @@ function maskOfStrings(digits: readonly string[], what: string): number {
   return mask;
 }
 
-/** A Sudoku puzzle made of 9 row strings: the string-based view (digits as strings) over a bitmask Grid. */
-export class Puzzle {
-  /** The candidate state this puzzle reads and writes. */
-  readonly grid: Grid;
-
-  /** A puzzle over an existing grid (shared, not copied). */
-  constructor(grid: Grid = new Grid()) {
-    if (!(grid instanceof Grid)) throw new TypeError(`a Puzzle needs a Grid; got ${describeValue(grid)}`);
-    this.grid = grid;
-  }
-
-  /** A puzzle from 9 strings of 9 digits, '0' (or '.') for an empty cell; empty cells get the candidates the givens leave. */
-  static fromList(rows: readonly string[]): Puzzle {
-    if (!Array.isArray(rows) || rows.length !== 9) {
-      throw new RangeError(`a puzzle needs a list of 9 row strings; got ${describeValue(rows)}`);
-    }
-    const values = new Uint8Array(81);
-    rows.forEach((row, r) => {
-      if (typeof row !== 'string' || !/^[0-9.]{9}$/.test(row)) {
-        throw new RangeError(`row ${r + 1} must be 9 characters 0-9 or '.'; got ${describeValue(row)}`);
-      }
-      for (let k = 0; k < 9; k++) values[r * 9 + k] = row[k] === '.' ? 0 : row.charCodeAt(k) - 48;
-    });
-    return new Puzzle(Grid.fromValues(values));
-  }
-
-  /** The candidates of a cell (0..80) as sorted digit strings; a solved cell's only candidate is its value. */
-  candidatesAt(cell: number): string[] {
-    const v = this.grid.values[cell];
-    if (v === undefined || !Number.isInteger(cell)) throw new RangeError(`cell must be an integer from 0 to 80; got ${describeValue(cell)}`);
-    if (v) return [DIGIT_STRINGS[v - 1]!];
-    const mask = this.grid.candidates[cell]!;
-    return DIGIT_STRINGS.filter((_, i) => mask & (1 << i));
-  }
-
-  /** The 9 rows as strings, '0' for an empty cell. */
-  toList(): string[] {
-    return Array.from({ length: 9 }, (_, r) => Array.from(this.grid.values.subarray(r * 9, r * 9 + 9)).join(''));
-  }
+/** The sorted digit strings of a mask. @internal */
+export function stringsOfMask(mask: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < 9; i++) if (mask & (1 << i)) out.push(DIGIT_STRINGS[i]!);
+  return out;
 }
 
-/** A row, column or box of a puzzle: reads and writes the candidates of its 9 cells by position 0..8. */
+/** The kind of a component. */
+export type ComponentKind = 'row' | 'column' | 'box';
+
+const KINDS: readonly ComponentKind[] = ['row', 'column', 'box'];
+
+// The cells of each unit as shared, frozen arrays (every grid's components point at the same 27 lists).
+const UNIT_CELL_VIEWS: readonly Uint8Array[] = Array.from({ length: 27 }, (_, u) => UNIT_CELLS.subarray(u * 9, u * 9 + 9));
+const UNIT_CELL_LISTS: readonly (readonly number[])[] = Array.from({ length: 27 }, (_, u) =>
+  Object.freeze(Array.from(UNIT_CELLS.subarray(u * 9, u * 9 + 9))),
+);
+
+function badPosition(position: unknown): RangeError {
+  return new RangeError(`a position in a component must be an integer from 0 to 8; got ${describeValue(position)}`);
+}
+
+function badDigit(digit: unknown): RangeError {
+  return new RangeError(`a digit must be an integer from 1 to 9; got ${describeValue(digit)}`);
+}
+
+/**
+ * A row, column or box of a grid: a view of its 9 cells by position 0..8 over the grid's candidate bitmasks (bit d-1
+ * for digit d). Rows run left to right, columns top to bottom, boxes row-major. Every Grid holds its 27 components
+ * (`grid.components`); the techniques read candidates through them. The bitmask methods (`mask`, `removeMask`,
+ * `positionsOf`, …) are the fast layer; the seed's string methods (`candidatesAt`, `setCandidatesAt`,
+ * `removeCandidatesAt`) are a view on top of it.
+ */
 export class Component {
-  /** The puzzle it belongs to. */
-  readonly puzzle: Puzzle;
   /** The unit number: 0..8 rows, 9..17 columns, 18..26 boxes. */
   readonly unit: number;
+  /** 'row', 'column' or 'box'. */
+  readonly kind: ComponentKind;
+  /** The row, column or box number, 0..8. */
+  readonly index: number;
   /** The 9 cells (0..80) of the component, in position order. */
   readonly cells: readonly number[];
+  private readonly at: Uint8Array; // the cells again, as a typed array for the hot paths
+  private readonly values: Uint8Array;
+  private readonly candidates: Uint16Array;
 
-  private constructor(puzzle: Puzzle, unit: number) {
-    this.puzzle = puzzle;
+  /** A view of unit 0..26 of a grid. A grid already holds one per unit (`grid.components`), which is what to use. */
+  constructor(grid: Grid, unit: number) {
+    if (grid === null || typeof grid !== 'object' || !(grid.values instanceof Uint8Array) || !(grid.candidates instanceof Uint16Array)) {
+      throw new TypeError(`a Component needs a Grid; got ${describeValue(grid)}`);
+    }
+    if (!Number.isInteger(unit) || unit < 0 || unit > 26) throw new RangeError(`a unit must be an integer from 0 to 26; got ${describeValue(unit)}`);
     this.unit = unit;
-    this.cells = Array.from(UNIT_CELLS.subarray(unit * 9, unit * 9 + 9));
+    this.kind = KINDS[Math.floor(unit / 9)]!;
+    this.index = unit % 9;
+    this.cells = UNIT_CELL_LISTS[unit]!;
+    this.at = UNIT_CELL_VIEWS[unit]!;
+    this.values = grid.values;
+    this.candidates = grid.candidates;
   }
 
-  private static make(puzzle: Puzzle, index: number, offset: number, what: string): Component {
-    if (!(puzzle instanceof Puzzle)) throw new TypeError(`Component.${what} needs a Puzzle; got ${describeValue(puzzle)}`);
+  private static of(source: Puzzle | Grid, index: number, offset: number, what: ComponentKind): Component {
+    const s = source as { components?: unknown; grid?: { components?: unknown } } | null;
+    const components = typeof s === 'object' && s !== null ? (s.components ?? s.grid?.components) : undefined;
+    if (!Array.isArray(components) || components.length !== 27) {
+      throw new TypeError(`Component.${what} needs a Puzzle or a Grid; got ${describeValue(source)}`);
+    }
     if (!Number.isInteger(index) || index < 0 || index > 8) {
       throw new RangeError(`a ${what} index must be an integer from 0 to 8; got ${describeValue(index)}`);
     }
-    return new Component(puzzle, offset + index);
+    return components[offset + index] as Component;
   }
 
-  /** Row 0..8 of a puzzle. */
-  static row(puzzle: Puzzle, index: number): Component {
-    return Component.make(puzzle, index, 0, 'row');
+  /** Row 0..8 of a puzzle (or grid): the grid's own component, shared. */
+  static row(puzzle: Puzzle | Grid, index: number): Component {
+    return Component.of(puzzle, index, 0, 'row');
   }
 
-  /** Column 0..8 of a puzzle. */
-  static column(puzzle: Puzzle, index: number): Component {
-    return Component.make(puzzle, index, 9, 'column');
+  /** Column 0..8 of a puzzle (or grid). */
+  static column(puzzle: Puzzle | Grid, index: number): Component {
+    return Component.of(puzzle, index, 9, 'column');
   }
 
-  /** Box 0..8 of a puzzle (row-major boxes, positions row-major inside the box). */
-  static box(puzzle: Puzzle, index: number): Component {
-    return Component.make(puzzle, index, 18, 'box');
+  /** Box 0..8 of a puzzle (or grid): boxes row-major, positions row-major inside the box. */
+  static box(puzzle: Puzzle | Grid, index: number): Component {
+    return Component.of(puzzle, index, 18, 'box');
   }
 
-  private cellAt(position: number): number {
-    const cell = this.cells[position];
-    if (cell === undefined || !Number.isInteger(position)) {
-      throw new RangeError(`a position in a component must be an integer from 0 to 8; got ${describeValue(position)}`);
-    }
+  /** "row 1", "column 3" or "box 9" (1-based). */
+  toString(): string {
+    return unitName(this.unit);
+  }
+
+  // ---- the bitmask layer -------------------------------------------------------------------------------------------
+
+  /** The cell (0..80) at a position (0..8). */
+  cellAt(position: number): number {
+    const cell = this.at[position];
+    if (cell === undefined) throw badPosition(position);
     return cell;
   }
 
-  /** The candidate bitmask at a position (bit d-1 for digit d; a solved cell's mask is its value's bit). */
+  /** The position (0..8) of a cell in this component, or -1 when the cell is not in it. */
+  positionOf(cell: number): number {
+    for (let j = 0; j < 3; j++) if (CELL_UNITS[cell * 3 + j] === this.unit) return POSITION_IN[cell * 3 + j]!;
+    return -1;
+  }
+
+  /** The value (1..9) at a position, 0 when the cell is empty. */
+  value(position: number): number {
+    const cell = this.at[position];
+    if (cell === undefined) throw badPosition(position);
+    return this.values[cell]!;
+  }
+
+  /** The candidate bitmask at a position (bit d-1 for digit d); 0 for a solved cell. */
+  mask(position: number): number {
+    const cell = this.at[position];
+    if (cell === undefined) throw badPosition(position);
+    return this.candidates[cell]!;
+  }
+
+  /** Removes the digits of `mask` from the candidates at a position; returns the bits actually removed. */
+  removeMask(position: number, mask: number): number {
+    const cell = this.at[position];
+    if (cell === undefined) throw badPosition(position);
+    const had = this.candidates[cell]!;
+    const removed = had & mask;
+    if (removed) this.candidates[cell] = had & ~mask;
+    return removed & 0x1ff;
+  }
+
+  /** The positions holding a digit as a candidate, as a 9-bit mask (bit k for position k). */
+  positionsOf(digit: number): number {
+    if ((digit | 0) !== digit || digit < 1 || digit > 9) throw badDigit(digit);
+    const bit = 1 << (digit - 1);
+    const { at, candidates } = this;
+    let out = 0;
+    for (let k = 0; k < 9; k++) if (candidates[at[k]!]! & bit) out |= 1 << k;
+    return out;
+  }
+
+  /** Fills `out[d - 1]` with positionsOf(d) for the nine digits in one pass (no allocation); returns `out`. */
+  positionsByDigit(out: Uint16Array): Uint16Array {
+    if (!(out instanceof Uint16Array) || out.length < 9) throw new TypeError(`positionsByDigit needs a Uint16Array of at least 9; got ${describeValue(out)}`);
+    out.fill(0, 0, 9);
+    const { at, candidates } = this;
+    for (let k = 0; k < 9; k++) {
+      let m = candidates[at[k]!]!;
+      while (m) {
+        const bit = m & -m;
+        m ^= bit;
+        out[31 - Math.clz32(bit)]! |= 1 << k;
+      }
+    }
+    return out;
+  }
+
+  /** The union of the candidates at the positions of a 9-bit position mask (default all 9). */
+  unionOf(positions = 0x1ff): number {
+    const { at, candidates } = this;
+    let out = 0;
+    for (let k = 0; k < 9; k++) if (positions & (1 << k)) out |= candidates[at[k]!]!;
+    return out;
+  }
+
+  /** The digits placed in the component, as a mask. */
+  placedMask(): number {
+    const { at, values } = this;
+    let out = 0;
+    for (let k = 0; k < 9; k++) {
+      const v = values[at[k]!]!;
+      if (v) out |= 1 << (v - 1);
+    }
+    return out;
+  }
+
+  /** The positions of the empty cells, as a 9-bit mask. */
+  emptyPositions(): number {
+    const { at, values } = this;
+    let out = 0;
+    for (let k = 0; k < 9; k++) if (!values[at[k]!]) out |= 1 << k;
+    return out;
+  }
+
+  // ---- the seed's view ---------------------------------------------------------------------------------------------
+
+  /** The candidate bitmask at a position as the seed sees it: a solved cell's mask is its value's bit. */
   maskAt(position: number): number {
     const cell = this.cellAt(position);
-    const v = this.puzzle.grid.values[cell]!;
-    return v ? 1 << (v - 1) : this.puzzle.grid.candidates[cell]!;
+    const v = this.values[cell]!;
+    return v ? 1 << (v - 1) : this.candidates[cell]!;
   }
 
   /** Sets the candidate bitmask at a position of an empty cell (1..511). */
   setMaskAt(position: number, mask: number): void {
     const cell = this.cellAt(position);
-    if (this.puzzle.grid.values[cell]) throw new RangeError(`${cellName(cell)} holds ${this.puzzle.grid.values[cell]}; its candidates cannot be set`);
+    if (this.values[cell]) throw new RangeError(`${cellName(cell)} holds ${this.values[cell]}; its candidates cannot be set`);
     if (!Number.isInteger(mask) || mask < 1 || mask > 0x1ff) {
       throw new RangeError(`a candidate mask must be an integer from 1 to 511 (a cell needs a candidate); got ${describeValue(mask)}`);
     }
-    this.puzzle.grid.candidates[cell] = mask;
+    this.candidates[cell] = mask;
   }
 
   /** Whether the cell at a position is solved. */
   isSolvedAt(position: number): boolean {
-    return this.puzzle.grid.values[this.cellAt(position)] !== 0;
+    return this.values[this.cellAt(position)] !== 0;
   }
 
-  /** The candidates at a position as sorted digit strings, like ['1', '2']. */
+  /** The candidates at a position as sorted digit strings, like ['1', '2']; a solved cell's only candidate is its value. */
   candidatesAt(position: number): string[] {
-    return this.puzzle.candidatesAt(this.cellAt(position));
+    return stringsOfMask(this.maskAt(position));
   }
 
   /** Sets the candidates at a position (digit strings, any order, at least one). */
@@ -136,44 +239,7 @@ export class Component {
 
   /** Removes candidates at a position (digits not there are ignored; a solved cell is left alone). */
   removeCandidatesAt(position: number, toRemove: readonly string[]): void {
-    const cell = this.cellAt(position);
-    const mask = maskOfStrings(toRemove, 'candidates to remove');
-    if (this.puzzle.grid.values[cell]) return;
-    this.puzzle.grid.candidates[cell]! &= ~mask;
-  }
-}
-
-/** The seed's naked-pairs technique on one component: two cells holding exactly the same two candidates. */
-export class NakedPairsTechnique {
-  /** The component it works on. */
-  readonly component: Component;
-
-  constructor(component: Component) {
-    if (!(component instanceof Component)) throw new TypeError(`NakedPairsTechnique needs a Component; got ${describeValue(component)}`);
-    this.component = component;
-  }
-
-  /** The positions [i, j] (i < j) of every two empty cells holding exactly the same two candidates, in order. */
-  findPairsOfIndicesOfNakedPairs(): number[][] {
-    const result: number[][] = [];
-    for (let i = 0; i < 9; i++) {
-      if (this.component.isSolvedAt(i)) continue;
-      const mask = this.component.maskAt(i);
-      if (POPCOUNT[mask] !== 2) continue;
-      for (let j = i + 1; j < 9; j++) {
-        if (!this.component.isSolvedAt(j) && this.component.maskAt(j) === mask) result.push([i, j]);
-      }
-    }
-    return result;
-  }
-
-  /** Removes each naked pair's two digits from the component's other empty cells. */
-  apply(): void {
-    for (const pair of this.findPairsOfIndicesOfNakedPairs()) {
-      const toRemove = this.component.candidatesAt(pair[0]!);
-      for (let position = 0; position < 9; position++) {
-        if (position !== pair[0] && position !== pair[1]) this.component.removeCandidatesAt(position, toRemove);
-      }
-    }
+    this.cellAt(position);
+    this.removeMask(position, maskOfStrings(toRemove, 'candidates to remove'));
   }
 }

@@ -14,7 +14,7 @@ const FISH_NAME: Record<number, { technique: TechniqueName; title: string }> = {
  */
 export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const c = grid.candidates;
+  const units = grid.components;
   const { technique, title } = FISH_NAME[size]!;
   const lines = new Uint16Array(9); // for each base line, the cover positions holding the digit
   const pool: number[] = [];
@@ -23,18 +23,21 @@ export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] 
   let byRows = true;
 
   const report = (cover: number): void => {
-    const bit = 1 << (digit - 1);
-    const elim = new Eliminations();
     let baseMask = 0;
     for (const b of chosen) baseMask |= 1 << b;
+    const elim = new Eliminations();
     const cells: number[] = [];
+    // The cover lines are columns for row-based fish (positions in a column are rows) and rows otherwise.
     for (let x = 0; x < 9; x++) {
       if (!(cover & (1 << x))) continue;
-      for (let y = 0; y < 9; y++) {
-        const cell = byRows ? y * 9 + x : x * 9 + y;
-        if (!(c[cell]! & bit)) continue;
-        if (baseMask & (1 << y)) cells.push(cell);
-        else elim.add(c, cell, bit);
+      const line = units[(byRows ? 9 : 0) + x]!;
+      const at = line.positionsOf(digit);
+      elim.addIn(line, at & ~baseMask, 1 << (digit - 1));
+      let corners = at & baseMask; // the fish's own cells
+      while (corners) {
+        const p = corners & -corners;
+        corners ^= p;
+        cells.push(line.cellAt(31 - Math.clz32(p)));
       }
     }
     if (elim.empty) return;
@@ -69,19 +72,14 @@ export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] 
   };
 
   for (digit = 1; digit <= 9 && steps.length < limit; digit++) {
-    const bit = 1 << (digit - 1);
-    for (const rows of [true, false]) {
-      byRows = rows;
-      lines.fill(0);
-      for (let y = 0; y < 9; y++) {
-        for (let x = 0; x < 9; x++) {
-          const cell = rows ? y * 9 + x : x * 9 + y;
-          if (c[cell]! & bit) lines[y]! |= 1 << x;
-        }
-      }
+    for (let pass = 0; pass < 2; pass++) {
+      byRows = pass === 0;
+      // For each base line (a row for row-based fish), the positions of the digit, which are the cover line numbers.
       pool.length = 0;
       for (let y = 0; y < 9; y++) {
-        const n = POPCOUNT[lines[y]!]!;
+        const at = units[(byRows ? 0 : 9) + y]!.positionsOf(digit);
+        lines[y] = at;
+        const n = POPCOUNT[at]!;
         if (n >= 2 && n <= size) pool.push(y);
       }
       if (pool.length >= size) search(0, 0);

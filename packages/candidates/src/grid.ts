@@ -1,3 +1,4 @@
+import { Component } from './component.js';
 import { describeValue, expectCell, expectDigit } from './errors.js';
 import type { Step } from './step.js';
 import { ALL, cellName, CELL_UNITS, LOWEST_DIGIT, PEERS, UNIT_CELLS, unitName } from './tables.js';
@@ -11,6 +12,11 @@ export class Grid {
   readonly values: Uint8Array;
   /** The candidates of each empty cell as a bitmask (bit d-1 for digit d); 0 for a solved cell. */
   readonly candidates: Uint16Array;
+  /**
+   * The 27 components, made once with the grid: rows 0..8, columns 9..17, boxes 18..26 (the unit numbers). Each is a
+   * view over `candidates` and `values`; the techniques read candidates through them.
+   */
+  readonly components: readonly Component[];
 
   /** An empty grid (every candidate everywhere), or a copy of the given arrays. */
   constructor(values?: ArrayLike<number>, candidates?: ArrayLike<number>) {
@@ -19,6 +25,41 @@ export class Grid {
     if (values !== undefined) this.values.set(values);
     if (candidates !== undefined) this.candidates.set(candidates);
     for (let cell = 0; cell < 81; cell++) if (this.values[cell]) this.candidates[cell] = 0;
+    const components: Component[] = [];
+    for (let u = 0; u < 27; u++) components.push(new Component(this, u));
+    this.components = components;
+  }
+
+  /** Row 0..8. */
+  row(index: number): Component {
+    return this.components[expectIndex(index, 'row')]!;
+  }
+
+  /** Column 0..8. */
+  column(index: number): Component {
+    return this.components[9 + expectIndex(index, 'column')]!;
+  }
+
+  /** Box 0..8 (row-major). */
+  box(index: number): Component {
+    return this.components[18 + expectIndex(index, 'box')]!;
+  }
+
+  /** One of the three components of a cell, without allocating: kind 0 its row, 1 its column, 2 its box. */
+  componentOf(cell: number, kind: 0 | 1 | 2): Component {
+    const u = CELL_UNITS[cell * 3 + kind];
+    if (u === undefined || !Number.isInteger(cell) || cell < 0 || (kind !== 0 && kind !== 1 && kind !== 2)) {
+      expectCell(cell);
+      throw new RangeError(`a component kind must be 0 (row), 1 (column) or 2 (box); got ${describeValue(kind)}`);
+    }
+    return this.components[u]!;
+  }
+
+  /** The row, column and box of a cell (0..80). */
+  componentsOf(cell: number): [row: Component, column: Component, box: Component] {
+    expectCell(cell);
+    const c = this.components;
+    return [c[CELL_UNITS[cell * 3]!]!, c[CELL_UNITS[cell * 3 + 1]!]!, c[CELL_UNITS[cell * 3 + 2]!]!];
   }
 
   /** A grid from 81 values (0 = empty): the givens placed, their digits removed from their peers' candidates. */
@@ -127,6 +168,11 @@ export class Grid {
     for (let cell = 0; cell < 81; cell++) out += this.values[cell] ? String(this.values[cell]) : '.';
     return out;
   }
+}
+
+function expectIndex(index: number, what: string): number {
+  if (!Number.isInteger(index) || index < 0 || index > 8) throw new RangeError(`a ${what} index must be an integer from 0 to 8; got ${describeValue(index)}`);
+  return index;
 }
 
 /**

@@ -9,7 +9,9 @@ export {
   parseGrid,
   parsePencilMarks,
 } from './formats.js';
-export { Component, NakedPairsTechnique, Puzzle } from './component.js';
+export { Component, type ComponentKind } from './component.js';
+export { Puzzle } from './puzzle.js';
+export { NakedPairsTechnique } from './naked-pairs.js';
 export {
   formatElimination,
   formatPlacement,

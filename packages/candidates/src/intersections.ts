@@ -1,23 +1,30 @@
 import type { Grid } from './grid.js';
 import { Eliminations, type Step } from './step.js';
-import { LOWEST_DIGIT, UNIT_CELLS, unitName } from './tables.js';
+import { LOWEST_DIGIT, POSITION_IN, UNIT_CELLS } from './tables.js';
 
-// The 54 box-line intersections: for each, the box unit, the line unit, the 3 shared cells, the 6 other cells of the
-// box and the 6 other cells of the line.
-const INTERSECTIONS: { box: number; line: number; shared: number[]; boxRest: number[]; lineRest: number[] }[] = [];
+// The 54 box-line intersections, in position space: the box unit and line unit, and the 3 shared cells as a 9-bit
+// position mask in the box and in the line. Boxes in order, for each its rows then its columns.
+const BOXES: number[] = [];
+const LINES: number[] = [];
+const IN_BOX: number[] = [];
+const IN_LINE: number[] = [];
 for (let b = 0; b < 9; b++) {
-  const boxCells = Array.from(UNIT_CELLS.subarray((18 + b) * 9, (18 + b) * 9 + 9));
   for (let line = 0; line < 18; line++) {
-    const lineCells = Array.from(UNIT_CELLS.subarray(line * 9, line * 9 + 9));
-    const shared = boxCells.filter((c) => lineCells.includes(c));
-    if (shared.length !== 3) continue;
-    INTERSECTIONS.push({
-      box: 18 + b,
-      line,
-      shared,
-      boxRest: boxCells.filter((c) => !shared.includes(c)),
-      lineRest: lineCells.filter((c) => !shared.includes(c)),
-    });
+    let inBox = 0;
+    let inLine = 0;
+    for (let k = 0; k < 9; k++) {
+      const cell = UNIT_CELLS[(18 + b) * 9 + k]!;
+      const linePosition = line < 9 ? POSITION_IN[cell * 3]! : POSITION_IN[cell * 3 + 1]!;
+      if (UNIT_CELLS[line * 9 + linePosition] === cell) {
+        inBox |= 1 << k;
+        inLine |= 1 << linePosition;
+      }
+    }
+    if (inBox === 0) continue;
+    BOXES.push(18 + b);
+    LINES.push(line);
+    IN_BOX.push(inBox);
+    IN_LINE.push(inLine);
   }
 }
 
@@ -27,34 +34,42 @@ for (let b = 0; b < 9; b++) {
  */
 export function findLockedCandidates(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const c = grid.candidates;
-  for (const kind of ['pointing', 'claiming'] as const) {
-    for (const { box, line, shared, boxRest, lineRest } of INTERSECTIONS) {
+  const units = grid.components;
+  for (let pass = 0; pass < 2; pass++) {
+    const pointing = pass === 0;
+    for (let i = 0; i < BOXES.length; i++) {
       if (steps.length >= limit) return steps;
-      const inter = c[shared[0]!]! | c[shared[1]!]! | c[shared[2]!]!;
+      const box = units[BOXES[i]!]!;
+      const line = units[LINES[i]!]!;
+      const inBox = IN_BOX[i]!;
+      const inLine = IN_LINE[i]!;
+      const inter = box.unionOf(inBox);
       if (!inter) continue;
-      let restBox = 0;
-      let restLine = 0;
-      for (let k = 0; k < 6; k++) {
-        restBox |= c[boxRest[k]!]!;
-        restLine |= c[lineRest[k]!]!;
-      }
-      let digits = kind === 'pointing' ? inter & ~restBox & restLine : inter & ~restLine & restBox;
+      const restBox = box.unionOf(~inBox);
+      const restLine = line.unionOf(~inLine);
+      let digits = pointing ? inter & ~restBox & restLine : inter & ~restLine & restBox;
       while (digits && steps.length < limit) {
         const bit = digits & -digits;
         digits &= digits - 1;
         const digit = LOWEST_DIGIT[bit]!;
         const elim = new Eliminations();
-        for (const cell of kind === 'pointing' ? lineRest : boxRest) elim.add(c, cell, bit);
-        const cells = shared.filter((cell) => c[cell]! & bit);
-        const [from, to] = kind === 'pointing' ? [box, line] : [line, box];
+        if (pointing) elim.addIn(line, ~inLine & 0x1ff, bit);
+        else elim.addIn(box, ~inBox & 0x1ff, bit);
+        const cells: number[] = [];
+        let at = box.positionsOf(digit) & inBox;
+        while (at) {
+          const p = at & -at;
+          at ^= p;
+          cells.push(box.cellAt(31 - Math.clz32(p)));
+        }
+        const [from, to] = pointing ? [box, line] : [line, box];
         steps.push({
           technique: 'locked-candidates',
           cells,
           digits: [digit],
           eliminations: elim.list(),
           placements: [],
-          explanation: `Locked candidates (${kind}): in ${unitName(from)} the ${digit}s lie only in ${unitName(to)}, so remove ${digit} from the rest of ${unitName(to)}`,
+          explanation: `Locked candidates (${pointing ? 'pointing' : 'claiming'}): in ${from} the ${digit}s lie only in ${to}, so remove ${digit} from the rest of ${to}`,
         });
       }
     }

@@ -1,5 +1,5 @@
 import type { Grid } from './grid.js';
-import { UNIT_CELLS } from './tables.js';
+import { POPCOUNT } from './tables.js';
 
 /** A strong link: a unit in which a digit has exactly two places. @internal */
 export interface StrongLink {
@@ -10,22 +10,13 @@ export interface StrongLink {
 
 /** The strong links of a digit, units in order (rows, columns, boxes). @internal */
 export function strongLinks(grid: Grid, digit: number): StrongLink[] {
-  const c = grid.candidates;
-  const bit = 1 << (digit - 1);
   const out: StrongLink[] = [];
+  const units = grid.components;
   for (let u = 0; u < 27; u++) {
-    let a = -1;
-    let b = -1;
-    let n = 0;
-    for (let k = 0; k < 9; k++) {
-      const cell = UNIT_CELLS[u * 9 + k]!;
-      if (c[cell]! & bit) {
-        if (n === 0) a = cell;
-        else b = cell;
-        n++;
-      }
-    }
-    if (n === 2) out.push({ unit: u, a, b });
+    const unit = units[u]!;
+    const at = unit.positionsOf(digit);
+    if (POPCOUNT[at] !== 2) continue;
+    out.push({ unit: u, a: unit.cellAt(31 - Math.clz32(at & -at)), b: unit.cellAt(31 - Math.clz32(at)) });
   }
   return out;
 }

@@ -1,39 +1,30 @@
 import type { Grid } from './grid.js';
 import type { Step } from './step.js';
-import { ALL, cellName, LOWEST_DIGIT, POPCOUNT, UNIT_CELLS, unitName } from './tables.js';
+import { ALL, cellName, LOWEST_DIGIT, POPCOUNT } from './tables.js';
 
 /** Full house: the last empty cell of a unit takes the one digit the unit lacks. */
 export function findFullHouses(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const { values, candidates } = grid;
   let done = 0n;
   for (let u = 0; u < 27 && steps.length < limit; u++) {
-    let empty = -1;
-    let emptyCount = 0;
-    let placed = 0;
-    for (let k = 0; k < 9; k++) {
-      const cell = UNIT_CELLS[u * 9 + k]!;
-      const v = values[cell]!;
-      if (v) placed |= 1 << (v - 1);
-      else {
-        empty = cell;
-        emptyCount++;
-      }
-    }
-    if (emptyCount !== 1) continue;
-    const missing = ALL & ~placed;
-    if (POPCOUNT[missing] !== 1 || (candidates[empty]! & missing) === 0) continue;
-    const bit = 1n << BigInt(empty);
+    const unit = grid.components[u]!;
+    const empty = unit.emptyPositions();
+    if (POPCOUNT[empty] !== 1) continue;
+    const position = 31 - Math.clz32(empty);
+    const missing = ALL & ~unit.placedMask();
+    if (POPCOUNT[missing] !== 1 || (unit.mask(position) & missing) === 0) continue;
+    const cell = unit.cellAt(position);
+    const bit = 1n << BigInt(cell);
     if (done & bit) continue;
     done |= bit;
     const digit = LOWEST_DIGIT[missing]!;
     steps.push({
       technique: 'full-house',
-      cells: [empty],
+      cells: [cell],
       digits: [digit],
       eliminations: [],
-      placements: [{ cell: empty, digit }],
-      explanation: `Full house: ${cellName(empty)} is the last empty cell of ${unitName(u)}, so it is ${digit}`,
+      placements: [{ cell, digit }],
+      explanation: `Full house: ${cellName(cell)} is the last empty cell of ${unit}, so it is ${digit}`,
     });
   }
   return steps;
@@ -42,20 +33,23 @@ export function findFullHouses(grid: Grid, limit = Infinity): Step[] {
 /** Naked single: a cell with one candidate left takes it. */
 export function findNakedSingles(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const { values, candidates } = grid;
-  for (let cell = 0; cell < 81 && steps.length < limit; cell++) {
-    if (values[cell]) continue;
-    const mask = candidates[cell]!;
-    if (POPCOUNT[mask] !== 1) continue;
-    const digit = LOWEST_DIGIT[mask]!;
-    steps.push({
-      technique: 'naked-single',
-      cells: [cell],
-      digits: [digit],
-      eliminations: [],
-      placements: [{ cell, digit }],
-      explanation: `Naked single: ${digit} is the only candidate left in ${cellName(cell)}`,
-    });
+  // Row by row: the cells in order 0..80.
+  for (let r = 0; r < 9 && steps.length < limit; r++) {
+    const row = grid.components[r]!;
+    for (let k = 0; k < 9 && steps.length < limit; k++) {
+      const mask = row.mask(k);
+      if (POPCOUNT[mask] !== 1 || row.value(k)) continue;
+      const cell = row.cellAt(k);
+      const digit = LOWEST_DIGIT[mask]!;
+      steps.push({
+        technique: 'naked-single',
+        cells: [cell],
+        digits: [digit],
+        eliminations: [],
+        placements: [{ cell, digit }],
+        explanation: `Naked single: ${digit} is the only candidate left in ${cellName(cell)}`,
+      });
+    }
   }
   return steps;
 }
@@ -63,34 +57,26 @@ export function findNakedSingles(grid: Grid, limit = Infinity): Step[] {
 /** Hidden single: a digit with one place left in a unit goes there. */
 export function findHiddenSingles(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const { values, candidates } = grid;
   const seen = new Set<number>();
   // Boxes first (the usual order of a player's scan), then rows and columns.
   for (let i = 0; i < 27 && steps.length < limit; i++) {
-    const u = (i + 18) % 27;
+    const unit = grid.components[(i + 18) % 27]!;
     let once = 0;
     let twice = 0;
-    let placed = 0;
     for (let k = 0; k < 9; k++) {
-      const cell = UNIT_CELLS[u * 9 + k]!;
-      const v = values[cell]!;
-      if (v) placed |= 1 << (v - 1);
-      else {
-        const m = candidates[cell]!;
-        twice |= once & m;
-        once |= m;
-      }
+      if (unit.value(k)) continue;
+      const m = unit.mask(k);
+      twice |= once & m;
+      once |= m;
     }
-    let single = once & ~twice & ~placed;
+    let single = once & ~twice;
+    if (!single) continue;
+    single &= ~unit.placedMask();
     while (single && steps.length < limit) {
       const bit = single & -single;
       single &= single - 1;
       const digit = LOWEST_DIGIT[bit]!;
-      let cell = -1;
-      for (let k = 0; k < 9; k++) {
-        const c = UNIT_CELLS[u * 9 + k]!;
-        if (candidates[c]! & bit) cell = c;
-      }
+      const cell = unit.cellAt(31 - Math.clz32(unit.positionsOf(digit)));
       const key = cell * 10 + digit;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -100,7 +86,7 @@ export function findHiddenSingles(grid: Grid, limit = Infinity): Step[] {
         digits: [digit],
         eliminations: [],
         placements: [{ cell, digit }],
-        explanation: `Hidden single: ${cellName(cell)} is the only place for ${digit} in ${unitName(u)}`,
+        explanation: `Hidden single: ${cellName(cell)} is the only place for ${digit} in ${unit}`,
       });
     }
   }

@@ -1,3 +1,4 @@
+import type { Component } from './component.js';
 import { cellName } from './tables.js';
 
 /** The techniques, simplest first, by their kebab-case names. */
@@ -80,6 +81,25 @@ export class Eliminations {
   /** Adds the digits of `mask` that the cell still has. */
   add(candidates: Uint16Array, cell: number, mask: number): void {
     const m = candidates[cell]! & mask & ~this.masks[cell]!;
+    if (m) {
+      this.masks[cell]! |= m;
+      this.count++;
+    }
+  }
+
+  /** Adds, for each position of a 9-bit position mask of a component, the digits of `mask` that the cell still has. */
+  addIn(component: Component, positions: number, mask: number): void {
+    while (positions) {
+      const p = positions & -positions;
+      positions ^= p;
+      const k = 31 - Math.clz32(p);
+      const m = component.mask(k) & mask;
+      if (m) this.addMask(component.cellAt(k), m);
+    }
+  }
+
+  private addMask(cell: number, m: number): void {
+    m &= ~this.masks[cell]!;
     if (m) {
       this.masks[cell]! |= m;
       this.count++;

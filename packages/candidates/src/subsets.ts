@@ -1,36 +1,46 @@
+import type { Component } from './component.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Step, type TechniqueName } from './step.js';
-import { cellName, CELL_UNITS, digitsOf, digitSet, listing, POPCOUNT, UNIT_CELLS, unitName } from './tables.js';
+import { cellName, digitsOf, digitSet, listing, POPCOUNT } from './tables.js';
 
 const SIZE_NAME = ['', '', 'pair', 'triple', 'quad'] as const;
 
 /** Naked subsets of `size` cells (2 pair, 3 triple, 4 quad): n cells of a unit holding only n digits between them. */
 export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const { candidates: c, values } = grid;
   const technique = `naked-${SIZE_NAME[size]}` as TechniqueName;
   const seen = new Set<string>();
-  const pool: number[] = [];
+  const pool: number[] = []; // positions in the unit
   const chosen: number[] = [];
+  let unit = grid.components[0]!;
 
   const report = (union: number): void => {
-    const cells = [...chosen].sort((a, b) => a - b);
+    const cells = chosen.map((k) => unit.cellAt(k)).sort((a, b) => a - b);
     const key = cells.join(',');
     if (seen.has(key)) return;
     seen.add(key);
     const elim = new Eliminations();
-    const units: number[] = [];
-    for (let j = 0; j < 3; j++) {
-      const u = CELL_UNITS[cells[0]! * 3 + j]!;
-      if (!cells.every((cell) => CELL_UNITS[cell * 3 + j] === u)) continue;
+    const units: Component[] = [];
+    for (let j = 0 as 0 | 1 | 2; j < 3; j++) {
+      // Each unit the cells share (the row or column of a line-box subset, the box, …).
+      const shared = grid.componentOf(cells[0]!, j);
+      let inside = 0;
+      for (const cell of cells) {
+        const p = shared.positionOf(cell);
+        if (p < 0) {
+          inside = -1;
+          break;
+        }
+        inside |= 1 << p;
+      }
+      if (inside < 0) continue;
       let any = false;
       for (let k = 0; k < 9; k++) {
-        const cell = UNIT_CELLS[u * 9 + k]!;
-        if (values[cell] || cells.includes(cell) || !(c[cell]! & union)) continue;
-        elim.add(c, cell, union);
+        if (inside & (1 << k) || shared.value(k) || !(shared.mask(k) & union)) continue;
+        elim.addIn(shared, 1 << k, union);
         any = true;
       }
-      if (any) units.push(u);
+      if (any) units.push(shared);
     }
     if (elim.empty) return;
     const digits = digitsOf(union);
@@ -40,7 +50,7 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
       digits,
       eliminations: elim.list(),
       placements: [],
-      explanation: `Naked ${SIZE_NAME[size]} ${digitSet(union)} in ${listing(cells.map(cellName))}: remove ${listing(digits)} from the other cells of ${listing(units.map(unitName))}`,
+      explanation: `Naked ${SIZE_NAME[size]} ${digitSet(union)} in ${listing(cells.map(cellName))}: remove ${listing(digits)} from the other cells of ${listing(units.map(String))}`,
     });
   };
 
@@ -50,24 +60,24 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
       return;
     }
     for (let i = from; i < pool.length && steps.length < limit; i++) {
-      const cell = pool[i]!;
-      const u = union | c[cell]!;
+      const k = pool[i]!;
+      const u = union | unit.mask(k);
       if (POPCOUNT[u]! > size) continue;
-      chosen.push(cell);
+      chosen.push(k);
       search(i + 1, u);
       chosen.pop();
     }
   };
 
   for (let u = 0; u < 27 && steps.length < limit; u++) {
+    unit = grid.components[u]!;
     pool.length = 0;
     let open = 0;
     for (let k = 0; k < 9; k++) {
-      const cell = UNIT_CELLS[u * 9 + k]!;
-      if (values[cell]) continue;
+      if (unit.value(k)) continue;
       open++;
-      const n = POPCOUNT[c[cell]!]!;
-      if (n >= 2 && n <= size) pool.push(cell);
+      const n = POPCOUNT[unit.mask(k)]!;
+      if (n >= 2 && n <= size) pool.push(k);
     }
     // A subset that fills every open cell of the unit removes nothing there (it may in a shared unit, found from it).
     if (pool.length < size || open <= size) continue;
@@ -79,25 +89,24 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
 /** Hidden subsets of `size` digits: n digits that fit only in the same n cells of a unit; those cells lose their other candidates. */
 export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const { candidates: c, values } = grid;
   const technique = `hidden-${SIZE_NAME[size]}` as TechniqueName;
   const seen = new Set<string>();
-  const where = new Uint16Array(10); // positions (bit k = k-th cell of the unit) of each digit
+  const where = new Uint16Array(9); // positions (bit k = position k of the unit) of each digit d at where[d - 1]
   const pool: number[] = [];
   const chosen: number[] = [];
-  let unit = 0;
+  let unit = grid.components[0]!;
 
   const report = (positions: number): void => {
     let digitMask = 0;
     for (const d of chosen) digitMask |= 1 << (d - 1);
     const cells: number[] = [];
-    for (let k = 0; k < 9; k++) if (positions & (1 << k)) cells.push(UNIT_CELLS[unit * 9 + k]!);
+    for (let k = 0; k < 9; k++) if (positions & (1 << k)) cells.push(unit.cellAt(k));
     cells.sort((a, b) => a - b);
     const key = `${cells.join(',')}:${digitMask}`;
     if (seen.has(key)) return;
     seen.add(key);
     const elim = new Eliminations();
-    for (const cell of cells) elim.add(c, cell, ~digitMask & 0x1ff);
+    elim.addIn(unit, positions, ~digitMask & 0x1ff);
     if (elim.empty) return;
     const digits = digitsOf(digitMask);
     steps.push({
@@ -106,7 +115,7 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
       digits,
       eliminations: elim.list(),
       placements: [],
-      explanation: `Hidden ${SIZE_NAME[size]} ${digitSet(digitMask)} in ${listing(cells.map(cellName))}: in ${unitName(unit)} ${listing(digits)} fit only in these cells, so remove their other candidates`,
+      explanation: `Hidden ${SIZE_NAME[size]} ${digitSet(digitMask)} in ${listing(cells.map(cellName))}: in ${unit} ${listing(digits)} fit only in these cells, so remove their other candidates`,
     });
   };
 
@@ -117,7 +126,7 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
     }
     for (let i = from; i < pool.length && steps.length < limit; i++) {
       const d = pool[i]!;
-      const p = positions | where[d]!;
+      const p = positions | where[d - 1]!;
       if (POPCOUNT[p]! > size) continue;
       chosen.push(d);
       search(i + 1, p);
@@ -126,20 +135,13 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
   };
 
   for (let u = 0; u < 27 && steps.length < limit; u++) {
-    unit = u;
-    where.fill(0);
-    let open = 0;
-    for (let k = 0; k < 9; k++) {
-      const cell = UNIT_CELLS[u * 9 + k]!;
-      if (values[cell]) continue;
-      open++;
-      const m = c[cell]!;
-      for (let d = 1; d <= 9; d++) if (m & (1 << (d - 1))) where[d]! |= 1 << k;
-    }
-    if (open <= size) continue;
+    unit = grid.components[u]!;
+    // Solved cells have no candidates, so they hold no digit's position.
+    if (POPCOUNT[unit.emptyPositions()]! <= size) continue;
+    unit.positionsByDigit(where);
     pool.length = 0;
     for (let d = 1; d <= 9; d++) {
-      const n = POPCOUNT[where[d]!]!;
+      const n = POPCOUNT[where[d - 1]!]!;
       if (n >= 1 && n <= size) pool.push(d);
     }
     if (pool.length < size) continue;

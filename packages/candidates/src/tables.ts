@@ -11,6 +11,8 @@ export const BOX_OF: Uint8Array = new Uint8Array(81);
 export const UNIT_CELLS: Uint8Array = new Uint8Array(27 * 9);
 /** The 3 units of each cell (its row, column and box unit numbers): CELL_UNITS[cell * 3 + j]. */
 export const CELL_UNITS: Uint8Array = new Uint8Array(81 * 3);
+/** The position (0..8) of each cell in its row, column and box: POSITION_IN[cell * 3 + j], j as in CELL_UNITS. */
+export const POSITION_IN: Uint8Array = new Uint8Array(81 * 3);
 /** The 20 peers of each cell: PEERS[cell * 20 + k]. */
 export const PEERS: Uint8Array = new Uint8Array(81 * 20);
 /** SEES[a * 81 + b] is 1 when a ≠ b share a unit. */
@@ -32,6 +34,9 @@ for (let cell = 0; cell < 81; cell++) {
   CELL_UNITS[cell * 3] = row;
   CELL_UNITS[cell * 3 + 1] = 9 + col;
   CELL_UNITS[cell * 3 + 2] = 18 + box;
+  POSITION_IN[cell * 3] = col;
+  POSITION_IN[cell * 3 + 1] = row;
+  POSITION_IN[cell * 3 + 2] = (row % 3) * 3 + (col % 3);
 }
 for (let u = 0; u < 9; u++) {
   for (let k = 0; k < 9; k++) {

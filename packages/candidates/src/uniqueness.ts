@@ -1,6 +1,6 @@
 import type { Grid } from './grid.js';
 import { Eliminations, type Step } from './step.js';
-import { BOX_OF, cellName, CELL_UNITS, digitsOf, digitSet, listing, POPCOUNT, UNIT_CELLS, unitName } from './tables.js';
+import { cellName, digitsOf, digitSet, listing, POPCOUNT } from './tables.js';
 
 /**
  * Unique rectangle type 1: four empty cells in two rows, two columns and two boxes, three of them exactly {x,y}; if the
@@ -80,25 +80,20 @@ export function findBugPlusOne(grid: Grid, limit = Infinity): Step[] {
   }
   if (extra < 0) return [];
   // The digit of the extra cell that appears three times in its row (and must in its column and box too).
+  const [row, column, box] = grid.componentsOf(extra);
   let digit = 0;
-  for (const d of digitsOf(c[extra]!)) {
-    let n = 0;
-    for (let k = 0; k < 9; k++) if (c[UNIT_CELLS[CELL_UNITS[extra * 3]! * 9 + k]!]! & (1 << (d - 1))) n++;
-    if (n === 3) digit = d;
-  }
+  for (const d of digitsOf(c[extra]!)) if (POPCOUNT[row.positionsOf(d)] === 3) digit = d;
   if (!digit) return [];
   // Check the whole BUG condition: each digit twice (or not at all) in each unit, three times for `digit` around `extra`.
-  for (let u = 0; u < 27; u++) {
-    const holdsExtra = CELL_UNITS[extra * 3] === u || CELL_UNITS[extra * 3 + 1] === u || CELL_UNITS[extra * 3 + 2] === u;
+  for (const unit of grid.components) {
+    const holdsExtra = unit === row || unit === column || unit === box;
     for (let d = 1; d <= 9; d++) {
-      let n = 0;
-      for (let k = 0; k < 9; k++) if (c[UNIT_CELLS[u * 9 + k]!]! & (1 << (d - 1))) n++;
+      const n = POPCOUNT[unit.positionsOf(d)]!;
       const want = holdsExtra && d === digit ? 3 : 2;
       if (n !== 0 && n !== want) return [];
       if (n === 0 && want === 3) return [];
     }
   }
-  const row = CELL_UNITS[extra * 3]!;
   return [
     {
       technique: 'bug-plus-1',
@@ -106,7 +101,7 @@ export function findBugPlusOne(grid: Grid, limit = Infinity): Step[] {
       digits: digitsOf(c[extra]!),
       eliminations: [],
       placements: [{ cell: extra, digit }],
-      explanation: `BUG+1: every empty cell but ${cellName(extra)} ${digitSet(c[extra]!)} has two candidates, and ${digit} appears three times in ${unitName(row)}, column ${(extra % 9) + 1} and box ${BOX_OF[extra]! + 1}; ${cellName(extra)} must be ${digit}, or the puzzle would not have a unique solution`,
+      explanation: `BUG+1: every empty cell but ${cellName(extra)} ${digitSet(c[extra]!)} has two candidates, and ${digit} appears three times in ${row}, ${column} and ${box}; ${cellName(extra)} must be ${digit}, or the puzzle would not have a unique solution`,
     },
   ];
 }

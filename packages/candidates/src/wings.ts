@@ -1,7 +1,30 @@
 import type { Grid } from './grid.js';
 import { commonPeers, strongLinks } from './links.js';
 import { Eliminations, type Step } from './step.js';
-import { cellName, digitsOf, digitSet, LOWEST_DIGIT, PEERS, POPCOUNT, SEES, unitName } from './tables.js';
+import { cellName, COL_OF, digitsOf, digitSet, LOWEST_DIGIT, POPCOUNT, ROW_OF, SEES, unitName } from './tables.js';
+
+const ascending = (a: number, b: number): number => a - b;
+
+/**
+ * The bivalue peers of a pivot with candidates `pm` that can be its pincers, ascending, into `out` (XY-Wing: sharing
+ * one digit with the pivot; XYZ-Wing: both digits in the pivot): read through the pivot's row, column and box
+ * components (a box cell in the pivot's row or column is taken once).
+ */
+function wingsOf(grid: Grid, pivot: number, pm: number, xyz: boolean, out: number[]): number[] {
+  out.length = 0;
+  for (let j = 0 as 0 | 1 | 2; j < 3; j++) {
+    const unit = grid.componentOf(pivot, j);
+    for (let k = 0; k < 9; k++) {
+      const m = unit.mask(k);
+      if (POPCOUNT[m] !== 2 || (xyz ? (m & ~pm) !== 0 : POPCOUNT[m & pm] !== 1)) continue;
+      const cell = unit.cellAt(k);
+      if (cell === pivot || (j === 2 && (ROW_OF[cell] === ROW_OF[pivot] || COL_OF[cell] === COL_OF[pivot]))) continue;
+      out.push(cell);
+    }
+  }
+  if (out.length > 1) out.sort(ascending);
+  return out;
+}
 
 /**
  * XY-Wing: a pivot {x,y} sees two pincers {x,z} and {y,z}; whichever the pivot is, one pincer is z, so z leaves every
@@ -10,15 +33,11 @@ import { cellName, digitsOf, digitSet, LOWEST_DIGIT, PEERS, POPCOUNT, SEES, unit
 export function findXYWings(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const c = grid.candidates;
+  const scratch: number[] = [];
   for (let pivot = 0; pivot < 81 && steps.length < limit; pivot++) {
     const pm = c[pivot]!;
     if (POPCOUNT[pm] !== 2) continue;
-    const wings: number[] = [];
-    for (let k = 0; k < 20; k++) {
-      const peer = PEERS[pivot * 20 + k]!;
-      const m = c[peer]!;
-      if (POPCOUNT[m] === 2 && POPCOUNT[m & pm] === 1) wings.push(peer);
-    }
+    const wings = wingsOf(grid, pivot, pm, false, scratch);
     for (let i = 0; i < wings.length && steps.length < limit; i++) {
       for (let j = i + 1; j < wings.length && steps.length < limit; j++) {
         const a = wings[i]!;
@@ -52,15 +71,11 @@ export function findXYWings(grid: Grid, limit = Infinity): Step[] {
 export function findXYZWings(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const c = grid.candidates;
+  const scratch: number[] = [];
   for (let pivot = 0; pivot < 81 && steps.length < limit; pivot++) {
     const pm = c[pivot]!;
     if (POPCOUNT[pm] !== 3) continue;
-    const wings: number[] = [];
-    for (let k = 0; k < 20; k++) {
-      const peer = PEERS[pivot * 20 + k]!;
-      const m = c[peer]!;
-      if (POPCOUNT[m] === 2 && (m & ~pm) === 0) wings.push(peer);
-    }
+    const wings = wingsOf(grid, pivot, pm, true, scratch);
     for (let i = 0; i < wings.length && steps.length < limit; i++) {
       for (let j = i + 1; j < wings.length && steps.length < limit; j++) {
         const a = wings[i]!;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Puzzle } from '../src/component.js';
+import { Puzzle } from '../src/puzzle.js';
 import { Grid, validateGrid } from '../src/grid.js';
 import { formatElimination, formatPlacement, isTechniqueName, TECHNIQUE_NAMES } from '../src/step.js';
 import { cellName, PEERS, SEES, UNIT_CELLS } from '../src/tables.js';

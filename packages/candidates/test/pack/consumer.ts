@@ -13,6 +13,7 @@ import {
   NakedPairsTechnique,
   nextStep,
   parseGrid,
+  parseGivens,
   Puzzle,
   ratePath,
   solveLogically,
@@ -40,6 +41,12 @@ row.setCandidatesAt(3, ['7', '8']);
 row.setCandidatesAt(2, ['5', '6']);
 row.setCandidatesAt(7, ['5', '6']);
 check(JSON.stringify(new NakedPairsTechnique(row).findPairsOfIndicesOfNakedPairs()) === '[[0,3],[2,7]]', 'naked pairs');
+// The bitmask layer under it: the grid's own components.
+const givensGrid = parseGivens(EASY);
+const top: Component = givensGrid.row(0);
+check(givensGrid.components.length === 27 && Component.row(givensGrid, 0) === top && top.toString() === 'row 1', 'grid components');
+check(top.mask(0) === 0b11000 && (top.positionsOf(4) & 1) === 1 && top.positionsOf(3) === 0, 'mask, positionsOf');
+check(top.removeMask(0, 0b1000) === 0b1000 && givensGrid.candidates[0] === 0b10000 && givensGrid.box(0).mask(0) === 0b10000, 'removeMask');
 
 // Solving, hints, rating.
 const result: SolveResult = solveLogically(EASY);
