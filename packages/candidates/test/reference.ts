@@ -1,22 +1,8 @@
 // Shared test helpers and an independent, deliberately plain reference: a backtracking Sudoku solver and a puzzle
 // generator. Nothing here imports the library, so the tests compare it against something it cannot share a bug with.
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
 
-/** A property test: `prop([arbitraries], params?)(name, predicate)` over plain fast-check inside vitest's `it`. */
-export function prop<Ts extends [unknown, ...unknown[]]>(
-  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
-  params: fc.Parameters<[Ts]> = {},
-): (name: string, predicate: (...args: Ts) => void) => void {
-  return (name, predicate) => {
-    it(name, () => {
-      fc.assert(
-        fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
-        params,
-      );
-    });
-  };
-}
+export { expectError, onlyOurErrors, prop } from '@puzzles/testkit';
 
 /** A small seeded generator (mulberry32). */
 export function rng(seed: number): () => number {
@@ -147,30 +133,6 @@ export function randomPuzzle(seed: number, keep = 17): { puzzle: string; solutio
     else cells[cell] = saved;
   }
   return { puzzle: cells.join(''), solution };
-}
-
-/** Runs `fn`; returns its value, or undefined if it threw a RangeError or TypeError with a message. Anything else fails. */
-export function onlyOurErrors<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (error) {
-    const ours = error instanceof RangeError || error instanceof TypeError;
-    expect(ours, `threw something other than RangeError/TypeError: ${String(error)}`).toBe(true);
-    expect((error as Error).message.length).toBeGreaterThan(0);
-    return undefined;
-  }
-}
-
-/** Runs `fn`, expecting this error class with a message matching `message`. */
-export function expectError(fn: () => unknown, type: typeof RangeError | typeof TypeError, message: RegExp): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, `expected ${type.name} ${message}`).toBeInstanceOf(type);
-  expect((thrown as Error).message).toMatch(message);
 }
 
 /** Arbitrary text of several kinds. */
