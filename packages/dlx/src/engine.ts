@@ -465,15 +465,7 @@ export class Engine {
           mode = BACK;
           continue;
         }
-        for (let q = p + 4; q !== p; ) {
-          const j = m[q]!;
-          if (j <= 0) {
-            q = m[q + 1]!;
-          } else {
-            updates += cover(m, ll, rl, j);
-            q += 4;
-          }
-        }
+        for (let q = m[p + 3]!; q !== p; q = m[q + 3]!) updates += cover(m, ll, rl, m[q]!);
         level++;
         mode = ENTER;
       } else {

@@ -108,16 +108,14 @@ function checkClues(cells: Uint8Array, n: number, box: number): void {
     const r = Math.floor(k / n);
     const c = k % n;
     const b = Math.floor(r / box) * box + Math.floor(c / box);
-    const units: Array<[number, string]> = [
-      [r, `row ${r + 1}`],
-      [n + c, `column ${c + 1}`],
-      [2 * n + b, `box ${b + 1}`],
-    ];
-    for (const [unit, name] of units) {
-      const slot = unit * n + v - 1;
+    // Unit u: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1 (named only when a clue repeats).
+    for (let kind = 0; kind < 3; kind++) {
+      const index = kind === 0 ? r : kind === 1 ? c : b;
+      const slot = (kind * n + index) * n + v - 1;
       const earlier = seen[slot]!;
       if (earlier !== 0) {
         const e = earlier - 1;
+        const name = `${kind === 0 ? 'row' : kind === 1 ? 'column' : 'box'} ${index + 1}`;
         throw new RangeError(
           `the clues contradict each other: ${SUDOKU_SYMBOLS[v - 1]} appears twice in ${name} (row ${Math.floor(e / n) + 1} column ${(e % n) + 1} and row ${r + 1} column ${c + 1})`,
         );
