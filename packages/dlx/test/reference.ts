@@ -1,22 +1,12 @@
 // Independent, deliberately plain reference implementations and shared test helpers. Nothing here imports the
 // library, so the tests compare it against something it cannot share a bug with.
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { fuzzText as fuzzTextOver } from '@puzzles/testkit';
 
-/** A property test: `prop([arbitraries], params?)(name, predicate)` with plain fast-check inside vitest's `it`. */
-export function prop<Ts extends [unknown, ...unknown[]]>(
-  arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
-  params: fc.Parameters<[Ts]> = {},
-): (name: string, predicate: (...args: Ts) => void) => void {
-  return (name, predicate) => {
-    it(name, () => {
-      fc.assert(
-        fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
-        params,
-      );
-    });
-  };
-}
+export { expectError, onlyOurErrors, prop } from '@puzzles/testkit';
+
+/** Arbitrary text for fuzzing parsers (any UTF-16, code points, graphemes, and strings over `alphabet` up to `maxLength`). */
+export const fuzzText = (alphabet: string, maxLength = 80) => fuzzTextOver(alphabet, maxLength);
 
 /** A small problem in plain data: item names and options as entries `item` or `item:color`. */
 export interface PlainProblem {
@@ -190,39 +180,3 @@ export function solvedGrid(box: number, digitOrder: readonly number[], rowSwap: 
   return cells;
 }
 
-/** Arbitrary text of several kinds: any UTF-16, any code points, graphemes, and short strings over `alphabet`. */
-export function fuzzText(alphabet: string, maxLength = 80): fc.Arbitrary<string> {
-  const chars = [...alphabet];
-  return fc.oneof(
-    fc.string(),
-    fc.string({ unit: 'binary' }),
-    fc.string({ unit: 'grapheme' }),
-    fc.string({ unit: fc.constantFrom(...chars), maxLength }),
-  );
-}
-
-type ErrorClass = typeof RangeError | typeof TypeError;
-
-/** Runs `fn`, expecting it to throw exactly this error class with a message matching `message`. */
-export function expectError(fn: () => unknown, type: ErrorClass, message: RegExp): void {
-  let thrown: unknown;
-  try {
-    fn();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, `expected ${type.name} ${message}`).toBeInstanceOf(type);
-  expect((thrown as Error).message).toMatch(message);
-}
-
-/** Runs `fn`; returns its value, or undefined if it threw a RangeError or TypeError with a message. Anything else fails. */
-export function onlyOurErrors<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch (error) {
-    const ours = error instanceof RangeError || error instanceof TypeError;
-    expect(ours, `threw something other than RangeError/TypeError: ${String(error)}`).toBe(true);
-    expect((error as Error).message.length).toBeGreaterThan(0);
-    return undefined;
-  }
-}
