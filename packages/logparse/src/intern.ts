@@ -6,29 +6,33 @@ import { utf8TextOf } from './text.js';
 /** Distinct byte strings → dense ids (0, 1, 2…), with their decoded text. @internal */
 export class ByteInterner {
   readonly strings: string[] = [];
-  #table: Int32Array = new Int32Array(1 << 12); // slot → id + 1
-  #mask = (1 << 12) - 1;
-  #hashes: Int32Array = new Int32Array(1 << 10);
-  #offsets: Int32Array = new Int32Array(1 << 10);
-  #lengths: Int32Array = new Int32Array(1 << 10);
-  #arena: Uint8Array = new Uint8Array(1 << 16);
+  // Sized for a few thousand distinct values from the start, so that a typical log never takes the growth paths
+  // (code first run after the JIT has optimised `intern` costs a deoptimisation and a recompilation).
+  #table: Int32Array = new Int32Array(1 << 14); // slot → id + 1
+  #mask = (1 << 14) - 1;
+  #hashes: Int32Array = new Int32Array(1 << 13);
+  #offsets: Int32Array = new Int32Array(1 << 13);
+  #lengths: Int32Array = new Int32Array(1 << 13);
+  #arena: Uint8Array = new Uint8Array(1 << 18);
   #used = 0;
 
   get size(): number {
     return this.strings.length;
   }
 
-  #viewOf: Uint8Array | null = null;
-  #view: DataView = new DataView(new ArrayBuffer(0));
+  // DataViews of the last two buffers interned from (a reused file buffer and the reused buffer of lines that span
+  // chunks, say), picked without a branch taken only now and then, so that a switch of buffer does not meet code
+  // the JIT has never seen run.
+  #buffer0: Uint8Array | null = null;
+  #buffer1: Uint8Array | null = null;
+  readonly #views: DataView[] = [new DataView(new ArrayBuffer(0)), new DataView(new ArrayBuffer(0))];
   #arenaView: DataView = new DataView(this.#arena.buffer);
 
   /** The id of `buf[s, e)`. Hashes and compares four bytes at a time. */
   intern(buf: Uint8Array, s: number, e: number): number {
-    if (buf !== this.#viewOf) {
-      this.#viewOf = buf;
-      this.#view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    }
-    const view = this.#view;
+    let slot1 = buf === this.#buffer1 ? 1 : 0;
+    if (slot1 === 0 && buf !== this.#buffer0) slot1 = this.#newView(buf);
+    const view = this.#views[slot1]!;
     const len = e - s;
     const words = e - 3;
     let h = 0x811c9dc5 ^ len;
@@ -62,6 +66,15 @@ export class ByteInterner {
       slot = (slot + 1) & mask;
     }
     return this.#add(buf, s, e, h, slot);
+  }
+
+  /** Makes a view of a new buffer (the first into slot 0, later ones into slot 1); returns its slot. */
+  #newView(buf: Uint8Array): number {
+    const slot = this.#buffer0 === null ? 0 : 1;
+    if (slot === 0) this.#buffer0 = buf;
+    else this.#buffer1 = buf;
+    this.#views[slot] = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    return slot;
   }
 
   /** The id of a string. */
@@ -111,11 +124,12 @@ export class ByteInterner {
 
 /** (a, b) id pairs → dense pair ids. @internal */
 export class PairTable {
-  firsts: Int32Array = new Int32Array(1 << 10);
-  seconds: Int32Array = new Int32Array(1 << 10);
+  // Pre-sized like ByteInterner's tables.
+  firsts: Int32Array = new Int32Array(1 << 14);
+  seconds: Int32Array = new Int32Array(1 << 14);
   size = 0;
-  #table: Int32Array = new Int32Array(1 << 12);
-  #mask = (1 << 12) - 1;
+  #table: Int32Array = new Int32Array(1 << 15);
+  #mask = (1 << 15) - 1;
 
   /** The id of the pair (a, b). */
   id(a: number, b: number): number {

@@ -14,9 +14,15 @@ export const DEFAULT_MAX_LINE_LENGTH = 65536;
 /** Feeds chunks in, hands complete lines out. @internal */
 export class LineSplitter {
   line = 0;
-  #carry: Buffer | null = null;
-  #overlong = -1; // length so far of an overlong line being skipped, -1 when none
-  #head: Buffer | null = null;
+  // 0: nothing carried over; 1: the start of a line is carried over in #carry[0, #carryLength);
+  // 2: an overlong line is being skipped (#overlong bytes so far).
+  #state = 0;
+  // One buffer, reused for every line that spans chunks (it grows up to the longest line accepted), so that lines
+  // come from at most two pieces of memory: the chunk's and this one.
+  #carry: Buffer = Buffer.alloc(0);
+  #carryLength = 0;
+  #overlong = 0;
+  #head: Buffer = Buffer.alloc(0);
   readonly #max: number;
   readonly #onLine: LineHandler;
   readonly #onOverlong: OverlongHandler;
@@ -31,7 +37,7 @@ export class LineSplitter {
   push(chunk: Buffer): void {
     const length = chunk.length;
     let pos = 0;
-    if (this.#carry !== null || this.#overlong >= 0) {
+    if (this.#state !== 0) {
       const nl = chunk.indexOf(10);
       if (nl < 0) {
         this.#grow(chunk, length);
@@ -48,12 +54,12 @@ export class LineSplitter {
       this.#emit(chunk, pos, nl, max, false);
       pos = nl + 1;
     }
-    if (pos < length) this.#grow(chunk.subarray(pos), length - pos);
+    if (pos < length) this.#grow(chunk, length - pos, pos);
   }
 
   /** Ends the input: a last line without a newline is handed out with `final` set. */
   end(): void {
-    if (this.#carry !== null || this.#overlong >= 0) this.#finishCarried(true);
+    if (this.#state !== 0) this.#finishCarried(true);
   }
 
   #emit(buf: Buffer, s: number, e: number, max: number, final: boolean): void {
@@ -64,41 +70,51 @@ export class LineSplitter {
     else this.#onLine(buf, s, end, this.line, final);
   }
 
-  // Adds `chunk[0, n)` to the line being carried over.
-  #grow(chunk: Buffer, n: number): void {
-    if (n === 0 && this.#carry === null && this.#overlong < 0) {
-      this.#carry = Buffer.alloc(0);
-      return;
-    }
-    if (this.#overlong >= 0) {
+  // Adds `chunk[from, from + n)` to the line being carried over.
+  #grow(chunk: Buffer, n: number, from = 0): void {
+    if (this.#state === 2) {
       this.#overlong += n;
       return;
     }
-    const part = chunk.subarray(0, n);
-    const carried = this.#carry === null ? part : Buffer.concat([this.#carry, part]);
+    const carried = this.#state === 1 ? this.#carryLength : 0;
+    const length = carried + n;
     // +1 leaves room for a '\r' that is not part of the line.
-    if (carried.length > this.#max + 1) {
-      this.#overlong = carried.length;
-      this.#head = Buffer.from(carried.subarray(0, 200));
-      this.#carry = null;
-    } else {
-      // Copy a slice of a chunk so the chunk itself can be collected.
-      this.#carry = this.#carry === null ? Buffer.from(part) : carried;
+    if (length > this.#max + 1) {
+      const head = Buffer.alloc(Math.min(200, length));
+      this.#carry.copy(head, 0, 0, Math.min(carried, head.length));
+      if (carried < head.length) chunk.copy(head, carried, from, from + head.length - carried);
+      this.#head = head;
+      this.#overlong = length;
+      this.#state = 2;
+      this.#carryLength = 0;
+      return;
     }
+    if (length > this.#carry.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.min(Math.max(2 * length, 4096), this.#max + 1));
+      this.#carry.copy(bigger, 0, 0, carried);
+      this.#carry = bigger;
+    }
+    chunk.copy(this.#carry, carried, from, from + n);
+    this.#carryLength = length;
+    this.#state = 1;
   }
 
   #finishCarried(final: boolean): void {
-    if (this.#overlong >= 0) {
+    if (this.#state === 2) {
       this.line++;
-      this.#onOverlong(this.line, this.#overlong, this.#head!);
-      this.#overlong = -1;
-      this.#head = null;
+      this.#onOverlong(this.line, this.#overlong, this.#head);
+      this.#overlong = 0;
+      this.#head = Buffer.alloc(0);
+      this.#state = 0;
       return;
     }
-    const carry = this.#carry!;
-    this.#carry = null;
-    if (final && carry.length === 0) return;
-    this.#emit(carry, 0, carry.length, this.#max, final);
+    const length = this.#carryLength;
+    this.#state = 0;
+    this.#carryLength = 0;
+    if (final && length === 0) return;
+    // Always the same Buffer object (consumers may cache views of it; a scanner is told of new content by
+    // `newChunk`).
+    this.#emit(this.#carry, 0, length, this.#max, final);
   }
 }
 

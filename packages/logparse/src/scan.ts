@@ -20,11 +20,26 @@ const enum Fail {
   Trailing,
 }
 
+/** Stands for "no buffer" in the search caches of `LineScanner`. */
+const NO_BUFFER = new Uint8Array(0);
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MONTH_BY_KEY = new Map<number, number>(
   MONTHS.map((name, i) => [(name.charCodeAt(0) << 16) | (name.charCodeAt(1) << 8) | name.charCodeAt(2), i + 1]),
 );
+// The month of `dd/Mon/yyyy` without a Map lookup: the sum of the 2nd and 3rd letters mod 32 tells the twelve
+// English abbreviations apart; the slot keeps the whole three-letter key to check against.
+const MONTH_SLOT_KEY = new Int32Array(32).fill(-1);
+const MONTH_SLOT = new Int8Array(32);
+for (const [key, month] of MONTH_BY_KEY) {
+  const slot = (((key >> 8) & 0xff) + (key & 0xff)) & 31;
+  if (MONTH_SLOT_KEY[slot] !== -1) throw new Error('month slots collide');
+  MONTH_SLOT_KEY[slot] = key;
+  MONTH_SLOT[slot] = month;
+}
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+// Index 0 unused; February 28 (a leap day is added arithmetically).
+const MONTH_DAYS = Int8Array.of(0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31);
 
 /** Two ASCII digits at `p` as a number, -1 when they are not digits. @internal */
 export function digits2(buf: Uint8Array, p: number): number {
@@ -72,14 +87,13 @@ export class LineScanner {
   readonly #optionalFrom: number;
   readonly #literals: readonly Uint8Array[];
   readonly #bracketed: Uint8Array;
-  readonly #lastDate = new Uint8Array(11);
-  #lastDay = -1;
-  #quoteBuf: Uint8Array | null = null;
-  #quoteFrom = 0;
-  #quoteAt = 0;
-  #slashBuf: Uint8Array | null = null;
-  #slashFrom = 0;
-  #slashAt = 0;
+  /** 1 for the last field when it is quoted and only its closing quote follows it: it may be cut off by the line end. */
+  readonly #truncatable: Uint8Array;
+  // The cached searches of `#next`: [quote, backslash].
+  // (NO_BUFFER rather than null when nothing is cached, so the comparison always sees two objects.)
+  readonly #bufs: Uint8Array[] = [NO_BUFFER, NO_BUFFER];
+  readonly #from = new Int32Array(2);
+  readonly #at = new Int32Array(2);
 
   constructor(format: CompiledFormat) {
     this.format = format;
@@ -97,6 +111,7 @@ export class LineScanner {
       const before = format.literals[i]!;
       return (f.kind === 'time' || f.kind === 'timeIso') && before[before.length - 1] === 0x5b ? 1 : 0;
     });
+    this.#truncatable = Uint8Array.from(format.fields, (f, i) => (f.quoted && i === n - 1 && format.literals[n]!.length === 1 ? 1 : 0));
     // An unquoted field ends at the first byte of the literal after it; the last field at a space or the line end.
     this.#delimiter = Int16Array.from(format.fields, (_, i) => {
       const after = format.literals[i + 1]!;
@@ -122,6 +137,8 @@ export class LineScanner {
     const starts = this.starts;
     const ends = this.ends;
     const escapes = this.escaped;
+    const truncatable = this.#truncatable;
+    let trunc = 0;
     let pos = s;
     for (let i = 0; i < n; i++) {
       if (pos === e && i >= optionalFrom && i > 0) {
@@ -149,25 +166,21 @@ export class LineScanner {
         // The next unescaped quote, found with native searches (quotes and backslashes are looked up once per
         // chunk position, so lines without them cost nothing extra).
         for (;;) {
-          p = this.#nextQuote(buf, p);
+          p = this.#next(0, QUOTE, buf, p);
           if (p >= e) break;
           let k = p;
           while (k > pos && buf[k - 1] === BACKSLASH) k--;
           if (((p - k) & 1) === 0) break;
           p++;
         }
-        if (this.#nextBackslash(buf, pos) < (p < e ? p : e)) escaped = 1;
-        if (p >= e) {
-          // A quoted last field cut off by the line end (a truncated user agent) is kept and flagged.
-          if (i === n - 1 && literals[n]!.length === 1) {
-            starts[i] = pos;
-            ends[i] = e;
-            escapes[i] = escaped;
-            this.truncated = true;
-            return true;
-          }
-          return this.#reject(Fail.Unterminated, i, pos);
-        }
+        if (this.#next(1, BACKSLASH, buf, pos) < (p < e ? p : e)) escaped = 1;
+        // A quoted last field cut off by the line end (a truncated user agent) is kept and flagged; elsewhere an
+        // unterminated quote is a reject. Written without a branch of its own for the truncated case, so that the
+        // first truncated line does not meet code the JIT has never seen run.
+        const cut = p >= e ? 1 : 0;
+        if (cut > truncatable[i]!) return this.#reject(Fail.Unterminated, i, pos);
+        trunc |= cut;
+        p = cut === 1 ? e : p;
       } else if (bracketed[i] === 1) {
         // Usually exactly 26 bytes (dd/Mon/yyyy:HH:MM:SS +zzzz); otherwise look for the bracket.
         if (p + 26 < e && buf[p + 26] === CLOSE_BRACKET && kinds[i] === K_TIME && this.#time(buf, p, p + 26)) {
@@ -204,6 +217,8 @@ export class LineScanner {
       }
       pos = p;
     }
+    this.truncated = trunc === 1;
+    if (trunc === 1) return true;
     const last = literals[n]!;
     if (e - pos < last.length) return this.#reject(Fail.Literal, n, pos);
     for (let k = 0; k < last.length; k++) if (buf[pos + k] !== last[k]) return this.#reject(Fail.Literal, n, pos);
@@ -246,37 +261,43 @@ export class LineScanner {
     return true;
   }
 
-  /** `dd/Mon/yyyy:HH:MM:SS +zzzz`; sets `day`. The date part is cached, as consecutive lines share it. */
+  /**
+   * `dd/Mon/yyyy:HH:MM:SS +zzzz`; sets `day`. Every line takes the same path through this code (no cache of the last
+   * date, no branch taken only on a new day or a leap day): code first run after the JIT has optimised `scan`
+   * would cost a deoptimisation and a recompilation.
+   */
   #time(buf: Uint8Array, s: number, e: number): boolean {
     if (e - s !== 26) return false;
-    const cached = this.#lastDate;
-    let same = this.#lastDay >= 0;
-    if (same) {
-      for (let k = 0; k < 11; k++) {
-        if (buf[s + k] !== cached[k]) {
-          same = false;
-          break;
-        }
-      }
-    }
-    if (same) this.day = this.#lastDay;
-    else {
-      const day = digits2(buf, s);
-      const month = buf[s + 2] === 0x2f && buf[s + 6] === 0x2f ? MONTH_BY_KEY.get((buf[s + 3]! << 16) | (buf[s + 4]! << 8) | buf[s + 5]!) : undefined;
-      const year = digits4(buf, s + 7);
-      if (month === undefined || !validDate(year, month, day)) return false;
-      this.day = year * 10000 + month * 100 + day;
-      for (let k = 0; k < 11; k++) cached[k] = buf[s + k]!;
-      this.#lastDay = this.day;
-    }
-    if (buf[s + 11] !== 0x3a || buf[s + 14] !== 0x3a || buf[s + 17] !== 0x3a || buf[s + 20] !== SPACE) return false;
+    const day = digits2(buf, s);
+    const key = (buf[s + 3]! << 16) | (buf[s + 4]! << 8) | buf[s + 5]!;
+    const slot = (buf[s + 4]! + buf[s + 5]!) & 31;
+    const month = MONTH_SLOT_KEY[slot] === key ? MONTH_SLOT[slot]! : 0;
+    const year = digits4(buf, s + 7);
+    const leap = (year & 3) === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
+    const last = MONTH_DAYS[month]! + (month === 2 ? leap : 0);
+    const sep = (buf[s + 2]! ^ 0x2f) | (buf[s + 6]! ^ 0x2f) | (buf[s + 11]! ^ 0x3a) | (buf[s + 14]! ^ 0x3a) | (buf[s + 17]! ^ 0x3a) | (buf[s + 20]! ^ SPACE);
     const sign = buf[s + 21];
-    if (sign !== 0x2b && sign !== 0x2d) return false;
     const h = digits2(buf, s + 12);
     const m = digits2(buf, s + 15);
     const sec = digits2(buf, s + 18);
     const zone = digits4(buf, s + 22);
-    return h >= 0 && h < 24 && m >= 0 && m < 60 && sec >= 0 && sec <= 60 && zone >= 0 && zone % 100 < 60;
+    const ok =
+      sep === 0 &&
+      month > 0 &&
+      year >= 0 &&
+      day >= 1 &&
+      day <= last &&
+      (sign === 0x2b || sign === 0x2d) &&
+      h >= 0 &&
+      h < 24 &&
+      m >= 0 &&
+      m < 60 &&
+      sec >= 0 &&
+      sec <= 60 &&
+      zone >= 0 &&
+      zone % 100 < 60;
+    if (ok) this.day = year * 10000 + month * 100 + day;
+    return ok;
   }
 
   /** `yyyy-mm-ddTHH:MM:SS+hh:mm` (or `Z`); sets `day`. */
@@ -306,28 +327,26 @@ export class LineScanner {
 
   /** Forgets cached search positions: call before lines from a new chunk (a chunk's buffer may be reused). */
   newChunk(): void {
-    this.#quoteBuf = null;
-    this.#slashBuf = null;
+    this.#bufs[0] = NO_BUFFER;
+    this.#bufs[1] = NO_BUFFER;
   }
 
-  #nextQuote(buf: Uint8Array, from: number): number {
-    if (buf !== this.#quoteBuf || from < this.#quoteFrom || from > this.#quoteAt) {
-      const at = buf.indexOf(QUOTE, from);
-      this.#quoteBuf = buf;
-      this.#quoteFrom = from;
-      this.#quoteAt = at < 0 ? buf.length : at;
-    }
-    return this.#quoteAt;
-  }
-
-  #nextBackslash(buf: Uint8Array, from: number): number {
-    if (buf !== this.#slashBuf || from < this.#slashFrom || from > this.#slashAt) {
-      const at = buf.indexOf(BACKSLASH, from);
-      this.#slashBuf = buf;
-      this.#slashFrom = from;
-      this.#slashAt = at < 0 ? buf.length : at;
-    }
-    return this.#slashAt;
+  /**
+   * The next quote (`which` 0) or backslash (1) at or after `from`, cached per chunk position: one method for both,
+   * so that its cache-miss path, taken on nearly every line for quotes, is already known to the JIT when a
+   * backslash is passed for the first time.
+   */
+  #next(which: number, byte: number, buf: Uint8Array, from: number): number {
+    const at = this.#at;
+    const cached = at[which]!;
+    if (this.#bufs[which] === buf && from >= this.#from[which]! && from <= cached) return cached;
+    const found = buf.indexOf(byte, from);
+    const length = buf.length; // read on every miss, found or not
+    const pos = found < 0 ? length : found;
+    this.#bufs[which] = buf;
+    this.#from[which] = from;
+    at[which] = pos;
+    return pos;
   }
 
   #reject(fail: Fail, field: number, at: number): false {

@@ -74,7 +74,8 @@ async function* fileChunks(source: LogSource, path: string): AsyncGenerator<Buff
         throw readError(source, error);
       }
       if (n === 0) return;
-      yield buffer.subarray(0, n);
+      // Full reads hand out the same Buffer object each time (consumers may cache views of it).
+      yield n === READ_SIZE ? buffer : buffer.subarray(0, n);
     }
   } finally {
     await handle.close();

@@ -91,7 +91,7 @@ class Collector {
   readonly #keepRejects: number;
   // Per-day counts: the current day is dense (indexed by pair id), the others sparse.
   #day = Number.NaN;
-  #counts = new Int32Array(1 << 10);
+  #counts = new Int32Array(1 << 14);
   #touched: number[] = [];
   readonly #store = new Map<number, Map<number, number>>();
   // Filters.
@@ -99,7 +99,7 @@ class Collector {
   readonly #methods: string[] | null;
   readonly #methodBytes: Uint8Array[] | null;
   readonly #exclude: RegExp | null;
-  #excluded = new Int8Array(1 << 10); // per request id: 0 unknown, 1 kept, 2 excluded
+  #excluded = new Int8Array(1 << 13); // per request id: 0 unknown, 1 kept, 2 excluded
   readonly host: string | null;
   readonly mergeWww: boolean;
 
@@ -351,7 +351,7 @@ async function collectFromSource(source: LogSource, options: StatsOptions, colle
     }
     collector.read++;
     collector.parsed++;
-    if (scanner.truncated) collector.truncated++;
+    collector.truncated += scanner.truncated ? 1 : 0; // no branch first taken late (see scan.ts)
     const starts = scanner.starts;
     const ends = scanner.ends;
     if (collector.filtersStatus) {
@@ -392,6 +392,7 @@ async function collectFromSource(source: LogSource, options: StatsOptions, colle
     splitter.push(chunk);
     if (failure) throw failure;
   }
+  scanner.newChunk();
   splitter.end();
   if (failure) throw failure;
 }

@@ -110,6 +110,44 @@ describe('parseLine', () => {
     expect(() => parseLine(42 as never)).toThrow(TypeError);
   });
 
+  it('checks every date of %t: all twelve months, month lengths, leap days, separators, zone', () => {
+    const at = (t: string) => parseLine(`1.1.1.1 - - [${t}] "GET / HTTP/1.1" 200 1`);
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    months.forEach((name, i) => {
+      const last = at(`${lengths[i]}/${name}/2015:10:00:00 +0000`) as LogRecord;
+      expect(last.day).toBe(20150000 + (i + 1) * 100 + lengths[i]!);
+      expect(isReject(at(`${lengths[i]! + 1}/${name}/2015:10:00:00 +0000`)), name).toBe(true);
+      expect(isReject(at(`00/${name}/2015:10:00:00 +0000`)), name).toBe(true);
+      // Letters in another case, or a neighbour's letters, are not a month.
+      expect(isReject(at(`01/${name.toUpperCase()}/2015:10:00:00 +0000`)), name).toBe(true);
+    });
+    for (const bad of ['Jam', 'Fer', 'Mav', 'Dex', 'Nob', 'Sip', 'Aap', '\u0000an']) {
+      expect(isReject(at(`01/${bad}/2015:10:00:00 +0000`)), bad).toBe(true);
+    }
+    expect((at('29/Feb/2016:00:00:00 +0000') as LogRecord).day).toBe(20160229);
+    expect((at('29/Feb/2000:00:00:00 +0000') as LogRecord).day).toBe(20000229);
+    expect(isReject(at('29/Feb/2015:00:00:00 +0000'))).toBe(true);
+    expect(isReject(at('29/Feb/1900:00:00:00 +0000'))).toBe(true);
+    for (const bad of ['08-Jan/2006:00:00:00 +0000', '08/Jan-2006:00:00:00 +0000', '08/Jan/2006-00:00:00 +0000', '08/Jan/2006:00-00:00 +0000',
+      '08/Jan/2006:00:00-00 +0000', '08/Jan/2006:00:00:00-+0000', '08/Jan/2006:00:00:00 *0000', '08/Jan/2006:24:00:00 +0000',
+      '08/Jan/2006:00:60:00 +0000', '08/Jan/2006:00:00:61 +0000', '08/Jan/2006:00:00:00 +0060', '08/Jan/20x6:00:00:00 +0000']) {
+      expect(isReject(at(bad)), bad).toBe(true);
+    }
+    expect((at('08/Jan/2006:00:00:60 -1230') as LogRecord).day).toBe(20060108);
+  });
+
+  it('keeps a truncated last field only at the end of the line, wherever it falls among other lines', () => {
+    // The truncated case shares the code path of the other lines (see scan.ts): records around it are unaffected.
+    const full = '10.1.1.9 - - [09/Jan/2006:10:00:10 +0000] "GET /cut HTTP/1.1" 200 7 "-" "Agent/1.0"';
+    const lines = [full, QUIRKS.truncatedAgent, full, '10.1.1.9 - - [09/Jan/2006:10:00:10 +0000] "GET /cut HTTP/1.1" 200 7', full];
+    const results = lines.map((l) => parseLine(l) as LogRecord);
+    expect(results.map((r) => r.truncated)).toEqual([false, true, false, false, false]);
+    expect(results.map((r) => r.userAgent)).toEqual(['Agent/1.0', 'Mozilla/5.0 (compatible; Bot/2.1; +http://bot.example/', 'Agent/1.0', null, 'Agent/1.0']);
+    // A quoted field cut off before the last one is still a reject.
+    expect((parseLine('10.1.1.9 - - [09/Jan/2006:10:00:10 +0000] "GET /cut HTTP/1.1" 200 7 "http://cut.example/') as LogReject).reason).toMatch(/unterminated quoted referrer/);
+  });
+
   it('reads the common format, and common lines with the combined format', () => {
     const line = 'h.example - - [01/Aug/1995:00:00:01 -0400] "GET /a.txt HTTP/1.0" 200 1839';
     expect(record(line, { format: 'common' })).toMatchObject({ path: '/a.txt', referrer: null, extra: [] });
