@@ -102,8 +102,13 @@ interface Item {
 function inputs(arg: string): Item[] | Promise<Item[]> {
   const split = (content: string, name: string): Item[] =>
     content.split(/\r?\n/).flatMap((line, i) => {
-      const text = line.trim().split(/\s+/)[0] ?? '';
-      return text === '' || text.startsWith('#') ? [] : [{ text, where: `${name} line ${i + 1}` }];
+      const whole = line.trim();
+      if (whole === '' || whole.startsWith('#')) return [];
+      // A first word of 81 or 729 characters is the puzzle (what follows, a rating or a comment, is skipped); otherwise
+      // the whole line, so a {candidates} or 729-character grid may have spaces between its cells.
+      const first = whole.split(/\s+/)[0]!;
+      const text = !first.includes('{') && (first.length === 81 || first.length === 729) ? first : whole;
+      return [{ text, where: `${name} line ${i + 1}` }];
     });
   if (arg === '-') {
     return (async () => {
@@ -112,7 +117,18 @@ function inputs(arg: string): Item[] | Promise<Item[]> {
       return split(Buffer.concat(chunks).toString('utf8'), 'stdin');
     })();
   }
-  if (existsSync(arg) && statSync(arg).isFile()) return split(readFileSync(arg, 'utf8'), arg);
+  if (existsSync(arg)) {
+    if (!statSync(arg).isFile()) throw new RangeError(`${arg} is not a file`);
+    let content: string;
+    try {
+      content = readFileSync(arg, 'utf8');
+    } catch (error) {
+      throw new RangeError(`cannot read ${arg}: ${(error as Error).message}`);
+    }
+    return split(content, arg);
+  }
+  // Not a file: a puzzle, unless it looks like a path (a separator, or a name ending in an extension).
+  if (/[/\\]|\.[a-z]\w*$/i.test(arg)) throw new RangeError(`no such file: ${arg}`);
   return [{ text: arg, where: '' }];
 }
 

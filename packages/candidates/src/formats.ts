@@ -23,8 +23,13 @@ export function parseGivens(text: string): Grid {
   return grid;
 }
 
+function expectGrid(grid: unknown, what: string): asserts grid is Grid {
+  if (!(grid instanceof Grid)) throw new TypeError(`${what} needs a Grid; got ${describeValue(grid)}`);
+}
+
 /** Formats the values as 81 characters, '.' (or `empty`) for an empty cell. */
 export function formatGivens(grid: Grid, empty = '.'): string {
+  expectGrid(grid, 'formatGivens');
   let out = '';
   for (let cell = 0; cell < 81; cell++) out += grid.values[cell] ? String(grid.values[cell]) : empty;
   return out;
@@ -79,6 +84,7 @@ export function parseCandidateGrid(text: string): Grid {
 
 /** Formats the {candidates} notation: a solved digit or "{digits}" per cell, no separators. */
 export function formatCandidateGrid(grid: Grid): string {
+  expectGrid(grid, 'formatCandidateGrid');
   let out = '';
   for (let cell = 0; cell < 81; cell++) {
     const v = grid.values[cell]!;
@@ -134,6 +140,7 @@ export function parsePencilMarks(text: string): Grid {
 
 /** Formats the 729-character pencil-mark grid (a solved cell shows only its digit; `empty` marks a missing candidate). */
 export function formatPencilMarks(grid: Grid, empty = '.'): string {
+  expectGrid(grid, 'formatPencilMarks');
   let out = '';
   for (let cell = 0; cell < 81; cell++) {
     const v = grid.values[cell]!;
@@ -153,6 +160,7 @@ export function parseGrid(text: string): Grid {
 
 /** A readable 9×9 pencil-mark table: each cell shows its value, or its candidates padded to the widest cell of its column. */
 export function formatCandidateTable(grid: Grid): string {
+  expectGrid(grid, 'formatCandidateTable');
   const texts: string[] = [];
   for (let cell = 0; cell < 81; cell++) {
     const v = grid.values[cell]!;

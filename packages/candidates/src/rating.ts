@@ -1,4 +1,5 @@
-import type { Step, TechniqueName } from './step.js';
+import { describeValue } from './errors.js';
+import { isTechniqueName, type Step, type TechniqueName } from './step.js';
 
 /** HoDoKu's difficulty levels, easiest first. */
 export const LEVELS = ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'] as const;
@@ -81,13 +82,18 @@ export interface Rating {
 
 /** Rates a solving path the way HoDoKu does; a path that did not solve the puzzle is Extreme (beyond these techniques). */
 export function ratePath(steps: readonly Step[], solved = true): Rating {
+  if (!Array.isArray(steps)) throw new TypeError(`ratePath needs an array of steps; got ${describeValue(steps)}`);
   let score = 0;
   let hardest: TechniqueName | null = null;
   let level = 0;
   for (const step of steps) {
-    score += TECHNIQUE_SCORES[step.technique];
-    if (hardest === null || TECHNIQUE_SCORES[step.technique] > TECHNIQUE_SCORES[hardest]) hardest = step.technique;
-    level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[step.technique]));
+    const technique: unknown = (step as Partial<Step> | null)?.technique;
+    if (typeof technique !== 'string' || !isTechniqueName(technique)) {
+      throw new RangeError(`a step's technique must be one of the technique names; got ${describeValue(technique)}`);
+    }
+    score += TECHNIQUE_SCORES[technique];
+    if (hardest === null || TECHNIQUE_SCORES[technique] > TECHNIQUE_SCORES[hardest]) hardest = technique;
+    level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[technique]));
   }
   while (level < 4 && score > LEVEL_MAX_SCORES[LEVELS[level] as Exclude<Level, 'Extreme'>]) level++;
   if (!solved) level = 4;

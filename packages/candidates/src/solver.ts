@@ -3,6 +3,8 @@ import { Grid, validateGrid } from './grid.js';
 import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { expectTechnique, finderOf } from './techniques.js';
+import { ALL, PEERS } from './tables.js';
+import { verifyPuzzle } from './validation.js';
 
 /** Options of nextStep and solveLogically. */
 export interface SolveOptions {
@@ -29,12 +31,35 @@ export interface SolveResult {
 }
 
 function gridOf(puzzle: Grid | string): Grid {
-  if (typeof puzzle === 'string') return parseGrid(puzzle);
-  if (puzzle instanceof Grid) {
+  let grid: Grid;
+  if (typeof puzzle === 'string') grid = parseGrid(puzzle);
+  else if (puzzle instanceof Grid) {
     validateGrid(puzzle);
-    return puzzle.clone();
+    grid = puzzle.clone();
+  } else throw new TypeError(`a puzzle must be a Grid or a string; got ${describeValue(puzzle)}`);
+  checkMarks(grid);
+  return grid;
+}
+
+/**
+ * A player's pencil marks (fewer candidates than the values alone leave) are checked with dancing links: marks that
+ * rule out the solution, or values with no solution, are a RangeError, never a wrong step. Givens alone cost nothing.
+ */
+function checkMarks(grid: Grid): void {
+  const { values, candidates } = grid;
+  let own = false;
+  for (let cell = 0; cell < 81 && !own; cell++) {
+    if (values[cell]) continue;
+    let left = ALL;
+    for (let k = 0; k < 20; k++) {
+      const v = values[PEERS[cell * 20 + k]!]!;
+      if (v) left &= ~(1 << (v - 1));
+    }
+    if (candidates[cell] !== left) own = true;
   }
-  throw new TypeError(`a puzzle must be a Grid or a string; got ${describeValue(puzzle)}`);
+  if (!own) return;
+  const verification = verifyPuzzle(grid);
+  if (verification.status === 'none') throw new RangeError(verification.message);
 }
 
 function techniqueList(options: SolveOptions | undefined): TechniqueName[] {
@@ -52,7 +77,10 @@ function first(grid: Grid, finders: readonly ((g: Grid, n: number) => Step[])[])
   return null;
 }
 
-/** The simplest step that applies to a puzzle (a Grid or any of the text formats): the hint a player asks for; null if none. */
+/**
+ * The simplest step that applies to a puzzle (a Grid or any of the text formats): the hint a player asks for; null if
+ * none. A player's pencil marks that exclude the solution (checked with dancing links) are a RangeError.
+ */
 export function nextStep(puzzle: Grid | string, options?: SolveOptions): Step | null {
   const grid = gridOf(puzzle);
   if (grid.contradiction() !== null) return null;
@@ -62,6 +90,7 @@ export function nextStep(puzzle: Grid | string, options?: SolveOptions): Step | 
 /**
  * Applies the simplest step again and again until the puzzle is solved or no technique applies. The starting state may
  * be a player's own pencil marks (a Grid, or text in the {candidates} or 729-character format); it is not changed.
+ * Marks that exclude the solution (checked with dancing links) are a RangeError naming the cells, never wrong steps.
  */
 export function solveLogically(puzzle: Grid | string, options?: SolveOptions): SolveResult {
   const grid = gridOf(puzzle);

@@ -1,4 +1,5 @@
 import type { Component } from './component.js';
+import { expectDigit } from './errors.js';
 import { cellName } from './tables.js';
 
 /** The techniques, simplest first, by their kebab-case names. */
@@ -59,11 +60,13 @@ export function isTechniqueName(name: string): name is TechniqueName {
 
 /** "r8c2=1": a placement, rows and columns 1-based. */
 export function formatPlacement(p: Candidate): string {
+  expectDigit(p.digit, 'the digit of a placement');
   return `${cellName(p.cell)}=${p.digit}`;
 }
 
 /** "r1c4<>6": an elimination, rows and columns 1-based. */
 export function formatElimination(e: Candidate): string {
+  expectDigit(e.digit, 'the digit of an elimination');
   return `${cellName(e.cell)}<>${e.digit}`;
 }
 

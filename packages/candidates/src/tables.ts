@@ -1,3 +1,5 @@
+import { expectCell } from './errors.js';
+
 // Precomputed tables for the 81 cells, 27 units and 512 candidate masks. Cells are numbered 0..80 row-major;
 // units 0..8 are rows, 9..17 columns, 18..26 boxes; a candidate mask has bit d-1 set for digit d.
 
@@ -70,6 +72,7 @@ export function digitsOf(mask: number): number[] {
 
 /** The cell name r{row}c{col}, 1-based: cell 0 is r1c1. */
 export function cellName(cell: number): string {
+  if (ROW_OF[cell] === undefined || !Number.isInteger(cell)) expectCell(cell);
   return `r${ROW_OF[cell]! + 1}c${COL_OF[cell]! + 1}`;
 }
 

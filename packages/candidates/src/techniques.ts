@@ -1,6 +1,6 @@
 import { findXChains, findXYChains } from './chains.js';
 import { findFish } from './fish.js';
-import type { Grid } from './grid.js';
+import { Grid } from './grid.js';
 import { findLockedCandidates } from './intersections.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from './singles.js';
 import { findSimpleColorings, findSkyscrapers, findTwoStringKites } from './single-digit.js';
@@ -45,8 +45,12 @@ export function expectTechnique(name: unknown): asserts name is TechniqueName {
   }
 }
 
-/** Every instance of one technique on a grid (at most `limit`), without applying any; each removes or places something. */
+/**
+ * Every instance of one technique on a grid (at most `limit`), without applying any; each removes or places something.
+ * The state is taken as it is (not validated, so a pattern can be checked on a hand-made state); see `validateGrid`.
+ */
 export function findSteps(grid: Grid, technique: TechniqueName, limit = Infinity): Step[] {
+  if (!(grid instanceof Grid)) throw new TypeError(`findSteps needs a Grid (parse text with parseGrid); got ${describeValue(grid)}`);
   expectTechnique(technique);
   if (!(limit >= 1)) return [];
   return FINDERS[technique](grid, limit);

@@ -54,6 +54,9 @@ export function verifyPuzzle(puzzle: Grid | string): Verification {
 
 /** Whether a step agrees with a solution (81 digits): it removes no solution digit and places only solution digits. */
 export function stepAgreesWith(step: Step, solution: string): boolean {
+  if (typeof solution !== 'string' || !/^[1-9]{81}$/.test(solution)) {
+    throw new RangeError(`a solution must be 81 digits 1-9; got ${describeValue(solution)}`);
+  }
   for (const e of step.eliminations) if (solution.charCodeAt(e.cell) - 48 === e.digit) return false;
   for (const p of step.placements) if (solution.charCodeAt(p.cell) - 48 !== p.digit) return false;
   return true;

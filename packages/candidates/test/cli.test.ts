@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatCandidateGrid } from '../src/formats.js';
+import { formatCandidateGrid, formatPencilMarks } from '../src/formats.js';
 import { Grid } from '../src/grid.js';
 import { TECHNIQUE_NAMES } from '../src/step.js';
 import { EASY, EASY_SOLUTION } from './reference.js';
@@ -58,6 +58,26 @@ describe('sudoku-explain', () => {
     const fromStdin = run(['--hint', '-'], `${EASY}\n${EASY}\n`);
     expect(fromStdin.code).toBe(0);
     expect(fromStdin.stdout).toMatch(/^Puzzle 1 \(stdin line 1\):\nNaked single: .*\n\nPuzzle 2 \(stdin line 2\):\nNaked single: /);
+  });
+
+  it('reads {candidates} and 729-character grids with spaces between cells from a file or stdin', () => {
+    const grid = Grid.fromValues([...EASY].map(Number));
+    const spaced = formatCandidateGrid(grid).replace('{45}', '{4}').match(/\d|\{\d+\}/g)!.join(' ');
+    expect(spaced.startsWith('{4} {4578} 3 {49} 2 {147} 6 {5789} {57} 9 ')).toBe(true);
+    const marks = formatPencilMarks(grid).match(/.{9}/g)!.join(' ');
+    const { code, stdout, stderr } = run(['--hint', '-'], `${spaced}\n${marks}\n${EASY} rated easy\n`);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Puzzle 1 \(stdin line 1\):\nNaked single: 4 is the only candidate left in r1c1 /);
+    expect(stdout).toMatch(/Puzzle 2 \(stdin line 2\):\nNaked single: 4 is the only candidate left in r5c6 /);
+    expect(stdout).toMatch(/Puzzle 3 \(stdin line 3\):\nNaked single: 4 is the only candidate left in r5c6 /);
+  });
+
+  it('says so when a file is missing or is a directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
+    expect(run([join(dir, 'missing.txt')])).toMatchObject({ code: 1, stdout: '', stderr: `sudoku-explain: no such file: ${join(dir, 'missing.txt')}\n` });
+    expect(run(['puzzles.txt'])).toMatchObject({ code: 1, stderr: 'sudoku-explain: no such file: puzzles.txt\n' });
+    expect(run([dir])).toMatchObject({ code: 1, stderr: `sudoku-explain: ${dir} is not a file\n` });
   });
 
   it('--hint prints only the next step', () => {

@@ -111,6 +111,13 @@ describe('parseGrid and the table', () => {
     same(parseGrid(formatPencilMarks(grid)), grid);
   });
 
+  it('formatters reject what is not a Grid', () => {
+    for (const format of [formatGivens, formatCandidateGrid, formatPencilMarks, formatCandidateTable]) {
+      expectError(() => format(null as unknown as Grid), TypeError, /needs a Grid; got null/);
+      expectError(() => format(EASY as unknown as Grid), TypeError, /needs a Grid; got "003020600/);
+    }
+  });
+
   it('prints a readable table', () => {
     const table = formatCandidateTable(parseGivens(EASY));
     const lines = table.split('\n');

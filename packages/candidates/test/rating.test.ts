@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES } from '../src/rating.js';
 import { solveLogically } from '../src/solver.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from '../src/step.js';
-import { EASY } from './reference.js';
+import { EASY, expectError } from './reference.js';
 
 const step = (technique: TechniqueName): Step => ({ technique, cells: [], digits: [], eliminations: [], placements: [], explanation: '' });
 
@@ -37,6 +37,12 @@ describe('rating', () => {
 
   it('calls an unsolved path Extreme', () => {
     expect(ratePath([step('naked-single')], false).level).toBe('Extreme');
+  });
+
+  it('rejects steps of unknown techniques instead of scoring them NaN', () => {
+    expectError(() => ratePath([step('guessing' as TechniqueName)]), RangeError, /technique must be one of the technique names; got "guessing"/);
+    expectError(() => ratePath([null as unknown as Step]), RangeError, /got undefined/);
+    expectError(() => ratePath('naked-single' as unknown as Step[]), TypeError, /ratePath needs an array of steps/);
   });
 
   it('rates a real path', () => {

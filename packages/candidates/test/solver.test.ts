@@ -23,8 +23,17 @@ describe('nextStep', () => {
   });
 
   it('takes a player\'s pencil marks as the state', () => {
+    const marks = formatCandidateGrid(parseGivens(EASY)).replace('{45}', '{4}');
+    expect(nextStep(marks)).toMatchObject({ technique: 'naked-single', placements: [{ cell: 0, digit: 4 }] });
+  });
+
+  it('reports pencil marks that exclude the solution instead of hinting a wrong step', () => {
+    // r1c1 is 4 in the solution; marks that leave it only 5 once gave the hint r1c1=5.
     const marks = formatCandidateGrid(parseGivens(EASY)).replace('{45}', '{5}');
-    expect(nextStep(marks)).toMatchObject({ technique: 'naked-single', placements: [{ cell: 0, digit: 5 }] });
+    expectError(() => nextStep(marks), RangeError, /^the pencil marks exclude the solution: r1c1 must be 4$/);
+    const grid = parseGivens(EASY);
+    grid.eliminate(0, 4);
+    expectError(() => nextStep(grid), RangeError, /pencil marks exclude the solution: r1c1 must be 4/);
   });
 
   it('limits the techniques when asked', () => {
@@ -55,10 +64,17 @@ describe('solveLogically', () => {
     expectError(() => solveLogically(EASY, { maxSteps: -1 }), RangeError, /maxSteps/);
   });
 
-  it('reports a contradiction in the pencil marks it is given', () => {
-    // r1c1 may only be 5, though the solution has 4 there: the path runs into an impossible state.
+  it('reports pencil marks that exclude the solution, before any step', () => {
+    // r1c1 may only be 5, though the solution has 4 there: no step may be taken from such marks.
     const marks = formatCandidateGrid(parseGivens(EASY)).replace('{45}', '{5}');
-    const result = solveLogically(marks);
+    expectError(() => solveLogically(marks), RangeError, /^the pencil marks exclude the solution: r1c1 must be 4$/);
+    // Marks that keep the solution are taken as they are.
+    expect(solveLogically(formatCandidateGrid(parseGivens(EASY)).replace('{45}', '{4}')).status).toBe('solved');
+  });
+
+  it('reports a contradiction that givens without a solution run into', () => {
+    // A wrong given (5 in r1c1; the solution has 4): singles run into an impossible state.
+    const result = solveLogically(`5${EASY.slice(1)}`);
     expect(result.status).toBe('contradiction');
     expect(result.solved).toBe(false);
     expect(result.contradiction).toMatch(/no candidates|no place/);

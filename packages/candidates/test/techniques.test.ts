@@ -335,6 +335,20 @@ describe('findSteps', () => {
     expectError(() => findSteps(new Grid(), 'x-wings' as TechniqueName), RangeError, /unknown technique "x-wings"; expected one of full-house/);
   });
 
+  it('rejects what is not a valid Grid instead of crashing or giving steps', () => {
+    expectError(() => findSteps('4.....8.5' as unknown as Grid, 'naked-single'), TypeError, /findSteps needs a Grid .*; got "4\.\.\.\.\.8\.5"/);
+    expectError(() => findSteps(null as unknown as Grid, 'x-wing'), TypeError, /findSteps needs a Grid .*; got null/);
+  });
+
+  it('formats placements and eliminations 1-based, and rejects cells and digits out of range', () => {
+    expect(formatPlacement({ cell: 73, digit: 1 })).toBe('r9c2=1');
+    expect(formatElimination({ cell: 3, digit: 6 })).toBe('r1c4<>6');
+    expectError(() => formatPlacement({ cell: 81, digit: 1 }), RangeError, /cell must be an integer from 0 to 80; got 81/);
+    expectError(() => formatElimination({ cell: -1, digit: 1 }), RangeError, /cell must be an integer from 0 to 80; got -1/);
+    expectError(() => formatPlacement({ cell: 0, digit: 0 }), RangeError, /digit of a placement must be an integer from 1 to 9; got 0/);
+    expectError(() => formatElimination({ cell: 0, digit: 1.5 }), RangeError, /digit of an elimination must be an integer from 1 to 9; got 1\.5/);
+  });
+
   it('respects the limit', () => {
     const grid = new Grid();
     for (const [r, c] of [[1, 1], [2, 2], [3, 3]]) set(grid, r!, c!, r!);

@@ -38,6 +38,13 @@ describe('verifyPuzzle (with @puzzles/dlx)', () => {
     expectError(() => explainPuzzle(marks), RangeError, /pencil marks exclude the solution: r1c1 must be 4/);
   });
 
+  it('stepAgreesWith rejects a solution that is not 81 digits', () => {
+    const step = { technique: 'naked-single', cells: [0], digits: [4], eliminations: [], placements: [{ cell: 0, digit: 4 }], explanation: '' } as const;
+    expect(stepAgreesWith(step, EASY_SOLUTION)).toBe(true);
+    expectError(() => stepAgreesWith(step, 'abc'), RangeError, /a solution must be 81 digits 1-9; got "abc"/);
+    expectError(() => stepAgreesWith(step, EASY), RangeError, /a solution must be 81 digits/);
+  });
+
   prop([fc.integer({ min: 1, max: 2 ** 31 - 1 })], { numRuns: 10 })('agrees with an independent backtracking solver', (seed) => {
     const { puzzle, solution } = randomPuzzle(seed, 24);
     expect(verifyPuzzle(puzzle)).toMatchObject({ status: 'unique', solution });
