@@ -1,7 +1,7 @@
 // Boards of any size as bit-packed Uint32Arrays: cell (row, col) is bit row * cols + col, row-major, bit i in word
 // i >>> 5 at bit i & 31. Formatting and parsing in the seed's text grid (rows like " 1 1 0").
 import { wordsFor } from './bits.js';
-import { checkInteger, describeValue } from './errors.js';
+import { checkInteger, checkIterable, describeValue } from './errors.js';
 
 /** The largest number of cells a board may have (rows × cols). */
 export const MAX_CELLS = 2 ** 26;
@@ -16,9 +16,9 @@ export function emptyBoard(rows: number, cols: number): Uint32Array {
 export function boardOf(rows: number, cols: number, cells: Iterable<number>): Uint32Array {
   const board = emptyBoard(rows, cols);
   const size = rows * cols;
-  for (const cell of cells) {
+  for (const cell of checkIterable(cells, 'cells')) {
     checkInteger(cell, 0, size - 1, 'a cell');
-    board[cell >>> 5]! ^= 1 << (cell & 31);
+    board[cell >>> 5]! |= 1 << (cell & 31);
   }
   return board;
 }

@@ -324,6 +324,14 @@ async function play(seed: string | undefined, startText: string | undefined): Pr
   return 0;
 }
 
+// When the reader of our output goes away (`flipper solve - | head -1`), stop quietly instead of dying on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 Promise.resolve()
   .then(() => main(process.argv.slice(2)))
   .then(

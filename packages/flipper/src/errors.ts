@@ -21,6 +21,14 @@ export function optionsOf<T extends object>(options: T | undefined, what: string
   return options;
 }
 
+/** Checks that `value` can be iterated (a list of numbers is expected of it). @internal */
+export function checkIterable<T>(value: Iterable<T>, what: string): Iterable<T> {
+  if (typeof (value as { [Symbol.iterator]?: unknown } | null | undefined)?.[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${what} must be an iterable of ${what === 'cells' ? 'cell' : 'move'} numbers; got ${describeValue(value)}`);
+  }
+  return value;
+}
+
 /** Checks that `value` is an integer from `min` to `max`. @internal */
 export function checkInteger(value: unknown, min: number, max: number, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) {

@@ -78,5 +78,6 @@ function checkGame(game: unknown): asserts game is Game {
   if (typeof game !== 'object' || game === null || !Array.isArray((game as Game).history)) {
     throw new TypeError(`game must be a Game from newGame; got ${describeValue(game)}`);
   }
+  checkPosition((game as Game).start, 'game start');
   checkPosition((game as Game).position, 'game position');
 }

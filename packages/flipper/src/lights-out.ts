@@ -68,6 +68,24 @@ export function fromRows(padded: Uint32Array, rows: number, cols: number, stride
   return flat;
 }
 
+/**
+ * The flat board of a rows × cols board turned into the flat board of its cols × rows transpose. Lights Out is the
+ * same game on the transpose, and light chasing costs about cols³ / 32 for the bottom-edge system, so wide boards are
+ * solved on their transpose (the chase then runs down the longer side). @internal
+ */
+export function transposeBoard(flat: Uint32Array, rows: number, cols: number): Uint32Array {
+  const out = new Uint32Array(flat.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0, i = r * cols; c < cols; c++, i++) {
+      if ((flat[i >>> 5]! >>> (i & 31)) & 1) {
+        const j = c * rows + r;
+        out[j >>> 5]! |= 1 << (j & 31);
+      }
+    }
+  }
+  return out;
+}
+
 /** Lights toggled by pressing `presses` (padded rows), XORed into `lights` (padded rows). @internal */
 function togglePadded(lights: Uint32Array, presses: Uint32Array, rows: number, cols: number, stride: number): void {
   const tail = cols & 31;
@@ -124,7 +142,7 @@ export function randomLightsOutBoard(rows: number, cols: number = rows, options?
 export interface SolveLightsOutOptions {
   /**
    * Search all 2^nullity solutions for the fewest presses when that takes at most about `maxWork` word operations
-   * (2^nullity × rows × ⌈cols/32⌉; default 2^26, well under a second). 0 turns the search off.
+   * (2^nullity × rows × ⌈cols/32⌉, with rows the longer side; default 2^26, well under a second). 0 turns the search off.
    */
   readonly maxWork?: number;
   /**
@@ -145,11 +163,25 @@ export function solveLightsOut(
   checkBoard(board, rows * cols, 'board');
   const opts = optionsOf(options, 'solveLightsOut');
   const maxWork = opts.maxWork === undefined ? 2 ** 26 : checkInteger(opts.maxWork, 0, 2 ** 40, 'maxWork');
-  const stride = wordsFor(cols);
-  const lights = toRows(board, rows, cols, stride);
   if (opts.method !== undefined && opts.method !== 'kernel' && opts.method !== 'affine') {
     throw new RangeError(`method must be 'kernel' or 'affine'; got ${describeValue(opts.method)}`);
   }
+  if (cols > rows) {
+    // Chase down the longer side: the bottom-edge system then has min(rows, cols) unknowns.
+    const t = solveLightsOut(transposeBoard(board, rows, cols), cols, rows, opts);
+    const presses = t.presses === null ? null : transposeBoard(t.presses, cols, rows);
+    // Verified again on the board as given, so the transposition itself is checked too.
+    let verified = t.verified;
+    if (presses !== null && verified) {
+      const stride = wordsFor(cols);
+      const check = toRows(board, rows, cols, stride);
+      togglePadded(check, toRows(presses, rows, cols, stride), rows, cols, stride);
+      for (let i = 0; i < check.length; i++) if (check[i] !== 0) verified = false;
+    }
+    return { rows, cols, rank: t.rank, nullity: t.nullity, solvable: t.solvable, presses, pressCount: t.pressCount, minimal: t.minimal, verified };
+  }
+  const stride = wordsFor(cols);
+  const lights = toRows(board, rows, cols, stride);
   const firstRow = opts.method === 'affine' ? firstRowAffine : firstRowKernel;
   const { x, rank, solvable, quiet } = firstRow(lights, rows, cols, stride);
   const nullity = cols - rank;
@@ -193,6 +225,7 @@ function fewestPresses(presses: Uint32Array, quiet: readonly Uint32Array[]): Uin
 /** Rank and nullity of classic Lights Out on rows × cols (by light chasing on the empty board). */
 export function lightsOutRank(rows: number, cols: number = rows): { rank: number; nullity: number } {
   checkSize(rows, cols);
+  if (cols > rows) return lightsOutRank(cols, rows); // the same game on the transpose; chase down the longer side
   const stride = wordsFor(cols);
   const { rank } = firstRowKernel(new Uint32Array(rows * stride), rows, cols, stride);
   return { rank: rows * cols - (cols - rank), nullity: cols - rank };

@@ -1,7 +1,7 @@
 // The seed's 3×3 flipper: positions as 9-bit integers, square k (1..9, row by row) is bit k − 1 (square 1 = bit 0,
 // the least significant), 1 = on. MOVES[k − 1] is the mask of squares that move k toggles.
 import { formatBoard, parseBoard } from './board.js';
-import { checkInteger, describeValue } from './errors.js';
+import { checkInteger, checkIterable, describeValue } from './errors.js';
 
 /** A flipper position: a 9-bit integer, square k (1..9, row by row) is bit k − 1, a set bit is an "on" square. */
 export type Position = number;
@@ -48,7 +48,7 @@ export function applyMove(position: Position, move: number): Position {
 /** The position after several moves, in order (order does not matter: moves commute). */
 export function applyMoves(position: Position, moves: Iterable<number>): Position {
   let p = checkPosition(position);
-  for (const move of moves) p ^= MOVES[checkMove(move) - 1]!;
+  for (const move of checkIterable(moves, 'moves')) p ^= MOVES[checkMove(move) - 1]!;
   return p;
 }
 

@@ -2,7 +2,7 @@
 // Positions are bit-packed boards (see board.ts); a move is numbered from 0 in the general API.
 import { wordsFor } from './bits.js';
 import { boardOf, checkBoard, checkSize } from './board.js';
-import { checkInteger, describeValue } from './errors.js';
+import { checkInteger, checkIterable, describeValue } from './errors.js';
 
 /** A board and its moves: each move toggles the cells of its mask (XOR); the goal is the position to reach. */
 export interface Puzzle {
@@ -46,13 +46,23 @@ export function createPuzzle(spec: PuzzleSpec): Puzzle {
   };
   const moves = Object.freeze(spec.moves.map((move, k) => asMask(move, `move ${k}`)));
   const goal = spec.goal === undefined ? new Uint32Array(wordsFor(cells)) : asMask(spec.goal, 'goal');
+  if (spec.name !== undefined && typeof spec.name !== 'string') throw new TypeError(`name must be a string; got ${describeValue(spec.name)}`);
   const name = spec.name ?? `${rows}×${cols} puzzle with ${moves.length} moves`;
   return Object.freeze({ name, rows, cols, cells, moves, goal });
 }
 
 /** Checks a puzzle value. @internal */
 export function checkPuzzle(puzzle: unknown): Puzzle {
-  if (typeof puzzle !== 'object' || puzzle === null || !Array.isArray((puzzle as Puzzle).moves)) {
+  const p = puzzle as Puzzle | null;
+  if (
+    typeof puzzle !== 'object' ||
+    p === null ||
+    !Array.isArray(p.moves) ||
+    !(p.goal instanceof Uint32Array) ||
+    !Number.isInteger(p.rows) ||
+    !Number.isInteger(p.cols) ||
+    p.cells !== p.rows * p.cols
+  ) {
     throw new TypeError(`puzzle must be a Puzzle from createPuzzle; got ${describeValue(puzzle)}`);
   }
   return puzzle as Puzzle;
@@ -62,7 +72,7 @@ export function checkPuzzle(puzzle: unknown): Puzzle {
 export function applyPresses(puzzle: Puzzle, position: Uint32Array, presses: Iterable<number>): Uint32Array {
   checkPuzzle(puzzle);
   const out = checkBoard(position, puzzle.cells, 'position').slice();
-  for (const k of presses) {
+  for (const k of checkIterable(presses, 'presses')) {
     checkInteger(k, 0, puzzle.moves.length - 1, 'a press (0-based move)');
     const mask = puzzle.moves[k]!;
     for (let i = 0; i < out.length; i++) out[i]! ^= mask[i]!;

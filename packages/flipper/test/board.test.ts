@@ -46,6 +46,23 @@ describe('boards', () => {
     }
   });
 
+  it('boardOf turns listed cells on, even when a cell is listed twice (review regression)', () => {
+    expect(bitsOf(boardOf(3, 3, [1, 1]))).toEqual([1]);
+    expect(bitsOf(boardOf(3, 3, [4, 0, 4, 4]))).toEqual([0, 4]);
+  });
+
+  it('the bit helpers reject what is not a mask or a bit index, with our messages (review regression)', () => {
+    expectError(() => bitsOf(null as never), TypeError, /mask must be a Uint32Array; got null/);
+    expectError(() => countBits([1] as never), TypeError, /mask must be a Uint32Array; got an array of 1/);
+    expectError(() => hasBit(Uint32Array.of(1), -1), RangeError, /bit index must be an integer from 0 to 31; got -1/);
+    expectError(() => hasBit(Uint32Array.of(1), 32), RangeError, /bit index must be an integer from 0 to 31; got 32/);
+    expectError(() => wordsFor(-1), RangeError, /bits must be an integer from 0/);
+    expectError(() => wordsFor(NaN), TypeError, /bits must be an integer from 0/);
+    expect(wordsFor(2 ** 32)).toBe(2 ** 27);
+    expect(wordsFor(2 ** 32 + 1)).toBe(2 ** 27 + 1);
+    expectError(() => boardOf(3, 3, null as never), TypeError, /cells must be an iterable of cell numbers; got null/);
+  });
+
   it('rejects bad sizes, cells and boards', () => {
     expectError(() => emptyBoard(0, 3), RangeError, /rows must be an integer from 1 to 67108864; got 0/);
     expectError(() => emptyBoard(10000, 10000), RangeError, /at most 67108864 cells; got 10000 × 10000/);

@@ -160,6 +160,15 @@ describe('flipper usage', () => {
     expect(result.stdout).not.toContain('\u001b[');
   });
 
+  it('stops quietly when the reader of its output goes away (review regression: EPIPE stack trace)', () => {
+    const script = `yes 101010101 | head -n 200000 | "${process.execPath}" "${cli}" solve - | head -n 1`;
+    const result = spawnSync('sh', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(result.stdout).toBe('1 2 3 4 5 6 7 8 9\n');
+    expect(result.stderr).toBe('');
+    const big = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" lights-out --size 40 --seed 1 | head -n 1`], { encoding: 'utf8' });
+    expect(big.stderr).toBe('');
+  });
+
   it('exits 2 on usage errors', () => {
     for (const [args, message] of [
       [['frobnicate'], /unknown command 'frobnicate'/],

@@ -175,5 +175,10 @@ describe('solvePuzzle on random puzzles', () => {
     expectError(() => solvePuzzle(puzzle, new Uint32Array(1), { maxNullity: 31 }), RangeError, /maxNullity must be an integer from 0 to 30; got 31/);
     expectError(() => applyPresses(puzzle, new Uint32Array(1), [4]), RangeError, /a press \(0-based move\) must be an integer from 0 to 3; got 4/);
     expectError(() => solvePuzzle({} as never, new Uint32Array(1)), TypeError, /puzzle must be a Puzzle from createPuzzle/);
+    // review regressions: a half-built puzzle, a cell listed twice in a move, a name that is not a string, presses not iterable
+    expectError(() => solvePuzzle({ moves: [] } as never, new Uint32Array(1)), TypeError, /puzzle must be a Puzzle from createPuzzle/);
+    expect(Array.from(createPuzzle({ rows: 2, cols: 2, moves: [[1, 1]] }).moves[0]!)).toEqual([0b10]);
+    expectError(() => createPuzzle({ rows: 2, cols: 2, moves: [[1]], name: 5 as never }), TypeError, /name must be a string; got 5/);
+    expectError(() => applyPresses(puzzle, new Uint32Array(1), null as never), TypeError, /presses must be an iterable of move numbers; got null/);
   });
 });

@@ -106,5 +106,8 @@ describe('the game', () => {
     expectError(() => playMove(newGame({ start: 0 }), 12), RangeError, /move must be an integer from 1 to 9; got 12/);
     expectError(() => playMove({} as never, 1), TypeError, /game must be a Game from newGame; got an object/);
     expectError(() => newGame({ start: 512 }), RangeError, /start \(a 9-bit integer\)/);
+    // review regression: an object without a start was accepted and gave a game with start undefined
+    expectError(() => playMove({ history: [], position: 5 } as never, 1), TypeError, /game start \(a 9-bit integer\)/);
+    expectError(() => resetGame({ history: [], position: 5, start: 'x' } as never), TypeError, /game start \(a 9-bit integer\)/);
   });
 });

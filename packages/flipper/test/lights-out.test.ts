@@ -79,6 +79,31 @@ describe('light chasing', () => {
     expect(analyzePuzzle(lightsOutPuzzle(19)).nullity).toBe(16);
   });
 
+  it('chases along the shorter side: wide boards are solved as their transpose (review regression)', () => {
+    // Before: the bottom-edge system had cols unknowns, so 1 × 2^20 asked for a 2^20 × 2^15-word matrix and threw a
+    // raw "Invalid typed array length"; and 2 × 20000 took seconds where 20000 × 2 takes milliseconds.
+    expect(lightsOutRank(1, 2 ** 20)).toEqual({ rank: 2 ** 20, nullity: 0 }); // 1 × n: nullity 1 iff n ≡ 2 (mod 3)
+    expect(lightsOutRank(1, 2 ** 20 + 1)).toEqual({ rank: 2 ** 20, nullity: 1 });
+    expect(lightsOutRank(1, 5)).toEqual({ rank: 4, nullity: 1 });
+    expect(lightsOutRank(4, 9)).toEqual(lightsOutRank(9, 4));
+    const board = randomLightsOutBoard(1, 2 ** 20, { seed: 'wide' });
+    const solution = solveLightsOut(board, 1, 2 ** 20);
+    expect(solution).toMatchObject({ rows: 1, cols: 2 ** 20, solvable: true, verified: true, nullity: 0 });
+    expect(applyLightsOut(board, solution.presses!, 1, 2 ** 20)).toEqual(new Uint32Array(board.length));
+    for (const [rows, cols] of [[3, 70], [5, 33], [2, 5], [13, 40]] as const) {
+      for (const solvable of [true, false]) {
+        const wide = randomLightsOutBoard(rows, cols, { seed: `${rows}x${cols}`, solvable });
+        const chased = solveLightsOut(wide, rows, cols);
+        const general = solvePuzzle(lightsOutPuzzle(rows, cols), wide);
+        expect(chased).toMatchObject({ rows, cols, rank: general.rank, nullity: general.nullity, solvable: general.solvable });
+        if (chased.solvable) {
+          expect(chased.pressCount).toBe(general.presses!.length);
+          expect(applyLightsOut(wide, chased.presses!, rows, cols)).toEqual(new Uint32Array(wide.length));
+        }
+      }
+    }
+  });
+
   it('makes reproducible random boards', () => {
     expect(randomLightsOutBoard(10, 10, { seed: 1 })).toEqual(randomLightsOutBoard(10, 10, { seed: 1 }));
     expect(randomLightsOutBoard(10, 10, { seed: 1 })).not.toEqual(randomLightsOutBoard(10, 10, { seed: 2 }));

@@ -110,5 +110,8 @@ describe('the flipper position', () => {
     expectError(() => parseGrid(' 1 1 0\n 0 2 1\n 1 0 1'), RangeError, /grid row 2 must be cells 0 or 1/);
     expectError(() => parseGrid(' 1 1 0\n 0 1\n 1 0 1'), RangeError, /grid row 2 has 2 cells; row 1 has 3/);
     expectError(() => parseGrid(''), RangeError, /a grid must have rows/);
+    // review regression: a non-iterable list of moves was a raw "moves is not iterable"
+    expectError(() => applyMoves(0, null as never), TypeError, /moves must be an iterable of move numbers; got null/);
+    expectError(() => applyMoves(0, 5 as never), TypeError, /moves must be an iterable of move numbers; got 5/);
   });
 });
