@@ -64,7 +64,8 @@ Examples:
   wordle solve --all --json
   wordle assist salet 00120 crony 01002
 
-Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
+Exit status: 0 on success, 1 on bad input or when solve --all leaves an answer unsolved,
+2 on a usage error.`;
 
 class UsageError extends Error {}
 
@@ -102,6 +103,8 @@ function parse(argv: string[]) {
   const { values } = parsed;
   let positionals = parsed.positionals;
   let command: Command = 'play';
+  // --help and --version win over everything else: `wordle solve --help` prints the help.
+  if (values.help || values.version) return { command, values, positionals, width: undefined };
   if (positionals.length > 0) {
     const first = positionals[0]!;
     if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'; use score, solve or assist`);

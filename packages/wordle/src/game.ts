@@ -1,7 +1,7 @@
 import { describeValue, GameOverError, optionsOf } from './errors.js';
 import { hardModeViolation, type ScoredGuess } from './hard.js';
 import { formatScore, normalizeWord, scoreGuess, type Score } from './score.js';
-import { checkValidWord, originalWords, type WordList } from './words.js';
+import { checkValidWord, originalWords, wordListOf, type WordList } from './words.js';
 
 /** A game of Wordle as an immutable value: the answer, the rules, and the scored guesses so far. */
 export interface Game {
@@ -42,7 +42,7 @@ export interface Round {
 /** A new game: `createGame({ answer, maxGuesses: 6, hardMode: false })`. */
 export function createGame(gameOptions: GameOptions): Game {
   const options = optionsOf(gameOptions, 'createGame');
-  const words = options.words ?? originalWords();
+  const words = options.words === undefined ? originalWords() : wordListOf(options.words);
   const answer = normalizeWord(options.answer, 'answer');
   if (!words.has(answer)) throw new RangeError(`answer must be a word of the list; got ${describeValue(options.answer)}`);
   const maxGuesses = options.maxGuesses ?? 6;
@@ -57,8 +57,18 @@ export function createGame(gameOptions: GameOptions): Game {
   return Object.freeze({ answer, maxGuesses, hardMode: options.hardMode === true, day, guesses: Object.freeze([]), status: 'playing', words });
 }
 
+/** The game argument of a call, checked: an object shaped like a `createGame` game. */
+function gameOf(game: unknown): Game {
+  const g = game as Partial<Game> | null;
+  if (typeof g !== 'object' || g === null || typeof g.answer !== 'string' || !Array.isArray(g.guesses) || typeof g.status !== 'string') {
+    throw new TypeError(`game must be a game from createGame; got ${describeValue(game)}`);
+  }
+  return g as Game;
+}
+
 /** Plays one guess: scores it if valid (and allowed in hard mode), and says whether the game goes on, is won or lost. */
 export function playRound(game: Game, guess: string): Round {
+  gameOf(game);
   if (game.status !== 'playing') {
     throw new GameOverError(
       `the game is already over (${game.status === 'won' ? `won in ${game.guesses.length}` : 'lost'}; the answer was ${game.answer}); start a new game`,
@@ -93,6 +103,7 @@ export function playRound(game: Game, guess: string): Round {
  * out for an answer that is not in the answer list. A game still being played is a RangeError.
  */
 export function shareGrid(game: Game): string {
+  gameOf(game);
   if (game.status === 'playing') throw new RangeError(`the game is not over yet (${game.guesses.length} of ${game.maxGuesses} guesses); share it when it is`);
   const index = game.day ?? game.words.indexOf(game.answer);
   const day = index !== undefined && index < (game.day === undefined ? game.words.answers.length : Infinity) ? `${index} ` : '';

@@ -1,5 +1,5 @@
 import { patternOfLetters } from './score.js';
-import { originalWords, type WordList } from './words.js';
+import { originalWords, wordListOf, type WordList } from './words.js';
 
 /**
  * Every guess scored against every answer: `codes[g * answerCount + a]` is the pattern code (0-242) of guess g against
@@ -29,6 +29,7 @@ export function letterCodes(words: readonly string[]): Uint8Array {
  * tile[a][i][letter] = (correct 2 | present 1 | absent 0) · 3^i. Guesses with a repeated letter take the two-pass scorer.
  */
 export function buildPatternMatrix(words: WordList = originalWords()): PatternMatrix {
+  wordListOf(words);
   const guessCount = words.guesses.length;
   const answerCount = words.answers.length;
   const letters = letterCodes(words.guesses);
@@ -79,6 +80,7 @@ const cache = new WeakMap<WordList, PatternMatrix>();
 
 /** The pattern matrix of a word list, built on first use and kept for the list's lifetime. */
 export function patternMatrix(words: WordList = originalWords()): PatternMatrix {
+  wordListOf(words);
   let matrix = cache.get(words);
   if (!matrix) {
     matrix = buildPatternMatrix(words);

@@ -2,7 +2,7 @@ import { describeValue, optionsOf } from './errors.js';
 import type { ScoredGuess } from './hard.js';
 import { patternMatrix, type PatternMatrix } from './matrix.js';
 import { decodePattern, encodePattern, normalizeWord, PATTERNS, SOLVED_CODE, type Score } from './score.js';
-import { originalWords, type WordList } from './words.js';
+import { originalWords, wordListOf, type WordList } from './words.js';
 
 /** Options of `createSolver`. */
 export interface SolverOptions {
@@ -396,7 +396,7 @@ class LookaheadSolver implements Solver {
 /** A solver for the original lists (or yours): look-ahead over the best few guesses at each position, memoised. */
 export function createSolver(solverOptions?: SolverOptions): Solver {
   const options = optionsOf(solverOptions, 'createSolver');
-  const words = options.words ?? originalWords();
+  const words = options.words === undefined ? originalWords() : wordListOf(options.words);
   const maxGuesses = options.maxGuesses ?? 6;
   if (!Number.isInteger(maxGuesses) || maxGuesses < 2 || maxGuesses > 20) {
     throw new RangeError(`maxGuesses must be an integer from 2 to 20; got ${describeValue(maxGuesses)}`);

@@ -41,6 +41,24 @@ class Words implements WordList {
   }
 }
 
+/** The word list argument of a call, checked: a `WordList` (from `createWordList` or `originalWords`). @internal */
+export function wordListOf(value: unknown): WordList {
+  if (value instanceof Words) return value;
+  const list = value as Partial<WordList> | null;
+  if (
+    typeof list === 'object' &&
+    list !== null &&
+    !Array.isArray(list) &&
+    Array.isArray(list.answers) &&
+    Array.isArray(list.guesses) &&
+    typeof list.has === 'function' &&
+    typeof list.indexOf === 'function'
+  ) {
+    return list as WordList;
+  }
+  throw new TypeError(`words must be a word list from createWordList or originalWords(); got ${describeValue(value)}`);
+}
+
 function split(text: string): string[] {
   const words: string[] = [];
   for (let i = 0; i < text.length; i += 5) words.push(text.slice(i, i + 5));
@@ -101,11 +119,12 @@ export const REASONS = Object.freeze({
 /** Checks a guess (trimmed, A-Z folded to a-z): letters only, five of them, and an allowed guess of the list. */
 export function checkValidWord(guess: string, words: WordList = originalWords()): WordCheck {
   if (typeof guess !== 'string') throw new TypeError(`a guess must be a string; got ${describeValue(guess)}`);
+  const list = wordListOf(words);
   const word = guess.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
   if (/[^a-z]/.test(word)) return { valid: false, reason: REASONS.letters };
   if (word.length < 5) return { valid: false, reason: REASONS.short };
   if (word.length > 5) return { valid: false, reason: REASONS.long };
-  if (!words.has(word)) return { valid: false, reason: REASONS.unknown };
+  if (!list.has(word)) return { valid: false, reason: REASONS.unknown };
   return { valid: true, word };
 }
 
@@ -117,7 +136,7 @@ export interface PickOptions extends RandomOptions {
 /** A uniformly random answer; reproducible with `seed` (same seed, same word) or an injected `random`. */
 export function pickAnswer(pickOptions?: PickOptions): string {
   const options = optionsOf(pickOptions, 'pickAnswer');
-  const list = (options.words ?? originalWords()).answers;
+  const list = (options.words === undefined ? originalWords() : wordListOf(options.words)).answers;
   return list[randomIndex(options, list.length)]!;
 }
 
@@ -137,8 +156,10 @@ export function dayNumber(date: Date | string): number {
   } else if (typeof date === 'string') {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
     const [y, m, d] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-    utc = Date.UTC(y, m - 1, d);
-    const check = new Date(utc);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+    const check = new Date(0);
+    check.setUTCFullYear(y, m - 1, d);
+    utc = check.getTime();
     if (!match || check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) {
       throw new RangeError(`date must be a calendar date YYYY-MM-DD; got ${describeValue(date)}`);
     }
@@ -153,7 +174,8 @@ export function dayNumber(date: Date | string): number {
 /** The answer of the day: answers[day mod answers.length] (the list wraps around after its last day). */
 export function answerForDay(day: number, words: WordList = originalWords()): string {
   if (!Number.isSafeInteger(day) || day < 0) throw new RangeError(`day must be an integer ≥ 0; got ${describeValue(day)}`);
-  return words.answers[day % words.answers.length]!;
+  const list = wordListOf(words).answers;
+  return list[day % list.length]!;
 }
 
 /** The answer for a date (see `dayNumber` for the time zone rule): cigar on 2021-06-19, wrapping after the list ends. */

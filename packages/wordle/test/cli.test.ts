@@ -115,6 +115,13 @@ describe('wordle solve', () => {
     expect(summary.failures).toEqual([]);
     expect(summary.total).toBeLessThan(8000);
   });
+  it('exits 1 with the summary when --all leaves failures, as --help says', () => {
+    // Greedy hard mode (width 1) fails 7 answers: the JSON is still printed, and the exit status tells.
+    const { code, stdout } = run(['solve', '--all', '--hard', '--width', '1', '--json']);
+    expect(code).toBe(1);
+    expect((JSON.parse(stdout) as { failures: string[] }).failures.length).toBeGreaterThan(0);
+    expect(run(['--help']).stdout).toMatch(/1 on bad input or when solve --all leaves an answer unsolved/);
+  });
   it('refuses bad usage and bad answers', () => {
     expect(run(['solve']).code).toBe(2);
     expect(run(['solve', '--answer', 'cigar', '--all']).code).toBe(2);
@@ -155,6 +162,15 @@ describe('wordle --help, --version and usage errors', () => {
     expect(help.stdout).toContain('Examples:');
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${version}\n`);
+  });
+  it('prints help and the version after any command, even one missing its arguments', () => {
+    // Review regression: `wordle solve --help` and `wordle score --help` were usage errors (exit 2).
+    for (const args of [['solve', '--help'], ['score', '-h'], ['assist', '--help'], ['--answer', 'cigar', '--help']]) {
+      const { code, stdout } = run(args);
+      expect(code, args.join(' ')).toBe(0);
+      expect(stdout).toContain('Examples:');
+    }
+    expect(run(['solve', '--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
   it('exits 2 on unknown commands and options', () => {
     expect(run(['frobnicate'])).toMatchObject({ code: 2 });

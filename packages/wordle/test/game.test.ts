@@ -1,6 +1,6 @@
 // Validates the seed's feature "Playing a round" (Track number of guesses), hard mode and the share grid.
 import { describe, expect, it } from 'vitest';
-import { GameOverError, createGame, createWordList, playRound, shareGrid, type Game } from '../src/index.js';
+import { GameOverError, createGame, createWordList, hardModeViolation, playRound, scoreGuess, shareGrid, type Game } from '../src/index.js';
 import { expectError, fuzzText, onlyOurErrors, prop } from './reference.js';
 
 /** A game of `orbit` after these (valid, wrong) guesses. */
@@ -92,6 +92,14 @@ describe('Feature: Playing a round', () => {
     expectError(() => createGame({ answer: 'orbit', hardMode: 'yes' as unknown as boolean }), TypeError, /hardMode must be a boolean/);
   });
 
+  it('refuses what is not a game or not a word list with our own message', () => {
+    // Review regression: these were "Cannot read properties of null (reading 'status')" and "words.has is not a function".
+    expectError(() => playRound(null as unknown as Game, 'crane'), TypeError, /game must be a game from createGame; got null/);
+    expectError(() => playRound({} as Game, 'crane'), TypeError, /game must be a game from createGame; got an object/);
+    expectError(() => shareGrid(undefined as unknown as Game), TypeError, /game must be a game from createGame; got undefined/);
+    expectError(() => createGame({ answer: 'crane', words: {} as never }), TypeError, /words must be a word list from createWordList or originalWords\(\); got an object/);
+  });
+
   prop([fuzzText('orbitcane ')])('any text as a guess is scored or refused with a reason, never a crash', (text) => {
     const round = onlyOurErrors(() => playRound(createGame({ answer: 'orbit' }), text));
     expect(round).toBeDefined();
@@ -134,6 +142,21 @@ describe('hard mode', () => {
     let game = createGame({ answer: 'cigar', hardMode: true });
     game = playRound(game, 'rebut').game;
     expect(playRound(game, 'rebar').accepted).toBe(true); // r again in 1st place, e and b reused
+  });
+
+  it('hardModeViolation folds case and blanks like the rest of the API, and refuses what is not a word', () => {
+    // Review regression: 'CIGAR' after crane/cigar was reported as breaking "1st letter must be C".
+    const history = [{ guess: 'crane', marks: scoreGuess('crane', 'cigar') }];
+    expect(hardModeViolation(history, 'CIGAR')).toBeUndefined();
+    expect(hardModeViolation(history, ' cigar ')).toBeUndefined();
+    expect(hardModeViolation([{ guess: 'CRANE', marks: scoreGuess('crane', 'cigar') }], 'cigar')).toBeUndefined();
+    expect(hardModeViolation(history, 'SUGAR')).toBe('1st letter must be C');
+    // A number is not a guess that obeys the rules: it is an error, not `undefined`.
+    expectError(() => hardModeViolation(history, 12345 as unknown as string), TypeError, /guess must be a string of five letters a-z; got 12345/);
+    expectError(() => hardModeViolation(history, 'c'), RangeError, /guess must be five letters a-z; got "c"/);
+    expectError(() => hardModeViolation(null as unknown as [], 'cigar'), TypeError, /history must be an array of \{ guess, marks \}; got null/);
+    expectError(() => hardModeViolation([null as never], 'cigar'), TypeError, /history\[0\] must be \{ guess, marks \}; got null/);
+    expectError(() => hardModeViolation([{ guess: 'crane', marks: ['correct'] }], 'cigar'), TypeError, /a score must be an array of five marks/);
   });
 
   it('is not enforced in normal mode', () => {

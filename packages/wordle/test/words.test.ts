@@ -159,6 +159,20 @@ describe('answerForDate and dayNumber', () => {
       expect(answerForDate(date)).toBe(answers[dayNumber(text) % 2315]);
     },
   );
+  it('reads years before 100 as they are written (not as 19xx), so they are refused as before day 0', () => {
+    // Review regression: '0099-01-01' was read as 1999 by Date.UTC and called "not a calendar date".
+    expectError(() => dayNumber('0099-01-01'), RangeError, /Wordle starts on 2021-06-19 \(day 0, cigar\); got "0099-01-01"/);
+    expectError(() => dayNumber('0000-02-29'), RangeError, /Wordle starts on 2021-06-19/);
+    expectError(() => dayNumber('0099-02-29'), RangeError, /must be a calendar date YYYY-MM-DD/); // 99 is not a leap year, 1999 neither; 0096 is
+    expectError(() => dayNumber('0096-02-29'), RangeError, /Wordle starts on/);
+  });
+
+  it('refuses a word list that is not one with our own message', () => {
+    expectError(() => checkValidWord('crane', null as never), TypeError, /words must be a word list from createWordList or originalWords\(\); got null/);
+    expectError(() => pickAnswer({ words: {} as never }), TypeError, /words must be a word list/);
+    expectError(() => answerForDay(0, [] as never), TypeError, /words must be a word list from createWordList or originalWords\(\); got an array of 0/);
+  });
+
   prop([fuzzText('0123456789-')])('parses any text to a day or throws only our errors', (text) => {
     const day = onlyOurErrors(() => dayNumber(text));
     if (day !== undefined) expect(Number.isInteger(day) && day >= 0).toBe(true);
