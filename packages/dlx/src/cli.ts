@@ -154,6 +154,12 @@ function main(argv: string[]): number {
   return 0;
 }
 
+// A reader that stops early (`dlx … | head`) closes the pipe: stop writing quietly, as Unix tools do, instead of
+// crashing with an unhandled EPIPE error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (error) {

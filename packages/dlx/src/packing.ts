@@ -142,6 +142,9 @@ function boardSymmetries(board: readonly Cell[]): Array<(r: number, c: number) =
     c0 = Math.min(c0, c);
   }
   const maps: Array<(r: number, c: number) => Cell> = [];
+  // Two transforms can move the board's cells alike (on a board of one row, the reflection across it moves nothing):
+  // keep one map per permutation of the cells, or every placement would look symmetric under the do-nothing one.
+  const actions = new Set<string>();
   for (const t of TRANSFORMS) {
     const image = board.map(([r, c]) => t(r, c));
     if (shapeKey(normalize(image)) !== id) continue;
@@ -151,10 +154,14 @@ function boardSymmetries(board: readonly Cell[]): Array<(r: number, c: number) =
       ir = Math.min(ir, r);
       ic = Math.min(ic, c);
     }
-    maps.push((r, c) => {
+    const map = (r: number, c: number): Cell => {
       const [tr, tc] = t(r, c);
       return [tr - ir + r0, tc - ic + c0];
-    });
+    };
+    const action = board.map(([r, c]) => shapeKey([map(r, c)])).join(' ');
+    if (actions.has(action)) continue;
+    actions.add(action);
+    maps.push(map);
   }
   return maps;
 }
@@ -291,6 +298,7 @@ export function pentominoProblem(rows = 6, columns = 10, options?: { breakSymmet
 /** Draws placements on the board: each cell shows its piece's name (first character), `.` if empty. */
 export function formatPacking(board: readonly Cell[] | string, placements: readonly Placement[]): string {
   const cells = cellList(board, 'the board');
+  if (!Array.isArray(placements)) throw new TypeError(`placements must be an array of { piece, cells }; got ${describeValue(placements)}`);
   const label = new Map<string, string>();
   for (const [r, c] of cells) label.set(key(r, c), '.');
   for (const { piece, cells: placed } of placements) for (const [r, c] of placed) label.set(key(r, c), [...piece][0]!);

@@ -210,7 +210,14 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     }
     if (this.#signal?.aborted === true) return this.#finish('signal');
     if (this.#timeout !== Infinity && performance.now() - this.#start >= this.#timeout) return this.#finish('time');
-    const result = e.run();
+    let result: number;
+    try {
+      result = e.run();
+    } catch (error) {
+      // onProgress threw: end this search (resetting the links) so that the solver can search again.
+      this.#finish('caller');
+      throw error;
+    }
     if (result === FOUND) {
       this.#solutions++;
       return true;

@@ -71,7 +71,7 @@ function parse(argv: string[]) {
   }
   let size: number | undefined;
   if (values.size !== undefined) {
-    size = Number(values.size);
+    size = /^\d+$/.test(values.size) ? Number(values.size) : Number.NaN;
     if (!SUDOKU_SIZES.includes(size)) throw new UsageError(`--size must be 4, 9, 16 or 25; got '${values.size}'`);
   }
   return { values, file: positionals[0] ?? '-', limit, size };
@@ -89,7 +89,11 @@ function puzzleOf(line: string, size: number | undefined): string {
   }
   if (run === 16 || run === 256 || run === 625) return line.slice(0, run);
   if (run >= 81) return line.slice(0, 81);
-  throw new RangeError(`expected a puzzle of 81 cells (or 16, 256, 625); got ${run} cell characters in ${JSON.stringify(line.length > 40 ? `${line.slice(0, 37)}...` : line)}`);
+  // Name the character that ended the cells, unless it is the space before a comment (then the grid is just short).
+  const stop = run < line.length && !/\s/.test(line[run]!) ? `, then bad character ${JSON.stringify(String.fromCodePoint(line.codePointAt(run)!))} at column ${run + 1}` : '';
+  throw new RangeError(
+    `expected a puzzle of 81 cells (or 16, 256, 625); got ${run} cell characters${stop} in ${JSON.stringify(line.length > 40 ? `${line.slice(0, 37)}...` : line)}`,
+  );
 }
 
 function main(argv: string[]): number {
@@ -160,6 +164,12 @@ function main(argv: string[]): number {
   console.error(`dlx-sudoku: ${puzzles} puzzle${puzzles === 1 ? '' : 's'} in ${seconds.toFixed(3)} s (${rate.toLocaleString('en-US')} puzzles/s)`);
   return failed ? 1 : 0;
 }
+
+// A reader that stops early (`dlx-sudoku … | head`) closes the pipe: stop writing quietly, as Unix tools do, instead of
+// crashing with an unhandled EPIPE error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
 
 try {
   process.exitCode = main(process.argv.slice(2));

@@ -81,7 +81,8 @@ export function parseSudoku(grid: SudokuInput): SudokuGrid {
       throw new RangeError(`a Sudoku grid given as rows must have 4, 9, 16 or 25 rows; got ${rows.length}`);
     }
     const side = n;
-    const texts = rows.map((row, r) => {
+    // Array.from, not map: a hole in a sparse array is a missing row, not a row to skip.
+    const texts = Array.from(rows, (row, r) => {
       if (typeof row !== 'string') throw new TypeError(`row ${r + 1} of a Sudoku grid must be a string; got ${describeValue(row)}`);
       const text = row.replace(/\s+/g, '');
       if (text.length !== side) {
@@ -127,6 +128,9 @@ function checkClues(cells: Uint8Array, n: number, box: number): void {
 
 /** Writes cells (0 blank, 1..n) as a string of symbols, `.` for blanks. */
 export function formatSudoku(cells: ArrayLike<number>): string {
+  if (cells === null || typeof cells !== 'object' || typeof cells.length !== 'number') {
+    throw new TypeError(`formatSudoku needs an array of cells; got ${describeValue(cells)}`);
+  }
   const n = sideOfCells(cells.length);
   if (n === 0) throw new RangeError(`a Sudoku grid must have 16, 81, 256 or 625 cells; got ${cells.length}`);
   let out = '';
@@ -197,16 +201,27 @@ export class SudokuSolver {
 
   /**
    * Searches a parsed grid (cells row-major, 0 blank) for up to `limit` solutions; writes the first into `out` when
-   * given. Returns the number found. The clues must not contradict each other (parseSudoku checks that).
+   * given. Returns the number found (0 also when the clues contradict each other; parseSudoku names such clues).
+   * Cells of the wrong count or value, a limit below 1 or an `out` of the wrong size are a RangeError.
    */
   search(cells: Uint8Array, limit: number, out?: Uint8Array): number {
     const n = this.size;
     const engine = this.engine;
+    if (cells === null || typeof cells !== 'object') throw new TypeError(`search needs the cells of a grid; got ${describeValue(cells)}`);
+    if (cells.length !== n * n) throw new RangeError(`a ${n}×${n} Sudoku has ${n * n} cells; got ${describeValue(cells.length)}`);
+    if (typeof limit !== 'number' || !(limit >= 1)) throw new RangeError(`the limit must be at least 1; got ${describeValue(limit)}`);
+    if (out !== undefined && (out === null || typeof out !== 'object' || out.length !== n * n)) {
+      throw new RangeError(`the output of a ${n}×${n} Sudoku must have ${n * n} cells; got ${describeValue(out?.length ?? out)}`);
+    }
     engine.resetStats();
     let found = 0;
     let consistent = true;
     for (let k = 0; k < cells.length; k++) {
       const v = cells[k]!;
+      if (v > n || !(v >= 0)) {
+        engine.reset();
+        throw new RangeError(`cell ${k + 1} of a ${n}×${n} Sudoku must be 0 (blank) to ${n}; got ${describeValue(v)}`);
+      }
       if (v !== 0 && !engine.force(k * n + v - 1)) {
         consistent = false;
         break;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,12 +134,32 @@ describe('dlx-sudoku', () => {
     expect(stderr).toMatch(/^dlx-sudoku: stdin line 2: expected a puzzle of 81 cells/m);
     expect(stderr).toMatch(/^dlx-sudoku: stdin line 3: the clues contradict each other: 5 appears twice in row 1/m);
     expect(stderr).toMatch(/2 puzzles in/);
+    // A character that is not a cell (here '-' for a blank) is named with its column.
+    const dashed = run(sudoku, [], `${TEXTBOOK.slice(0, 10)}-${TEXTBOOK.slice(11)}\n`);
+    expect(dashed.code).toBe(1);
+    expect(dashed.stderr).toMatch(/^dlx-sudoku: stdin line 1: expected a puzzle of 81 cells .*got 10 cell characters, then bad character "-" at column 11 in/m);
+  });
+
+  it('a reader that closes the pipe early (| head) ends it quietly, not with an EPIPE crash', async () => {
+    const file = join(dir, 'many.txt');
+    writeFileSync(file, `${'.'.repeat(80)}8\n`.repeat(3000)); // about 250 kB of solutions: more than a pipe holds
+    const child = spawn(process.execPath, [sudoku, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(stderr).toMatch(/^dlx-sudoku: 3000 puzzles in/);
+    expect(code).toBe(0);
   });
 
   it('usage errors exit 2; --help and --version', () => {
     expect(run(sudoku, ['--unique', '--count'], '').code).toBe(2);
     expect(run(sudoku, ['--limit', '3'], '').code).toBe(2);
     expect(run(sudoku, ['--size', '7'], '').code).toBe(2);
+    for (const size of ['0x9', '9.0', '1e1', ' 9']) {
+      expect(run(sudoku, ['--size', size], '').stderr).toMatch(/--size must be 4, 9, 16 or 25/);
+    }
     expect(run(sudoku, ['--help']).stdout).toMatch(/Usage: dlx-sudoku[\s\S]*Examples:/);
     expect(run(sudoku, ['-v']).stdout).toBe(`${pkg.version}\n`);
     expect(run(sudoku, [join(dir, 'missing.txt')])).toMatchObject({ code: 1, stderr: expect.stringMatching(/cannot read/) });

@@ -86,8 +86,21 @@ describe('packingProblem', () => {
     expectError(() => rectangle(0, 3), RangeError, /rows must be an integer from 1 to 1000; got 0/);
   });
 
+  it('breaks symmetry on a board of one row (whose reflection across the row moves no cell)', () => {
+    const pieces = [
+      { name: 'I', cells: '#####' },
+      { name: 'D', cells: '##' },
+    ];
+    expect(count(packingProblem({ board: rectangle(1, 7), pieces })).solutions).toBe(2);
+    const reduced = packingProblem({ board: rectangle(1, 7), pieces, breakSymmetry: 'D' });
+    expect(count(reduced).solutions).toBe(1);
+    // A placement that the end-to-end turn really maps onto itself is still refused.
+    expectError(() => packingProblem({ board: rectangle(1, 5), pieces: [{ name: 'I', cells: '#####' }], breakSymmetry: 'I' }), RangeError, /symmetric/);
+  });
+
   it('draws placements', () => {
     expect(formatPacking('###\n# #', [{ piece: 'Vee', cells: [[0, 0], [1, 0], [0, 1]] }])).toBe('VV.\nV .');
+    expectError(() => formatPacking('###', null as never), TypeError, /placements must be an array .*; got null/);
   });
 });
 

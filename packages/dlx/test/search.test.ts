@@ -224,6 +224,19 @@ describe('budgets, signal and progress', () => {
     expect(seen.at(-1)!.solutions).toBeGreaterThan(0);
   });
 
+  it('an error thrown by onProgress ends that search and leaves the solver usable', () => {
+    const solver = createSolver(PAIRS);
+    const stop = () => {
+      throw new Error('stop here');
+    };
+    expect(() => solver.count({ progressInterval: 10, onProgress: stop })).toThrow('stop here');
+    expect(solver.count()).toMatchObject({ solutions: 105, complete: true });
+    const search = solver.solutions({ progressInterval: 10, onProgress: stop });
+    expect(() => [...search]).toThrow('stop here');
+    expect(search.stats).toMatchObject({ complete: false, stoppedBy: 'caller' });
+    expect(solver.count()).toMatchObject({ solutions: 105, complete: true });
+  });
+
   it('checks its options', () => {
     expectError(() => count(PAIRS, { limit: 0 }), RangeError, /limit must be a positive integer or Infinity; got 0/);
     expectError(() => count(PAIRS, { limit: 1.5 }), RangeError, /limit/);

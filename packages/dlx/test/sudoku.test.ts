@@ -168,7 +168,30 @@ describe('SudokuSolver, parseSudoku and formatSudoku', () => {
     expect(formatSudoku(parseSudoku(text(cells)).cells)).toBe(text(cells));
   });
 
+  it('search checks its cells, limit and output instead of answering for another grid', () => {
+    const solver = new SudokuSolver(9);
+    const cells = new Uint8Array(81);
+    cells[0] = 12; // not a 9×9 symbol: it must not be read as a clue of another cell
+    expectError(() => solver.search(cells, 1), RangeError, /cell 1 of a 9×9 Sudoku must be 0 \(blank\) to 9; got 12/);
+    cells[0] = 5;
+    cells[40] = 10;
+    expectError(() => solver.search(cells, 1), RangeError, /cell 41 .* got 10/);
+    expectError(() => solver.search(new Uint8Array(16), 1), RangeError, /9×9 Sudoku has 81 cells; got 16/);
+    expectError(() => solver.search(null as never, 1), TypeError, /cells of a grid; got null/);
+    expectError(() => solver.search(new Uint8Array(81), 0), RangeError, /limit must be at least 1; got 0/);
+    expectError(() => solver.search(new Uint8Array(81), Number.NaN), RangeError, /limit/);
+    expectError(() => solver.search(new Uint8Array(81), 1, new Uint8Array(3)), RangeError, /output .* 81 cells; got 3/);
+    // The forced clues of a refused grid are undone: the solver still answers correctly.
+    expect(solver.count(EMPTY_9, 2)).toBe(2);
+    expect(solver.count(solver.solve(EMPTY_9)!, 2)).toBe(1);
+  });
+
+  it('a sparse array of rows is refused, not read as blank rows', () => {
+    expectError(() => solveSudoku(new Array(9) as never), TypeError, /row 1 of a Sudoku grid must be a string; got undefined/);
+  });
+
   it('formatSudoku refuses bad cells', () => {
+    expectError(() => formatSudoku(null as never), TypeError, /formatSudoku needs an array of cells; got null/);
     expectError(() => formatSudoku([1, 2, 3]), RangeError, /16, 81, 256 or 625 cells; got 3/);
     expectError(() => formatSudoku(Array(16).fill(5)), RangeError, /cell 1 must be 0..4; got 5/);
   });
