@@ -21,6 +21,14 @@ beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing (pnpm test builds it)`);
 });
 
+describe('a closed pipe', () => {
+  it('stops quietly when the reader of its output goes away (no EPIPE stack trace)', () => {
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" --random --seed 1 --count 100000 --format string | head -n 1`], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(result.stdout.split('\n').length).toBe(2);
+    expect(result.stderr).toBe('');
+  });
+});
+
 describe('bigint-deal CLI', () => {
   it('prints the diagram of a page by default', () => {
     const { code, stdout, stderr } = run(['12345678901234567890123456789']);

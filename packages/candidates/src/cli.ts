@@ -238,6 +238,14 @@ function main(argv: string[]): Promise<number> | number {
   });
 }
 
+// When the reader of our output goes away (`sudoku-explain … | head -1`), stop quietly instead of dying on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 Promise.resolve()
   .then(() => main(process.argv.slice(2)))
   .then(

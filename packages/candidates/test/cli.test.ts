@@ -22,6 +22,14 @@ beforeAll(() => {
 
 // An X-Wing on 5 in an otherwise open grid is no puzzle (many solutions); for --technique on a real grid we use a
 // classic puzzle's candidate grid, and for the JSON shape the classic puzzle itself.
+describe('a closed pipe', () => {
+  it('stops quietly when the reader of its output goes away (no EPIPE stack trace)', () => {
+    const result = spawnSync('sh', ['-c', `yes 003020600900305001001806400008102900700000008006708200002609500800203009005010300 | head -n 300 | "${process.execPath}" "${cli}" - | head -n 1`], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(result.stdout.split('\n').length).toBe(2);
+    expect(result.stderr).toBe('');
+  });
+});
+
 describe('sudoku-explain', () => {
   it('prints numbered steps and the rating', () => {
     const { code, stdout, stderr } = run([EASY]);

@@ -329,6 +329,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// When the reader of our output goes away (`wordle … | head -1`), stop quietly instead of dying on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

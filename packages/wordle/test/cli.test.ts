@@ -66,6 +66,15 @@ describe('wordle (play)', () => {
   });
 });
 
+describe('wordle and a closed pipe', () => {
+  it('stops quietly when the reader of its output goes away (no EPIPE stack trace)', () => {
+    const script = `yes crane | head -n 100000 | "${process.execPath}" "${cli}" --answer cigar | head -n 1`;
+    const result = spawnSync('sh', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(result.stdout.split('\n').length).toBe(2);
+    expect(result.stderr).toBe('');
+  });
+});
+
 describe('wordle score', () => {
   it('prints the emoji row, or JSON', () => {
     expect(run(['score', 'xenon', 'train'])).toMatchObject({ code: 0, stdout: '⬜⬜⬜⬜🟩\n' });
