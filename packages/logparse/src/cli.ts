@@ -180,8 +180,8 @@ function parse(argv: string[]) {
 }
 
 /** A progress bar on stderr, redrawn at most ten times a second. */
-function progressBar(files: string[]): { options: Pick<StatsOptions, 'onProgress'>; next: () => void; done: () => void } {
-  if (!process.stderr.isTTY) return { options: {}, next: () => {}, done: () => {} };
+function progressBar(files: string[]): { options: Pick<StatsOptions, 'onProgress'>; done: () => void } {
+  if (!process.stderr.isTTY) return { options: {}, done: () => {} };
   const sizes = files.map((f) => {
     try {
       return f === '-' ? 0 : statSync(f).size;
@@ -190,27 +190,24 @@ function progressBar(files: string[]): { options: Pick<StatsOptions, 'onProgress
     }
   });
   const total = sizes.reduce((a, b) => a + b, 0);
-  let before = 0;
-  let index = 0;
+  // Bytes of the sources before each one.
+  const before = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
   let last = 0;
   const start = Date.now();
   let shown = false;
   return {
     options: {
-      onProgress: (bytes: number) => {
+      onProgress: (bytes: number, source: number) => {
         const now = Date.now();
         if (now - last < 100 || now - start < 1000) return;
         last = now;
         shown = true;
-        const done = before + bytes;
+        const done = (before[source] ?? 0) + bytes;
         const width = 30;
         const share = total > 0 ? Math.min(1, done / total) : 0;
         const bar = total > 0 ? `[${'#'.repeat(Math.round(share * width)).padEnd(width)}] ${(share * 100).toFixed(0).padStart(3)}%` : '';
         process.stderr.write(`\r${bar} ${(done / 1e6).toFixed(0)} MB `);
       },
-    },
-    next: () => {
-      before += sizes[index++] ?? 0;
     },
     done: () => {
       if (shown) process.stderr.write('\r\u001b[K');
@@ -272,6 +269,12 @@ function writeOutput(path: string, text: string): void {
     throw new LogSourceError(`cannot write '${path}': ${(error as Error).message}`);
   }
 }
+
+// When the reader of the output goes away (`logparse access.log | head`), stop quietly instead of dying on EPIPE.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 
 main(process.argv.slice(2)).then(
   (code) => {

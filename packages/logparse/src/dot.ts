@@ -1,7 +1,7 @@
 // The seed's graph: the top referrers and the pages they point to, URLs as boxes, edges labelled with counts,
 // as Graphviz DOT text; and SVG rendering through the WebAssembly Graphviz of @viz-js/viz, loaded only when asked.
 import { describeValue } from './errors.js';
-import type { LogStats } from './stats.js';
+import { checkStats, type LogStats } from './stats.js';
 
 /** Options of `toDot`. */
 export interface DotOptions {
@@ -18,6 +18,7 @@ export interface DotOptions {
  * spaces (Graphviz would otherwise treat `\l`, `\N`… in labels as escapes, or reject raw control characters).
  */
 export function dotString(text: string): string {
+  if (typeof text !== 'string') throw new TypeError(`dotString takes a string; got ${describeValue(text)}`);
   let out = '"';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
@@ -32,9 +33,11 @@ export function dotString(text: string): string {
 
 /** The top referrers overall and the requests they led to, as a DOT digraph. */
 export function toDot(stats: LogStats, options: DotOptions = {}): string {
+  checkStats(stats, 'toDot');
   if (typeof options !== 'object' || options === null) throw new TypeError(`toDot options must be an object; got ${describeValue(options)}`);
   const top = options.top ?? 20;
   if (!Number.isInteger(top) || top < 0) throw new RangeError(`top must be a non-negative integer; got ${describeValue(top)}`);
+  if (options.name !== undefined && typeof options.name !== 'string') throw new TypeError(`the graph's name must be a string; got ${describeValue(options.name)}`);
   const includeDirect = options.includeDirect === true;
   const referrers = stats.overall.referrers.filter((r) => includeDirect || r.referrer !== '-').slice(0, top);
   const chosen = new Set(referrers.map((r) => r.referrer));

@@ -185,6 +185,7 @@ const NGINX_KNOWN: Record<string, FieldKind> = {
   document_uri: 'path',
   request_uri: 'path',
   args: 'query',
+  is_args: 'query',
   query_string: 'query',
   server_protocol: 'protocol',
   status: 'status',
@@ -256,6 +257,12 @@ function build(name: string, pieces: Piece[], optionalFrom?: number): CompiledFo
     }
     if (fields.length > 0 && literalText[literalText.length - 1] === '') {
       const previous = fields[fields.length - 1]!;
+      if (piece.kind === 'query' && previous.kind === 'path') {
+        // `%U%q`, `$uri$is_args$args`: the query string right after the path is part of it (the path runs to the
+        // byte after it either way).
+        fields[fields.length - 1] = { ...previous, source: previous.source + piece.source! };
+        continue;
+      }
       throw new LogFormatError(
         `fields '${previous.source}' and '${piece.source!}' touch with nothing between them in ${describeValue(name)}; the line cannot be split`,
       );
@@ -306,6 +313,6 @@ export function compileFormat(spec: LogFormatSpec = 'combined'): CompiledFormat 
   }
   if ('apache' in spec) return compileApacheFormat(spec.apache);
   if ('nginx' in spec) return compileNginxFormat(spec.nginx);
-  if ('fields' in spec && 'literals' in spec) return spec;
+  if ('fields' in spec && 'literals' in spec && Array.isArray(spec.fields) && Array.isArray(spec.literals)) return spec;
   throw new TypeError(`format must be 'combined', 'common', { apache } or { nginx }; got ${describeValue(spec)}`);
 }

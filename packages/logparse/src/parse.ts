@@ -66,7 +66,7 @@ export interface ParseOptions {
   readonly raw?: boolean;
 }
 
-/** What a parse saw: lines read, records, rejects (the first `rejectsKept`, default 10). */
+/** What a parse saw: lines read, records, rejects (the first 10 of them are kept in `rejects`). */
 export interface ParseSummary {
   read: number;
   parsed: number;
@@ -563,5 +563,6 @@ export function parseLine(text: string, options?: Omit<ParseOptions, 'maxLineLen
 
 /** True when a parse result is a reject rather than a record. */
 export function isReject(result: LogRecord | LogReject): result is LogReject {
+  if (typeof result !== 'object' || result === null) throw new TypeError(`isReject takes a record or a reject; got ${describeValue(result)}`);
   return 'reason' in result;
 }

@@ -1,6 +1,6 @@
 // Reports of statistics: text tables (the seed's printstats, aligned), JSON values and CSV, plus a CSV reader.
 import { describeValue } from './errors.js';
-import type { LogStats, PairCount, ReferrerCount } from './stats.js';
+import { checkStats, type LogStats, type PairCount, type ReferrerCount } from './stats.js';
 
 /** Which report: hits per day, referrers, (referrer → request) pairs, or the parse summary. */
 export type ReportKind = 'days' | 'referrers' | 'pairs' | 'summary';
@@ -36,7 +36,8 @@ export type ReportJson =
 
 const KINDS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
 
-function check(kind: unknown, options: ReportOptions | undefined): { kind: ReportKind; top: number; overall: boolean; rejects: number } {
+function check(stats: unknown, kind: unknown, options: ReportOptions | undefined): { kind: ReportKind; top: number; overall: boolean; rejects: number } {
+  checkStats(stats, 'a report');
   if (!KINDS.includes(kind as ReportKind)) {
     throw new RangeError(`report must be one of ${KINDS.join(', ')}; got ${describeValue(kind)}`);
   }
@@ -54,7 +55,7 @@ function check(kind: unknown, options: ReportOptions | undefined): { kind: Repor
 
 /** The report as a JSON-ready value, in the shapes of the CLI's `--json`. */
 export function reportJson(stats: LogStats, kind: ReportKind, options?: ReportOptions): ReportJson {
-  const o = check(kind, options);
+  const o = check(stats, kind, options);
   switch (o.kind) {
     case 'summary':
       return {
@@ -77,7 +78,7 @@ export function reportJson(stats: LogStats, kind: ReportKind, options?: ReportOp
 
 /** The report as text tables, like the seed's printstats: counts right-aligned, newest day first. */
 export function formatReport(stats: LogStats, kind: ReportKind, options?: ReportOptions): string {
-  const o = check(kind, options);
+  const o = check(stats, kind, options);
   const lines: string[] = [];
   const width = (counts: number[]): number => Math.max(4, ...counts.map((c) => String(c).length));
   switch (o.kind) {
@@ -128,6 +129,9 @@ export function csvField(value: string | number): string {
 
 /** Rows as RFC 4180 CSV (CRLF line ends). */
 export function formatCsv(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
+  if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row))) {
+    throw new TypeError(`formatCsv takes an array of rows (arrays of strings and numbers); got ${describeValue(rows)}`);
+  }
   return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }
 
@@ -192,7 +196,7 @@ export function parseCsv(text: string): string[][] {
 
 /** The report as CSV with a header row: `day,hits`, `day,referrer,hits`, `day,referrer,request,hits` (no day column with `overall`). */
 export function reportCsv(stats: LogStats, kind: ReportKind, options?: ReportOptions): string {
-  const o = check(kind, options);
+  const o = check(stats, kind, options);
   const rows: Array<Array<string | number>> = [];
   switch (o.kind) {
     case 'summary':

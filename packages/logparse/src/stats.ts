@@ -12,6 +12,7 @@ import {
   type LogRecord,
   type LogReject,
   type ParseOptions,
+  type ParseSummary,
 } from './parse.js';
 import { splitRequest, unescapeInto } from './scan.js';
 import { isStreamOrPath, readChunks, sourceName, type LogChunk, type LogSource } from './source.js';
@@ -30,8 +31,11 @@ export interface StatsOptions extends ParseOptions {
   readonly mergeWww?: boolean;
   /** How many rejects to keep in `rejects` (default 10; all of them are counted). */
   readonly keepRejects?: number;
-  /** Called as input is read, with the bytes read so far from the current source (compressed bytes for gzip). */
-  readonly onProgress?: (bytes: number) => void;
+  /**
+   * Called as input is read, with the bytes read so far from the current source (compressed bytes for gzip) and
+   * the source's index in `collectStatsFromSources` (0 in `collectStats`).
+   */
+  readonly onProgress?: (bytes: number, source: number) => void;
 }
 
 /** A referrer and how many kept hits it sent. */
@@ -145,6 +149,9 @@ class Collector {
     }
     this.host = options.host === undefined || options.host === '' ? null : options.host.replace(/\/+$/, '');
     this.mergeWww = options.mergeWww === true;
+    if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
+      throw new TypeError(`onProgress must be a function; got ${describeValue(options.onProgress)}`);
+    }
     const keep = options.keepRejects ?? 10;
     if (!Number.isInteger(keep) || keep < 0) throw new RangeError(`keepRejects must be a non-negative integer; got ${describeValue(keep)}`);
     this.#keepRejects = keep;
@@ -154,6 +161,19 @@ class Collector {
     this.read++;
     this.rejected++;
     if (this.rejects.length < this.#keepRejects) this.rejects.push(reject);
+  }
+
+  /**
+   * Takes the rejects of records that came from `parseLog` (its iterator's return value, a `ParseSummary`), which
+   * the records themselves cannot show.
+   */
+  addSummary(summary: unknown): void {
+    if (typeof summary !== 'object' || summary === null) return;
+    const { rejected, rejects } = summary as Partial<ParseSummary>;
+    if (typeof rejected !== 'number' || !Number.isInteger(rejected) || rejected <= 0 || !Array.isArray(rejects)) return;
+    this.read += rejected;
+    this.rejected += rejected;
+    for (const r of rejects.slice(0, this.#keepRejects - this.rejects.length)) this.rejects.push(r);
   }
 
   statusKept(status: number): boolean {
@@ -312,11 +332,12 @@ const WWW = /^([a-z][a-z0-9+.-]*:\/\/)?www\.(?=[^/:?#]*\.)/i;
 
 /** `http://www.example.com/x` → `http://example.com/x` (only a leading `www.` of a host with another dot). */
 export function mergeWww(url: string): string {
+  if (typeof url !== 'string') throw new TypeError(`mergeWww takes a URL string; got ${describeValue(url)}`);
   return url.replace(WWW, '$1');
 }
 
 /** Reads a source on the fast path: bytes are scanned and interned, and records are never made. */
-async function collectFromSource(source: LogSource, options: StatsOptions, collector: Collector, name?: string): Promise<void> {
+async function collectFromSource(source: LogSource, options: StatsOptions, collector: Collector, name?: string, index = 0): Promise<void> {
   const { format, strict, maxLineLength, onReject, raw } = readParseOptions(options, 'collectStats');
   const builder = new RecordBuilder(format, raw);
   const scanner = builder.scanner;
@@ -387,7 +408,8 @@ async function collectFromSource(source: LogSource, options: StatsOptions, colle
   const splitter = new LineSplitter(maxLineLength, onLine, (line, _length, head) => {
     if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
   });
-  for await (const chunk of readChunks(source, options.onProgress)) {
+  const onProgress = options.onProgress;
+  for await (const chunk of readChunks(source, onProgress && ((bytes: number) => onProgress(bytes, index)))) {
     scanner.newChunk();
     splitter.push(chunk);
     if (failure) throw failure;
@@ -396,6 +418,9 @@ async function collectFromSource(source: LogSource, options: StatsOptions, colle
   splitter.end();
   if (failure) throw failure;
 }
+
+/** The fields of a LogRecord that counting reads. */
+const RECORD_KEYS = ['line', 'day', 'request', 'method', 'path', 'status', 'referrer', 'truncated'] as const;
 
 function isChunk(value: unknown): value is LogChunk {
   return typeof value === 'string' || value instanceof Uint8Array;
@@ -413,7 +438,8 @@ async function* prepend<T>(first: T, rest: AsyncIterator<T> | Iterator<T>): Asyn
 /**
  * Counts hits per day, referrers and (referrer → request) pairs. Takes records (an array or (async) iterable, e.g.
  * from `parseLog`) or a source (a path, stream, or iterable of chunks), which it reads on a fast path that never
- * builds records.
+ * builds records. Records from `parseLog` bring its rejects along (its iterator's return value), so `read` and
+ * `rejected` count every line either way.
  */
 export async function collectStats(
   input: LogSource | Iterable<LogRecord> | AsyncIterable<LogRecord>,
@@ -434,13 +460,16 @@ export async function collectStats(
   const iterator: AsyncIterator<unknown> | Iterator<unknown> =
     Symbol.asyncIterator in input ? (input as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (input as Iterable<unknown>)[Symbol.iterator]();
   const first = await iterator.next();
-  if (first.done) return collector.result();
+  if (first.done) {
+    collector.addSummary(first.value);
+    return collector.result();
+  }
   if (isChunk(first.value)) {
     await collectFromSource(prepend(first.value, iterator as AsyncIterator<LogChunk>), options, collector);
     return collector.result();
   }
   const check = (value: unknown): LogRecord => {
-    if (typeof value !== 'object' || value === null || !('line' in value) || !('referrer' in value)) {
+    if (typeof value !== 'object' || value === null || !RECORD_KEYS.every((key) => key in value)) {
       throw new TypeError(`collectStats expected records (or chunks of log text); got ${describeValue(value)}`);
     }
     return value as LogRecord;
@@ -448,7 +477,11 @@ export async function collectStats(
   collector.addRecord(check(first.value));
   for (;;) {
     const next = await iterator.next();
-    if (next.done) break;
+    if (next.done) {
+      // The rejects parseLog saw (its return value), so that they are counted too.
+      collector.addSummary(next.value);
+      break;
+    }
     collector.addRecord(check(next.value));
   }
   return collector.result();
@@ -464,16 +497,26 @@ export async function collectStatsFromSources(sources: readonly LogSource[], opt
     throw new TypeError(`the options of collectStatsFromSources must be an object; got ${describeValue(options)}`);
   }
   const collector = new Collector(options);
-  for (const source of sources) await collectFromSource(source, options, collector, sourceName(source));
+  for (let i = 0; i < sources.length; i++) await collectFromSource(sources[i]!, options, collector, sourceName(sources[i]!), i);
   return collector.result();
+}
+
+/** Throws a TypeError unless `stats` looks like the result of `collectStats`. @internal */
+export function checkStats(stats: unknown, what: string): asserts stats is LogStats {
+  const s = stats as Partial<LogStats> | null;
+  if (typeof s !== 'object' || s === null || !Array.isArray(s.days) || typeof s.overall !== 'object' || s.overall === null) {
+    throw new TypeError(`${what} takes the statistics from collectStats; got ${describeValue(stats)}`);
+  }
 }
 
 /** The days and their hits, newest first. */
 export function hitsPerDay(stats: LogStats): Array<{ day: number; hits: number }> {
+  checkStats(stats, 'hitsPerDay');
   return stats.days.map(({ day, hits }) => ({ day, hits }));
 }
 
-function period(stats: LogStats, day: number | undefined): PeriodStats {
+function period(stats: LogStats, day: number | undefined, what: string): PeriodStats {
+  checkStats(stats, what);
   if (day === undefined) return stats.overall;
   return stats.days.find((d) => d.day === day) ?? { hits: 0, referrers: [], pairs: [] };
 }
@@ -486,10 +529,10 @@ function topCount(top: number | undefined): number {
 
 /** The `top` referrers by hits (all when `top` is left out), of one day or overall. */
 export function topReferrers(stats: LogStats, top?: number, day?: number): ReferrerCount[] {
-  return period(stats, day).referrers.slice(0, topCount(top));
+  return period(stats, day, 'topReferrers').referrers.slice(0, topCount(top));
 }
 
 /** The `top` (referrer → request) pairs by hits (all when `top` is left out), of one day or overall. */
 export function topPairs(stats: LogStats, top?: number, day?: number): PairCount[] {
-  return period(stats, day).pairs.slice(0, topCount(top));
+  return period(stats, day, 'topPairs').pairs.slice(0, topCount(top));
 }

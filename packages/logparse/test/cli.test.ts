@@ -124,6 +124,16 @@ describe('logparse CLI', () => {
     expect(missing.stderr).toMatch(/^logparse: cannot read '.*nope\.log': no such file\n$/);
   });
 
+  it('stops quietly when the reader of its output goes away (review regression: EPIPE stack trace)', () => {
+    const many = join(dir, 'many.log');
+    writeFileSync(many, Array.from({ length: 30000 }, (_, i) => day('28', `/page/${i}/${'x'.repeat(40)}`, 'http://planet.lisp.org/')).join('\n'));
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" "${many}" --report pairs --overall --quiet | head -c 1 >/dev/null; echo "exit \${PIPESTATUS[0]}" >&2`], {
+      encoding: 'utf8',
+    });
+    expect(result.stderr).not.toMatch(/EPIPE|Error|node:/);
+    expect(result.stderr).toBe('exit 0\n');
+  });
+
   it('prints --help and --version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);

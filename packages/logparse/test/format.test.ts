@@ -51,6 +51,21 @@ describe('compileFormat', () => {
     expect(s.time?.toISOString()).toBe('2024-02-29T18:00:00.000Z');
   });
 
+  it('reads a query string written right after the path: %U%q, $uri$is_args$args (review regression: refused)', () => {
+    const apache = compileApacheFormat('%h %l %u %t "%m %U%q %H" %>s %b');
+    const nginx = compileNginxFormat('$remote_addr [$time_local] "$request_method $uri$is_args$args $server_protocol" $status');
+    const line = (query: string) => `1.2.3.4 - - [08/Jan/2006:00:14:48 +0000] "GET /p${query} HTTP/1.1" 200 5`;
+    const nline = (query: string) => `1.2.3.4 [08/Jan/2006:00:14:48 +0000] "GET /p${query} HTTP/1.1" 200`;
+    for (const query of ['?x=1&y=2', '']) {
+      const a = parseLine(line(query), { format: apache }) as LogRecord;
+      expect([a.method, a.path, a.protocol, a.status]).toEqual(['GET', `/p${query}`, 'HTTP/1.1', 200]);
+      const n = parseLine(nline(query), { format: nginx }) as LogRecord;
+      expect([n.method, n.path, n.protocol, n.status]).toEqual(['GET', `/p${query}`, 'HTTP/1.1', 200]);
+    }
+    expect(apache.fields.map((f) => f.source)).toContain('%U%q');
+    expect(() => compileApacheFormat('%h %q%U')).toThrow(LogFormatError);
+  });
+
   prop([fc.string({ unit: fc.constantFrom(...'%$hlutrsb>{}iRefrUse-agn " []_ovq') })])(
     'any format string compiles or throws a LogFormatError/TypeError with a message',
     (text) => {

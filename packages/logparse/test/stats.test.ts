@@ -4,9 +4,17 @@ import {
   LogLineError,
   collectStats,
   collectStatsFromSources,
+  compileFormat,
+  dotString,
+  formatCsv,
+  formatReport,
   hitsPerDay,
+  isReject,
   mergeWww,
   parseLog,
+  reportCsv,
+  reportJson,
+  toDot,
   topPairs,
   topReferrers,
   type LogRecord,
@@ -86,6 +94,16 @@ describe('collectStats', () => {
     expect((await collectStats([])).overall).toEqual({ hits: 0, referrers: [], pairs: [] });
   });
 
+  it('counts the rejects of parseLog when given its records (review regression: they were dropped silently)', async () => {
+    const fromSource = await collectStats([blogLog()]);
+    const fromParseLog = await collectStats(parseLog([blogLog()]));
+    expect([fromParseLog.read, fromParseLog.parsed, fromParseLog.rejected]).toEqual([12, 10, 2]);
+    expect(fromParseLog.rejects.map((r) => [r.line, r.reason])).toEqual(fromSource.rejects.map((r) => [r.line, r.reason]));
+    // Every line rejected: the iterator ends at once, with only its summary.
+    const none = await collectStats(parseLog([FRAGMENTS.join('\n')]), { keepRejects: 1 });
+    expect([none.read, none.parsed, none.rejected, none.rejects.map((r) => r.line)]).toEqual([2, 0, 2, [1]]);
+  });
+
   it('counts quirky lines with status any and method any (no method: the raw request)', async () => {
     const stats = await collectStats([Object.values(QUIRKS).join('\n')], { status: 'any', methods: 'any', exclude: 'six' });
     expect(stats.kept).toBe(Object.values(QUIRKS).length - 1);
@@ -104,6 +122,38 @@ describe('collectStats', () => {
     await expectThrows(() => collectStats([{ nope: 1 }] as never), TypeError, /expected records/);
     await expectThrows(() => collectStats([blogLog()], { strict: true }), LogLineError, /^line 11: unterminated/);
     expect(() => topPairs({ overall: { hits: 0, referrers: [], pairs: [] }, days: [] } as never, -1)).toThrow(/top must be a non-negative integer; got -1/);
+  });
+
+  it('reports progress per source, with its index (review regression: a progress bar over several files restarted)', async () => {
+    const calls: Array<[number, number]> = [];
+    await collectStatsFromSources([[blogLog()] as never, [FRAGMENTS[1]!] as never], { onProgress: (bytes, source) => calls.push([bytes, source]) });
+    expect(calls).toEqual([
+      [Buffer.byteLength(blogLog()), 0],
+      [Buffer.byteLength(FRAGMENTS[1]!), 1],
+    ]);
+    await expectThrows(() => collectStats([''], { onProgress: 5 as never }), TypeError, /onProgress must be a function; got 5/);
+  });
+
+  it('refuses values of the wrong type with TypeErrors that name them (review regression: raw JavaScript errors)', async () => {
+    const stats = await collectStats([blogLog()]);
+    const wrong: Array<[() => unknown, RegExp]> = [
+      [() => hitsPerDay(null as never), /hitsPerDay takes the statistics from collectStats; got null/],
+      [() => topReferrers({} as never), /topReferrers takes the statistics from collectStats; got an object/],
+      [() => topPairs(undefined as never, 3), /topPairs takes the statistics from collectStats; got undefined/],
+      [() => formatReport(null as never, 'days'), /a report takes the statistics from collectStats; got null/],
+      [() => reportJson(5 as never, 'days'), /a report takes the statistics from collectStats; got 5/],
+      [() => reportCsv('x' as never, 'days'), /a report takes the statistics from collectStats; got 'x'/],
+      [() => toDot(null as never), /toDot takes the statistics from collectStats; got null/],
+      [() => toDot(stats, { name: 5 as never }), /the graph's name must be a string; got 5/],
+      [() => dotString(null as never), /dotString takes a string; got null/],
+      [() => mergeWww(5 as never), /mergeWww takes a URL string; got 5/],
+      [() => formatCsv(null as never), /formatCsv takes an array of rows/],
+      [() => formatCsv(['a,b'] as never), /formatCsv takes an array of rows/],
+      [() => isReject(null as never), /isReject takes a record or a reject; got null/],
+      [() => compileFormat({ fields: 1, literals: 2 } as never), /format must be 'combined', 'common', \{ apache \} or \{ nginx \}; got an object/],
+      [() => collectStats([{ line: 1, referrer: null }] as never), /collectStats expected records/],
+    ];
+    for (const [fn, message] of wrong) await expectThrows(fn, TypeError, message);
   });
 
   it('reads several sources with their own line numbers', async () => {
