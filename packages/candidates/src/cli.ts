@@ -51,7 +51,7 @@ Examples:
   sudoku-explain 003020600900305001001806400008102900700000008006708200002609500800203009005010300
   sudoku-explain --hint puzzles.txt
   sudoku-explain --json - < puzzles.txt
-  sudoku-explain --candidates 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudoku-explain --candidates 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   sudoku-explain --technique x-wing --all "{candidates grid}"
 
 Exit status: 0 on success, 1 on bad input (a clear line on stderr), 2 on a usage error.`;

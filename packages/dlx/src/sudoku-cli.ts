@@ -28,7 +28,7 @@ reported on stderr with its line number; the exit status is then 1.
 Examples:
   dlx-sudoku puzzles.txt
   dlx-sudoku --unique puzzles.txt
-  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx-sudoku --count -
+  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dlx-sudoku --count -
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
