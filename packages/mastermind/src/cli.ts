@@ -122,6 +122,14 @@ function parse(argv: string[]) {
   };
   only(['secret', 'max-guesses'], ['play']);
   only(['strategy', 'opener', 'first', 'json'], ['solve', 'evaluate']);
+  if (command !== 'play' && strategy !== 'seed') {
+    for (const name of ['first', 'seed'] as const) {
+      if (values[name] !== undefined) throw new UsageError(`--${name} goes with --strategy seed, not ${strategy}`);
+    }
+  }
+  if (command !== 'play' && strategy === 'seed' && values.opener !== undefined) {
+    throw new UsageError('--opener does not go with --strategy seed (it picks its own first guess)');
+  }
   if (command === 'solve' && positionals.length < 2 && !values.help && !values.version) {
     throw new UsageError('solve needs a code to solve, such as: mastermind solve acab');
   }

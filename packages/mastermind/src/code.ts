@@ -103,17 +103,40 @@ export function colorLetter(color: number): string {
 
 /** The number of a code among all codes of its size, in order aaaa, aaab, …: its colors read in base `colors`. */
 export function codeToIndex(code: readonly number[], colors: number): number {
+  requiredInteger(colors, 'colors', 1, MAX_COLORS);
+  if (!Array.isArray(code)) throw new TypeError(`a code must be an array of color numbers; got ${describeValue(code)}`);
+  if (code.length < 1 || code.length > MAX_PEGS) {
+    throw new RangeError(`a code must have 1 to ${MAX_PEGS} pegs; got ${code.length}`);
+  }
   let index = 0;
-  for (const color of code) index = index * colors + color;
+  for (const color of code) {
+    if (!Number.isInteger(color) || color < 0 || color >= colors) {
+      throw new RangeError(`a color of ${colors} colors must be an integer from 0 to ${colors - 1}; got ${describeValue(color)}`);
+    }
+    index = index * colors + color;
+  }
   return index;
 }
 
 /** The code with this number among all codes of `pegs` pegs and `colors` colors (the inverse of codeToIndex). */
 export function indexToCode(index: number, pegs: number, colors: number): number[] {
+  requiredInteger(pegs, 'pegs', 1, MAX_PEGS);
+  requiredInteger(colors, 'colors', 1, MAX_COLORS);
+  const count = colors ** pegs;
+  if (typeof index !== 'number') throw new TypeError(`index must be an integer from 0 to ${count - 1}; got ${describeValue(index)}`);
+  if (!Number.isInteger(index) || index < 0 || index >= count) {
+    throw new RangeError(`index of a code of ${pegs} pegs and ${colors} colors must be an integer from 0 to ${count - 1}; got ${describeValue(index)}`);
+  }
   const code = new Array<number>(pegs);
   for (let i = pegs - 1; i >= 0; i--) {
     code[i] = index % colors;
     index = Math.floor(index / colors);
   }
   return code;
+}
+
+/** Checks a required integer argument: a TypeError when it is not a number, a RangeError when out of [min, max]. */
+function requiredInteger(value: unknown, name: string, min: number, max: number): void {
+  if (value === undefined) throw new TypeError(`${name} must be an integer from ${min} to ${max}; got undefined`);
+  integerOption(value, name, min, max, min);
 }

@@ -1,3 +1,4 @@
+import { describeValue } from './errors.js';
 import { codeToIndex, formatCode, indexToCode, parseCode, resolveSize, type CodeSize } from './code.js';
 
 /** The most codes a solver will enumerate (8 colors × 7 pegs is 2,097,152). */
@@ -46,6 +47,7 @@ export class CodeSpace {
 
   /** Use codeSpace(size), which caches one space per size. @internal */
   constructor(pegs: number, colors: number, repeats: boolean) {
+    resolveSize({ pegs, colors, repeats }); // a RangeError or TypeError for a size that is not one
     this.pegs = pegs;
     this.colors = colors;
     this.repeats = repeats;
@@ -126,6 +128,10 @@ export class CodeSpace {
 
   /** The encoded score (black × (pegs + 1) + white) of guess number g against secret number s. */
   score(g: number, s: number): number {
+    if (!((g >>> 0) === g && g < this.size && (s >>> 0) === s && s < this.size)) {
+      this.checkIndex(g, 'guess');
+      this.checkIndex(s, 'secret');
+    }
     if (this.table !== null) return this.table[g * this.size + s]!;
     if (!this.factorised) return this.slowScore(g, s);
     return (
@@ -135,8 +141,15 @@ export class CodeSpace {
     );
   }
 
-  /** Fills out[k] with the encoded score of guess g against secret set[k], for k < count. */
+  /** Fills out[k] with the encoded score of guess g against secret set[k] (code numbers of this space), for k < count. */
   scoreRow(g: number, set: Int32Array, count: number, out: Uint8Array): void {
+    if (!((g >>> 0) === g && g < this.size)) this.checkIndex(g, 'guess');
+    if (!(set instanceof Int32Array) || !(out instanceof Uint8Array)) {
+      throw new TypeError(`scoreRow needs an Int32Array of code numbers and a Uint8Array for the scores; got ${describeValue(set)} and ${describeValue(out)}`);
+    }
+    if (!(Number.isInteger(count) && count >= 0 && count <= set.length && count <= out.length)) {
+      throw new RangeError(`count must be an integer from 0 to ${Math.min(set.length, out.length)} (the lengths of set and out); got ${describeValue(count)}`);
+    }
     const table = this.table;
     if (table !== null) {
       const base = g * this.size;
@@ -208,7 +221,15 @@ export class CodeSpace {
 
   /** The colors of code number i, numbered from 0. */
   code(i: number): number[] {
+    if (!((i >>> 0) === i && i < this.size)) this.checkIndex(i, 'code number');
     return Array.from(this.digits.subarray(i * this.pegs, i * this.pegs + this.pegs));
+  }
+
+  /** Throws the error for something that is not a code number of this space. */
+  private checkIndex(i: unknown, what: string): void {
+    const expected = `${what} must be a code number from 0 to ${this.size - 1}`;
+    if (typeof i !== 'number') throw new TypeError(`${expected}; got ${describeValue(i)}`);
+    if (!(Number.isInteger(i) && i >= 0 && i < this.size)) throw new RangeError(`${expected}; got ${describeValue(i)}`);
   }
 
   /** Code number i as letters. */

@@ -89,6 +89,7 @@ export function solve(secret: string, solveOptions?: StrategyOptions): SolveResu
     const code = parseSecret(secret, size);
     return runSeedSolver(code, { ...space, random: randomSource(options), first: firstColor(options.first, size.colors) });
   }
+  if (options.first !== undefined) throw new RangeError(`first (GuessOne's first color) is for the seed strategy, not ${strategy}`);
   const engine = engineFor(strategy, size, options.opener);
   const target = engine.space.parse(secret);
   let set = allCodes(engine.space);
@@ -146,6 +147,7 @@ export function evaluate(evaluateOptions?: EvaluateOptions): Evaluation {
       count(runSeedSolver(space.code(i), { pegs: size.pegs, colors: size.colors, random, first }).guesses, space.size);
     }
   } else {
+    if (options.first !== undefined) throw new RangeError(`first (GuessOne's first color) is for the seed strategy, not ${strategy}`);
     const engine = engineFor(strategy, size, options.opener);
     const { space } = engine;
     opener = engine.opener >= 0 ? space.format(engine.opener) : '';

@@ -89,5 +89,15 @@ describe('mastermind CLI', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe("mastermind: code 'abcg' has an unknown color 'g' at position 4; expected 4 pegs, letters a-f or digits 1-6\n");
     expect(run(['evaluate', '--opener', 'zz']).code).toBe(1);
+    for (const [args, message] of [
+      [['solve', 'acab', '--first', 'e'], '--first goes with --strategy seed, not knuth'],
+      [['solve', 'acab', '--strategy', 'entropy', '--seed', '3'], '--seed goes with --strategy seed, not entropy'],
+      [['evaluate', '--strategy', 'most-parts', '--first', 'a'], '--first goes with --strategy seed, not most-parts'],
+      [['solve', 'acab', '--strategy', 'seed', '--opener', 'aabb'], '--opener does not go with --strategy seed'],
+    ] as const) {
+      const result = run([...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`mastermind: ${message}`);
+    }
   });
 });

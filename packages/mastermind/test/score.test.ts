@@ -145,6 +145,22 @@ describe('parseCode / formatCode / codeToIndex / indexToCode', () => {
     expect(formatCode(indexToCode(1295, 4, 6))).toBe('ffff');
   });
 
+  it('codeToIndex and indexToCode refuse what is not a code or a code number instead of a wrong answer', () => {
+    expectError(() => codeToIndex([0, 7], 6), RangeError, /a color of 6 colors must be an integer from 0 to 5; got 7/);
+    expectError(() => codeToIndex([0, 1.5], 6), RangeError, /got 1.5/);
+    expectError(() => codeToIndex('ab' as never, 6), TypeError, /a code must be an array of color numbers; got 'ab'/);
+    expectError(() => codeToIndex([], 6), RangeError, /a code must have 1 to 10 pegs; got 0/);
+    expectError(() => codeToIndex([0, 1], 0), RangeError, /colors must be an integer from 1 to 26; got 0/);
+    expectError(() => codeToIndex([0, 1], undefined as never), TypeError, /colors must be an integer from 1 to 26; got undefined/);
+    expectError(() => indexToCode(-1, 4, 6), RangeError, /must be an integer from 0 to 1295; got -1/);
+    expectError(() => indexToCode(1296, 4, 6), RangeError, /got 1296/);
+    expectError(() => indexToCode(Number.NaN, 4, 6), RangeError, /got NaN/);
+    expectError(() => indexToCode('1' as never, 4, 6), TypeError, /index must be an integer from 0 to 1295; got '1'/);
+    expectError(() => indexToCode(1, 1e9, 6), RangeError, /pegs must be an integer from 1 to 10; got 1000000000/);
+    expectError(() => indexToCode(1, 4, 27), RangeError, /colors must be an integer from 1 to 26; got 27/);
+    expect(indexToCode(codeToIndex([25, 0, 25, 0, 25, 0, 25, 0, 25, 0], 26), 10, 26)).toEqual([25, 0, 25, 0, 25, 0, 25, 0, 25, 0]);
+  });
+
   it('names the problem with a bad code', () => {
     expectError(() => parseCode('abc'), RangeError, /code 'abc' has 3 pegs; expected 4 pegs, letters a-f or digits 1-6/);
     expectError(() => parseCode('abcg'), RangeError, /unknown color 'g' at position 4/);

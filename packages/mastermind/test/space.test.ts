@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeSpace } from '../src/index.js';
+import { CodeSpace, codeSpace } from '../src/index.js';
 import { allCodes, expectError, naiveScore, prop } from './reference.js';
 
 describe('codeSpace', () => {
@@ -48,6 +48,25 @@ describe('codeSpace', () => {
       const [black, white] = naiveScore(a, b);
       expect(wide.score(wide.parse(b), wide.parse(a))).toBe(black * 4 + white);
     }
+  });
+
+  it('refuses code numbers outside the space instead of returning undefined or garbage', () => {
+    const space = codeSpace();
+    expectError(() => space.score(1296, 0), RangeError, /guess must be a code number from 0 to 1295; got 1296/);
+    expectError(() => space.score(0, -1), RangeError, /secret must be a code number from 0 to 1295; got -1/);
+    expectError(() => space.score(0.5, 0), RangeError, /got 0.5/);
+    expectError(() => space.score('1' as never, 0), TypeError, /got '1'/);
+    expectError(() => big.score(0, 32768), RangeError, /from 0 to 32767; got 32768/);
+    expectError(() => space.format(-1), RangeError, /code number must be a code number from 0 to 1295; got -1/);
+    expectError(() => space.code(1296), RangeError, /got 1296/);
+    const out = new Uint8Array(2);
+    expectError(() => space.scoreRow(Number.NaN, Int32Array.of(0, 1), 2, out), RangeError, /guess must be a code number .* got NaN/);
+    expectError(() => space.scoreRow(0, Int32Array.of(0, 1), 3, out), RangeError, /count must be an integer from 0 to 2 .*; got 3/);
+    expectError(() => space.scoreRow(0, [0, 1] as never, 2, out), TypeError, /scoreRow needs an Int32Array/);
+    space.scoreRow(0, Int32Array.of(0, 1), 2, out);
+    expect([...out]).toEqual([space.score(0, 0), space.score(0, 1)]);
+    expectError(() => new CodeSpace(Number.NaN, 6, true), RangeError, /pegs must be an integer from 1 to 10; got NaN/);
+    expectError(() => new CodeSpace(5, 4, false), RangeError, /needs at least 5 colors; got 4/);
   });
 
   it('refuses spaces too large to enumerate', () => {

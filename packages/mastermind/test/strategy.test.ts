@@ -95,5 +95,7 @@ describe('solve', () => {
     expectError(() => solve('abcd', { opener: 'aab' }), RangeError, /code 'aab' has 3 pegs/);
     expectError(() => evaluate({ strategy: 'knuth', onProgress: 1 as never }), TypeError, /onProgress must be a function/);
     expectError(() => solve('abcd', null as never), TypeError, /options of solve must be an object/);
+    expectError(() => solve('abcd', { strategy: 'knuth', first: 'e' }), RangeError, /first \(GuessOne's first color\) is for the seed strategy, not knuth/);
+    expectError(() => evaluate({ strategy: 'simple', first: 'e' }), RangeError, /is for the seed strategy, not simple/);
   });
 });
