@@ -14,6 +14,7 @@ export { CodeSpace, MAX_CODES, codeSpace } from './space.js';
 export { DEFAULT_MAX_GUESSES, createGame, play, type Game, type GameOptions, type PlayResult } from './game.js';
 export type { SolveResult, Turn } from './seed-solver.js';
 export {
+  MAX_OPTIMAL_CODES,
   STRATEGIES,
   defaultOpener,
   evaluate,

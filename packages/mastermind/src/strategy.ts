@@ -196,6 +196,12 @@ interface Engine {
 
 const optimalSearches = new WeakMap<CodeSpace, OptimalSearch>();
 
+/**
+ * The largest code space the 'optimal' strategy accepts: the exact search takes seconds up to 4 × 6 (1,296 codes) and
+ * does not finish in minutes beyond it (4 × 7, 5 × 5), so larger sizes are refused instead of hanging.
+ */
+export const MAX_OPTIMAL_CODES = 1296;
+
 /** The search behind the 'optimal' strategy for a size, kept so that its memo serves later calls. @internal */
 export function optimalSearchFor(space: CodeSpace): OptimalSearch {
   let search = optimalSearches.get(space);
@@ -214,6 +220,12 @@ function engineFor(strategy: StrategyName, size: CodeSize, openerText: string | 
   }
   const opener = openerCode === undefined ? -1 : space.parse(openerCode);
   if (strategy === 'optimal') {
+    if (space.size > MAX_OPTIMAL_CODES) {
+      throw new RangeError(
+        `the optimal strategy's exact search is practical up to ${MAX_OPTIMAL_CODES.toLocaleString('en-US')} codes (4 pegs × 6 colors); ` +
+          `${space.pegs} pegs × ${space.colors} colors${space.repeats ? '' : ' without repeats'} has ${space.size.toLocaleString('en-US')} codes: use a heuristic strategy`,
+      );
+    }
     const search = optimalSearchFor(space);
     return { space, opener, choose: (set, history) => search.best(set, history).guess };
   }

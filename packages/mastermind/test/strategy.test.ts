@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRATEGIES, defaultOpener, evaluate, score, solve, type StrategyName } from '../src/index.js';
+import { MAX_OPTIMAL_CODES, STRATEGIES, defaultOpener, evaluate, score, solve, type StrategyName } from '../src/index.js';
 import { expectError } from './reference.js';
 
 describe('evaluate over all 1,296 secrets reproduces the published table exactly', () => {
@@ -97,5 +97,14 @@ describe('solve', () => {
     expectError(() => solve('abcd', null as never), TypeError, /options of solve must be an object/);
     expectError(() => solve('abcd', { strategy: 'knuth', first: 'e' }), RangeError, /first \(GuessOne's first color\) is for the seed strategy, not knuth/);
     expectError(() => evaluate({ strategy: 'simple', first: 'e' }), RangeError, /is for the seed strategy, not simple/);
+  });
+});
+
+describe('the optimal strategy on sizes beyond its reach', () => {
+  it('refuses code spaces above MAX_OPTIMAL_CODES with a clear error instead of running for hours', () => {
+    expect(MAX_OPTIMAL_CODES).toBe(1296);
+    expectError(() => solve('abcd', { strategy: 'optimal', colors: 7 }), RangeError, /practical up to 1,296 codes.*4 pegs × 7 colors has 2,401 codes/);
+    expectError(() => evaluate({ strategy: 'optimal', pegs: 5, colors: 5 }), RangeError, /5 pegs × 5 colors has 3,125 codes/);
+    expectError(() => solve('abcd', { strategy: 'optimal', colors: 10, repeats: false }), RangeError, /without repeats has 5,040 codes/);
   });
 });
