@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // dlx: argument parsing and printing only; everything else is the library's.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { UsageError, packageVersion, positiveInteger, readInput, runCli } from './cli-common.js';
 import { parseDlx, solutions, type Progress, type SearchStats } from './index.js';
 
 const HELP = `Usage: dlx [options] [file|-]
@@ -31,19 +31,6 @@ Examples:
   printf 'a b c\\na b\\nc\\na\\nb c\\n' | dlx - --json --print
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
-
-class UsageError extends Error {}
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
-function positiveInteger(value: string | undefined, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${what} must be a positive integer; got '${value}'`);
-  return Number(value);
-}
 
 function parse(argv: string[]) {
   let parsed;
@@ -76,14 +63,6 @@ function parse(argv: string[]) {
   };
 }
 
-function readInput(file: string): string {
-  try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    throw new RangeError(`cannot read ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`);
-  }
-}
-
 function main(argv: string[]): number {
   const { values, file, limit, maxNodes, timeout } = parse(argv);
   if (values.help) {
@@ -91,7 +70,7 @@ function main(argv: string[]): number {
     return 0;
   }
   if (values.version) {
-    console.log(version());
+    console.log(packageVersion());
     return 0;
   }
   const name = file === '-' ? 'stdin' : file;
@@ -154,22 +133,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-// A reader that stops early (`dlx … | head`) closes the pipe: stop writing quietly, as Unix tools do, instead of
-// crashing with an unhandled EPIPE error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-});
-
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`dlx: ${error.message}\nRun 'dlx --help' for usage.`);
-    process.exitCode = 2;
-  } else if (error instanceof RangeError || error instanceof TypeError) {
-    console.error(`dlx: ${error.message}`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+runCli('dlx', main);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // dlx-sudoku: argument parsing and printing only; everything else is the library's.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { UsageError, packageVersion, positiveInteger, readInput, runCli } from './cli-common.js';
 import { SUDOKU_SIZES, SudokuSolver, formatSudoku, parseSudoku } from './index.js';
 
 const HELP = `Usage: dlx-sudoku [options] [file|-]
@@ -32,13 +32,6 @@ Examples:
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
-class UsageError extends Error {}
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
 function parse(argv: string[]) {
   let parsed;
   try {
@@ -64,10 +57,7 @@ function parse(argv: string[]) {
   let limit = 1000;
   if (values.limit !== undefined) {
     if (!values.count) throw new UsageError('--limit goes with --count');
-    if (!/^\d+$/.test(values.limit) || Number(values.limit) < 1) {
-      throw new UsageError(`--limit must be a positive integer; got '${values.limit}'`);
-    }
-    limit = Number(values.limit);
+    limit = positiveInteger(values.limit, '--limit')!;
   }
   let size: number | undefined;
   if (values.size !== undefined) {
@@ -103,16 +93,11 @@ function main(argv: string[]): number {
     return 0;
   }
   if (values.version) {
-    console.log(version());
+    console.log(packageVersion());
     return 0;
   }
   const name = file === '-' ? 'stdin' : file;
-  let text: string;
-  try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    throw new RangeError(`cannot read ${file === '-' ? 'standard input' : file}: ${(error as Error).message}`);
-  }
+  const text = readInput(file);
   const solvers = new Map<number, SudokuSolver>();
   const lines = text.split(/\r?\n/);
   const start = performance.now();
@@ -165,22 +150,4 @@ function main(argv: string[]): number {
   return failed ? 1 : 0;
 }
 
-// A reader that stops early (`dlx-sudoku … | head`) closes the pipe: stop writing quietly, as Unix tools do, instead of
-// crashing with an unhandled EPIPE error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-});
-
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`dlx-sudoku: ${error.message}\nRun 'dlx-sudoku --help' for usage.`);
-    process.exitCode = 2;
-  } else if (error instanceof RangeError || error instanceof TypeError) {
-    console.error(`dlx-sudoku: ${error.message}`);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+runCli('dlx-sudoku', main);
