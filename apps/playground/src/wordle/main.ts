@@ -1,0 +1,3 @@
+import { mountPage } from '../shared/dom.js';
+
+mountPage('wordle', 'Wordle', 'Coming soon.');
