@@ -1,16 +1,10 @@
 // Flipper in the browser: play it by clicking squares, as a person does, until the congratulations dialog appears.
 import { GOAL, applyMoves, solve } from '@puzzles/flipper';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, open, screenshot } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { open, screenshot, useBrowser } from './browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const square = (page: Page, k: number) => page.getByRole('button', { name: new RegExp(`^Square ${k},`) });
 
@@ -25,7 +19,7 @@ async function shownPosition(page: Page): Promise<number> {
 
 describe('flipper page', () => {
   it('is solved by clicking the solver moves, counting every click, and congratulates with the count', async () => {
-    const { page, errors } = await open(browser, 'flipper.html?start=0');
+    const { page, errors } = await open(browser(), 'flipper.html?start=0');
     expect(await shownPosition(page)).toBe(0);
     await expect.poll(() => page.locator('#moves').textContent()).toBe('0');
 
@@ -53,7 +47,7 @@ describe('flipper page', () => {
 
   it('paints on squares red and off squares black, with the state as text too', async () => {
     const start = 0b000_010_101; // squares 1, 3 and 5 on
-    const { page, errors } = await open(browser, `flipper.html?start=${start}`);
+    const { page, errors } = await open(browser(), `flipper.html?start=${start}`);
     expect(await shownPosition(page)).toBe(start);
     const background = (k: number) => square(page, k).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await background(1)).toBe('rgb(214, 36, 36)');
@@ -66,7 +60,7 @@ describe('flipper page', () => {
 
   it('plays with the keyboard, resets to the start, and hints the solver next move', async () => {
     const start = 0b100_110_001;
-    const { page, errors } = await open(browser, `flipper.html?start=${start}`);
+    const { page, errors } = await open(browser(), `flipper.html?start=${start}`);
     await square(page, 2).focus();
     await page.keyboard.press('Space');
     await square(page, 6).focus();
@@ -86,7 +80,7 @@ describe('flipper page', () => {
   });
 
   it('"Solve" plays the solver moves one by one to the congratulations', async () => {
-    const { page, errors } = await open(browser, 'flipper.html?seed=7&speed=fast');
+    const { page, errors } = await open(browser(), 'flipper.html?seed=7&speed=fast');
     const start = await shownPosition(page);
     expect(start).not.toBe(GOAL);
     await page.getByRole('button', { name: 'Solve' }).click();
@@ -99,7 +93,7 @@ describe('flipper page', () => {
   });
 
   it('"New puzzle" deals a fresh unsolved board with the counter at 0', async () => {
-    const { page, errors } = await open(browser, 'flipper.html?start=0');
+    const { page, errors } = await open(browser(), 'flipper.html?start=0');
     await square(page, 3).click();
     await page.getByRole('button', { name: 'New puzzle' }).click();
     expect(await page.locator('#moves').textContent()).toBe('0');

@@ -1,3 +1,316 @@
-import { mountPage } from '../shared/dom.js';
+// Wordle: a 6 × 5 board scored by @puzzles/wordle, an on-screen keyboard that colors its letters, physical keyboard
+// input, the library's messages, hard mode (fixed for a game) and the share grid copied to the clipboard.
+import {
+  answerForDate,
+  answerForDay,
+  answers,
+  createGame,
+  dayNumber,
+  pickAnswer,
+  playRound,
+  shareGrid,
+  type Game,
+  type Mark,
+} from '@puzzles/wordle';
+import { h, liveRegion, mountPage, param } from '../shared/dom.js';
+import './wordle.css';
 
-mountPage('wordle', 'Wordle', 'Coming soon.');
+const main = mountPage(
+  'wordle',
+  'Wordle',
+  'Guess the five-letter word in six tries. Type on your keyboard or press the keys below; Enter submits, Backspace erases. ' +
+    'After each guess a tile turns green (right letter, right place), yellow (in the word, elsewhere) or grey (not in the word).',
+);
+
+const ROWS = 6;
+const LETTERS = 5;
+const ANSWER_SET = new Set(answers);
+const RANK: Record<Mark, number> = { absent: 0, present: 1, correct: 2 };
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'] as const;
+/** The mark of a tile as a symbol too, so it does not rest on color alone (see the legend). */
+const GLYPH: Record<Mark, string> = { correct: '✓', present: '↔', absent: '✗' };
+
+/** Where the answer comes from: the date (default), `?day=N`, `?answer=word`, or the "New random word" button. */
+interface Setup {
+  readonly answer: string;
+  readonly day: number | undefined;
+  readonly label: string;
+}
+
+function todaySetup(): Setup {
+  const today = new Date();
+  const day = dayNumber(today);
+  return { answer: answerForDate(today), day, label: `Today's word: Wordle day ${day}.` };
+}
+
+/** The setup from the query parameters, and a notice when one was refused (shown, and today's word played instead). */
+function setupFromQuery(): { setup: Setup; notice: string | null } {
+  const answer = param('answer');
+  if (answer !== null) {
+    const word = answer.trim().toLowerCase();
+    if (ANSWER_SET.has(word)) return { setup: { answer: word, day: undefined, label: 'Practice: the answer is fixed by ?answer.' }, notice: null };
+    return {
+      setup: todaySetup(),
+      notice: `Refused ?answer=${answer}: it is not one of the ${answers.length.toLocaleString('en')} Wordle answers. Playing today's word instead.`,
+    };
+  }
+  const day = param('day');
+  if (day !== null) {
+    const n = Number(day);
+    if (/^\d+$/.test(day.trim()) && Number.isSafeInteger(n)) {
+      return { setup: { answer: answerForDay(n), day: n, label: `Wordle day ${n}.` }, notice: null };
+    }
+    return { setup: todaySetup(), notice: `Refused ?day=${day}: a day is a whole number from 0 (2021-06-19). Playing today's word instead.` };
+  }
+  return { setup: todaySetup(), notice: null };
+}
+
+const initial = setupFromQuery();
+let setup = initial.setup;
+let game = newGame(['1', 'true', 'on', 'yes'].includes(param('hard') ?? ''));
+/** The letters typed in the current row (not yet submitted). */
+let typed = '';
+/** The current row was refused (not a word, too short, against hard mode): shown until it is edited. */
+let refused = false;
+
+function newGame(hardMode: boolean): Game {
+  return createGame({ answer: setup.answer, hardMode, ...(setup.day === undefined ? {} : { day: setup.day }) });
+}
+
+// ---- markup -------------------------------------------------------------------------------------------------------
+
+const notice = h('p', { class: 'wordle-notice', role: 'alert', id: 'wordle-notice' });
+const source = h('p', { class: 'wordle-source', id: 'wordle-source' });
+
+const hardBox = h('input', { type: 'checkbox', id: 'hard-mode', 'aria-describedby': 'hard-note' });
+hardBox.addEventListener('change', () => setHardMode(hardBox.checked));
+const hardNote = h('span', { id: 'hard-note', class: 'hard-note' });
+const restartButton = h('button', { type: 'button', onclick: () => restart(setup) }, 'Start over');
+const randomButton = h('button', { type: 'button', onclick: () => restart({ answer: pickAnswer(), day: undefined, label: 'A random word.' }) }, 'New random word');
+
+interface Tile {
+  readonly el: HTMLDivElement;
+  readonly letter: HTMLSpanElement;
+  readonly glyph: HTMLSpanElement;
+}
+const tiles: Tile[][] = [];
+const rows = Array.from({ length: ROWS }, (_, r) => {
+  const rowTiles = Array.from({ length: LETTERS }, (_, c) => {
+    const letter = h('span', { class: 'letter' });
+    const glyph = h('span', { class: 'glyph', 'aria-hidden': 'true' });
+    return { el: h('div', { class: 'tile', role: 'img', 'data-col': c + 1 }, letter, glyph), letter, glyph };
+  });
+  tiles.push(rowTiles);
+  return h('div', { class: 'row', role: 'group', 'aria-label': `Guess ${r + 1}`, 'data-row': r + 1 }, ...rowTiles.map((t) => t.el));
+});
+const swatch = (mark: Mark, text: string) => h('span', { class: 'legend-item' }, h('span', { class: `swatch ${mark}`, 'aria-hidden': 'true' }, GLYPH[mark]), text);
+const legend = h(
+  'p',
+  { class: 'wordle-legend' },
+  swatch('correct', 'correct: right letter, right place'),
+  swatch('present', 'present: in the word, elsewhere'),
+  swatch('absent', 'absent: not in the word'),
+);
+// Focusable by script only: after "Start over" the focus moves here, so the physical Enter submits guesses again.
+const board = h('div', { class: 'wordle-board', id: 'board', role: 'group', 'aria-label': 'Board', tabindex: -1 }, ...rows);
+
+const progress = h('p', { class: 'wordle-progress', id: 'wordle-progress' });
+const status = liveRegion({ id: 'wordle-status', class: 'wordle-status' });
+
+/** On-screen keys keep the focus where it was on a mouse press, so the physical Enter still submits afterwards. */
+const keepFocus = (event: Event): void => event.preventDefault();
+const letterKeys = new Map<string, HTMLButtonElement>();
+const letterMarks = new Map<string, { readonly text: HTMLSpanElement; readonly glyph: HTMLSpanElement }>();
+function letterKey(letter: string): HTMLButtonElement {
+  const text = h('span', { class: 'visually-hidden' });
+  const glyph = h('span', { class: 'glyph', 'aria-hidden': 'true' });
+  const button = h(
+    'button',
+    { type: 'button', class: 'key', 'data-key': letter, onmousedown: keepFocus, onclick: () => typeLetter(letter) },
+    letter.toUpperCase(),
+    text,
+    glyph,
+  );
+  letterKeys.set(letter, button);
+  letterMarks.set(letter, { text, glyph });
+  return button;
+}
+const enterKey = h('button', { type: 'button', class: 'key wide', 'data-key': 'enter', onmousedown: keepFocus, onclick: () => submit() }, 'Enter');
+const backKey = h(
+  'button',
+  { type: 'button', class: 'key wide', 'data-key': 'backspace', 'aria-label': 'Backspace', onmousedown: keepFocus, onclick: () => erase() },
+  '⌫',
+);
+const keyboard = h(
+  'div',
+  { class: 'wordle-keyboard', id: 'keyboard', role: 'group', 'aria-label': 'Keyboard' },
+  h('div', { class: 'key-row' }, ...[...KEY_ROWS[0]].map(letterKey)),
+  h('div', { class: 'key-row' }, ...[...KEY_ROWS[1]].map(letterKey)),
+  h('div', { class: 'key-row' }, enterKey, ...[...KEY_ROWS[2]].map(letterKey), backKey),
+);
+
+const shareButton = h('button', { type: 'button', id: 'share', onclick: () => void share() }, 'Copy share grid');
+const shareText = h('pre', { class: 'share-text', id: 'share-text', 'aria-label': 'Share grid' });
+const shareStatus = h('p', { class: 'share-status', id: 'share-status', role: 'status', 'aria-live': 'polite' });
+const sharePanel = h('section', { class: 'share', 'aria-label': 'Share' }, h('div', { class: 'toolbar' }, shareButton), shareText, shareStatus);
+
+main.append(
+  notice,
+  source,
+  h('div', { class: 'toolbar wordle-options' }, h('label', { class: 'hard-label' }, hardBox, ' Hard mode'), restartButton, randomButton),
+  hardNote,
+  h('div', { class: 'wordle-play' }, board, legend, progress, status, keyboard, sharePanel),
+);
+
+// ---- state → markup -----------------------------------------------------------------------------------------------
+
+function render(): void {
+  const playing = game.status === 'playing';
+  for (let r = 0; r < ROWS; r++) {
+    const scored = game.guesses[r];
+    const current = playing && r === game.guesses.length;
+    rows[r]!.classList.toggle('current', current);
+    rows[r]!.classList.toggle('refused', current && refused);
+    for (let c = 0; c < LETTERS; c++) {
+      const { el: tile, letter: letterSpan, glyph } = tiles[r]![c]!;
+      const letter = scored !== undefined ? scored.guess[c]! : current ? (typed[c] ?? '') : '';
+      const mark = scored?.marks[c];
+      letterSpan.textContent = letter.toUpperCase();
+      glyph.textContent = mark === undefined ? '' : GLYPH[mark];
+      tile.className = `tile${letter === '' ? '' : ' filled'}${mark === undefined ? '' : ` ${mark}`}`;
+      if (mark === undefined) tile.removeAttribute('data-mark');
+      else tile.setAttribute('data-mark', mark);
+      tile.setAttribute('aria-label', letter === '' ? 'empty' : mark === undefined ? `${letter.toUpperCase()}, not scored yet` : `${letter.toUpperCase()} ${mark}`);
+    }
+  }
+
+  const best = new Map<string, Mark>();
+  for (const { guess, marks } of game.guesses) {
+    marks.forEach((mark, i) => {
+      const letter = guess[i]!;
+      const seen = best.get(letter);
+      if (seen === undefined || RANK[mark] > RANK[seen]) best.set(letter, mark);
+    });
+  }
+  for (const [letter, button] of letterKeys) {
+    const mark = best.get(letter);
+    button.classList.remove('correct', 'present', 'absent');
+    if (mark === undefined) button.removeAttribute('data-mark');
+    else {
+      button.classList.add(mark);
+      button.setAttribute('data-mark', mark);
+    }
+    const { text, glyph } = letterMarks.get(letter)!;
+    text.textContent = mark === undefined ? '' : ` ${mark}`;
+    glyph.textContent = mark === undefined ? '' : GLYPH[mark];
+    button.disabled = !playing;
+  }
+  enterKey.disabled = !playing;
+  backKey.disabled = !playing;
+
+  const count = game.guesses.length;
+  progress.textContent = playing
+    ? `Guess ${count + 1} of ${game.maxGuesses}${game.hardMode ? ', hard mode' : ''}.`
+    : `${game.status === 'won' ? 'Won' : 'Lost'} after ${count} of ${game.maxGuesses} guesses${game.hardMode ? ', hard mode' : ''}.` +
+      (game.status === 'lost' ? ` The answer was ${game.answer.toUpperCase()}.` : '');
+
+  source.textContent = setup.label;
+  hardBox.checked = game.hardMode;
+  hardBox.disabled = count > 0 && playing;
+  hardNote.textContent =
+    count === 0
+      ? 'Hard mode: every revealed hint must be used in later guesses (greens stay in place, yellows are reused). Choose it before your first guess.'
+      : playing
+        ? `Hard mode is ${game.hardMode ? 'on' : 'off'} for this game: it cannot change mid-game. "Start over" to change it.`
+        : 'The game is over. "Start over" or "New random word" to play again; hard mode can be chosen before the first guess.';
+  if (!playing) hardBox.disabled = true;
+
+  sharePanel.hidden = playing;
+  shareText.textContent = playing ? '' : shareGrid(game);
+}
+
+// ---- actions ------------------------------------------------------------------------------------------------------
+
+function typeLetter(letter: string): void {
+  if (game.status !== 'playing' || typed.length >= LETTERS) return;
+  typed += letter;
+  refused = false;
+  render();
+}
+
+function erase(): void {
+  if (game.status !== 'playing' || typed.length === 0) return;
+  typed = typed.slice(0, -1);
+  refused = false;
+  render();
+}
+
+function submit(): void {
+  if (game.status !== 'playing') return;
+  const round = playRound(game, typed);
+  status.textContent = round.message;
+  if (round.accepted) {
+    game = round.game;
+    typed = '';
+    refused = false;
+  } else {
+    refused = true; // the letters stay in the row, to be edited
+  }
+  render();
+}
+
+function setHardMode(on: boolean): void {
+  if (game.guesses.length > 0 && game.status === 'playing') {
+    hardBox.checked = game.hardMode; // cannot change mid-game (the box is disabled then anyway)
+    return;
+  }
+  game = newGame(on);
+  status.textContent = on ? 'Hard mode on for this game.' : 'Hard mode off for this game.';
+  render();
+}
+
+function restart(next: Setup): void {
+  const hard = hardBox.checked;
+  setup = next;
+  game = newGame(hard);
+  typed = '';
+  refused = false;
+  status.textContent = '';
+  shareStatus.textContent = '';
+  notice.textContent = '';
+  notice.hidden = true;
+  render();
+  board.focus();
+}
+
+async function share(): Promise<void> {
+  if (game.status === 'playing') return;
+  const text = shareGrid(game);
+  try {
+    await navigator.clipboard.writeText(text);
+    shareStatus.textContent = 'Copied the share grid to the clipboard.';
+  } catch {
+    shareStatus.textContent = 'Could not copy to the clipboard here: select the grid above and copy it.';
+  }
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+  const target = event.target;
+  // Enter on a focused button or link activates it (an on-screen key reached with Tab types its letter).
+  const activates = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || (target instanceof HTMLElement && target.tagName === 'SUMMARY');
+  if (event.key === 'Enter') {
+    if (activates || event.repeat) return;
+    event.preventDefault();
+    submit();
+  } else if (event.key === 'Backspace') {
+    event.preventDefault();
+    erase();
+  } else if (/^[a-z]$/i.test(event.key)) {
+    typeLetter(event.key.toLowerCase());
+  }
+});
+
+notice.textContent = initial.notice ?? '';
+notice.hidden = initial.notice === null;
+render();
