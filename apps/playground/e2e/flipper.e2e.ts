@@ -1,10 +1,13 @@
 // Flipper in the browser: play it by clicking squares, as a person does, until the congratulations dialog appears.
-import { GOAL, applyMoves, solve } from '@puzzles/flipper';
+import { GOAL, applyMoves, newGame, parsePosition, solve } from '@puzzles/flipper';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { open, screenshot, useBrowser } from './browser.js';
 
 const browser = useBrowser();
+
+/** The text of the focused element (where the keyboard acts next). */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
 
 const square = (page: Page, k: number) => page.getByRole('button', { name: new RegExp(`^Square ${k},`) });
 
@@ -40,6 +43,8 @@ describe('flipper page', () => {
     await screenshot(page, 'flipper-solved');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    // The focus goes to "New puzzle", not lost on the body (the square clicked last is disabled now).
+    expect(await focused(page)).toBe('New puzzle');
     // A solved board takes no more moves.
     expect(await square(page, 5).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
@@ -89,6 +94,13 @@ describe('flipper page', () => {
     const n = solve(start).length;
     expect(await dialog.textContent()).toContain(`you finished the game in ${n} moves`);
     expect(await shownPosition(page)).toBe(GOAL);
+    // Escape closes it; the keyboard is then on "New puzzle" (the Solve button it started from is disabled), and Enter deals one.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await focused(page)).toBe('New puzzle');
+    await page.keyboard.press('Enter');
+    expect(await shownPosition(page)).not.toBe(GOAL);
+    expect(await square(page, 1).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -98,6 +110,45 @@ describe('flipper page', () => {
     await page.getByRole('button', { name: 'New puzzle' }).click();
     expect(await page.locator('#moves').textContent()).toBe('0');
     expect(await shownPosition(page)).not.toBe(GOAL);
+    expect(errors).toEqual([]);
+  });
+
+  it('takes ?start in the library form (9 digits, square 1 first) and says so when it refuses ?start or ?seed', async () => {
+    const seedGame = '110011101'; // the seed's game, as the README and `flipper --start` write it
+    const { page, errors } = await open(browser(), `flipper.html?start=${seedGame}`);
+    expect(await shownPosition(page)).toBe(parsePosition(seedGame));
+    expect(await page.locator('#flipper-notice').isVisible()).toBe(false);
+    // ?seed takes any text, as the library does.
+    await page.goto('flipper.html?seed=hello');
+    expect(await shownPosition(page)).toBe(newGame({ seed: 'hello' }).position);
+    expect(await page.locator('#flipper-notice').isVisible()).toBe(false);
+    // A refused ?start is said, and the puzzle played instead is the seeded one.
+    for (const bad of ['512', '-1', '11001110', 'abc', '%E0%A4%A']) {
+      await page.goto(`flipper.html?start=${bad}&seed=7`);
+      const notice = page.locator('#flipper-notice');
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toContain(`Refused ?start=${new URLSearchParams(`start=${bad}`).get('start')}:`);
+      expect(await notice.textContent()).toContain('Playing a seeded puzzle instead.');
+      expect(await shownPosition(page)).toBe(newGame({ seed: '7' }).position);
+    }
+    await page.goto('flipper.html?seed=');
+    expect(await page.locator('#flipper-notice').getAttribute('role')).toBe('alert');
+    expect(await page.locator('#flipper-notice').textContent()).toContain('Refused an empty ?seed.');
+    await screenshot(page, 'flipper-refused-seed');
+    // "New puzzle" takes the notice away with the puzzle it was about.
+    await page.getByRole('button', { name: 'New puzzle' }).click();
+    expect(await page.locator('#flipper-notice').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('a start at the goal says it is solved in 0 moves instead of showing a dead board', async () => {
+    const { page, errors } = await open(browser(), `flipper.html?start=${GOAL}`);
+    expect(await shownPosition(page)).toBe(GOAL);
+    expect(await page.locator('#flipper-status').textContent()).toContain('solved in 0 moves');
+    expect(await page.getByRole('button', { name: 'Solve' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'New puzzle' }).click();
+    expect(await shownPosition(page)).not.toBe(GOAL);
+    expect(await page.locator('#flipper-status').textContent()).toBe('');
     expect(errors).toEqual([]);
   });
 });

@@ -356,4 +356,62 @@ describe('wordle page', () => {
       await page.context().close();
     }
   });
+
+  it('a copy that finishes after "Start over" does not mark the next game as copied', async () => {
+    const answer = 'cigar';
+    const { page, errors } = await open(browser(), `wordle.html?answer=${answer}`);
+    await typeWord(page, answer);
+    expect(await status(page)).toContain('Game Won in 1 guess');
+    // A clipboard that takes its time (as behind a permission prompt): the write completes when the test says so,
+    // and releasing it waits for the write (and so for the page's reaction to it, queued before).
+    await page.evaluate(() => {
+      const clipboard = navigator.clipboard;
+      const write = clipboard.writeText.bind(clipboard);
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let pending: Promise<void> | undefined;
+      clipboard.writeText = (text: string) => (pending = gate.then(() => write(text)));
+      Object.assign(window, { releaseClipboard: () => (release(), pending) });
+    });
+    await page.getByRole('button', { name: 'Copy share grid' }).click();
+    await page.getByRole('button', { name: 'Start over' }).click();
+    const copied = await page.evaluate(async () => {
+      const pending = (window as unknown as { releaseClipboard: () => Promise<void> | undefined }).releaseClipboard();
+      await pending;
+      return pending !== undefined; // the page did ask for the copy
+    });
+    expect(copied).toBe(true);
+    // The next game, won in 2: its share panel must not claim a copy that was of the game before.
+    await typeWord(page, 'crane');
+    await typeWord(page, answer);
+    expect(await status(page)).toContain('Game Won in 2 guesses');
+    expect(await page.locator('#share-text').isVisible()).toBe(true);
+    expect(await page.locator('#share-status').textContent()).toBe('');
+    // Copying this one says so, and copies this game's grid.
+    const shared = await copyShare(page);
+    expect(shared).toBe(shareGrid(replay(createGame({ answer }), ['crane', answer]).game));
+    expect(errors).toEqual([]);
+  });
+
+  it('says which query parameters it refused or ignored: ?hard values, ?day beside ?answer', async () => {
+    const { page, errors } = await open(browser(), 'wordle.html?answer=cigar&day=5&hard=maybe');
+    const alert = page.locator('#wordle-notice');
+    expect(await alert.isVisible()).toBe(true);
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await alert.textContent()).toContain('Ignored ?day=5: ?answer fixes the word.');
+    expect(await alert.textContent()).toContain('Refused ?hard=maybe');
+    expect(await hardBox(page).isChecked()).toBe(false);
+    // ?answer won: cigar, not day 5's word, wins at once.
+    expect(answerForDay(5)).not.toBe('cigar');
+    await typeWord(page, 'cigar');
+    expect(await status(page)).toContain('Game Won in 1 guess');
+    await screenshot(page, 'wordle-refused-params');
+    for (const [query, hard] of [['hard', true], ['hard=yes', true], ['hard=0', false], ['hard=off', false]] as const) {
+      await page.goto(`wordle.html?answer=cigar&${query}`);
+      expect(await hardBox(page).isChecked(), query).toBe(hard);
+      expect(await page.locator('#wordle-notice').isVisible(), query).toBe(false);
+      expect(await page.locator('#wordle-progress').textContent(), query).toBe(`Guess 1 of 6${hard ? ', hard mode' : ''}.`);
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 // Flipper: the seed's window (nine squares, red on and black off, "New puzzle", "Reset", "Moves:" and the
 // congratulations dialog) plus "Hint" and "Solve", on @puzzles/flipper's game values.
-import { GOAL, MOVE_SQUARES, gameHint, isOn, newGame, playMove, resetGame, solve, type Game } from '@puzzles/flipper';
+import { GOAL, MOVE_SQUARES, gameHint, isOn, newGame, parsePosition, playMove, resetGame, solve, type Game } from '@puzzles/flipper';
 import { h, liveRegion, mountPage, param, pause, stepDelay } from '../shared/dom.js';
 import './flipper.css';
 
@@ -10,17 +10,34 @@ const main = mountPage(
   'Pressing a square flips it and some of its neighbours. Turn every edge square on (red) and the centre off (black).',
 );
 
-/** `?start=N` (0..511) fixes the start position, `?seed=N` the random one; otherwise a fresh random puzzle. */
-function startGame(): Game {
+/**
+ * `?start=` fixes the start position: 9 digits 0/1, square 1 first, as the library and the CLI write it
+ * (`?start=110011101`), or the position as a number 0..511. `?seed=` (any text, as the library takes it) fixes the
+ * random one. Otherwise a fresh random puzzle; a refused parameter is said in the notice, not silently dropped.
+ */
+function startGame(): { game: Game; notice: string | null } {
   const start = param('start');
-  if (start !== null && /^\d+$/.test(start) && Number(start) < 512) return newGame({ start: Number(start) });
+  if (start !== null) {
+    const text = start.trim();
+    if (/^[01]{9}$/.test(text)) return { game: newGame({ start: parsePosition(text) }), notice: null };
+    if (/^\d{1,3}$/.test(text) && Number(text) < 512) return { game: newGame({ start: Number(text) }), notice: null };
+  }
   const seed = param('seed');
-  if (seed !== null && /^\d+$/.test(seed)) return newGame({ seed: Number(seed) });
-  return newGame();
+  const seeded = seed !== null && seed.trim() !== '';
+  const refused = [
+    start === null ? null : `Refused ?start=${start}: a position is 9 digits 0 or 1, square 1 first (like 110011101), or a number from 0 to 511.`,
+    seed === null || seeded ? null : 'Refused an empty ?seed.',
+  ].filter((text) => text !== null);
+  const game = seeded ? newGame({ seed: seed.trim() }) : newGame();
+  return { game, notice: refused.length === 0 ? null : `${refused.join(' ')} Playing a ${seeded ? 'seeded' : 'random'} puzzle instead.` };
 }
 
-let game = startGame();
+const initial = startGame();
+let game = initial.game;
 let solving = false;
+
+const notice = h('p', { class: 'flipper-notice', role: 'alert', id: 'flipper-notice' }, initial.notice ?? '');
+notice.hidden = initial.notice === null;
 
 const squares = Array.from({ length: 9 }, (_, k) =>
   h('button', { type: 'button', class: 'square', 'data-square': k + 1, onclick: () => press(k + 1) }),
@@ -28,7 +45,7 @@ const squares = Array.from({ length: 9 }, (_, k) =>
 const board = h('div', { class: 'flipper-board', role: 'group', 'aria-label': 'Squares' }, ...squares);
 const movesOutput = h('output', { id: 'moves', 'aria-live': 'polite' }, '0');
 const status = liveRegion({ id: 'flipper-status' });
-const newButton = h('button', { type: 'button', onclick: () => restart(newGame()) }, 'New puzzle');
+const newButton = h('button', { type: 'button', onclick: () => newPuzzle() }, 'New puzzle');
 const resetButton = h('button', { type: 'button', onclick: () => restart(resetGame(game)) }, 'Reset');
 const hintButton = h('button', { type: 'button', onclick: () => showHint() }, 'Hint');
 const solveButton = h('button', { type: 'button', onclick: () => void playSolution() }, 'Solve');
@@ -39,9 +56,12 @@ const dialog = h(
   dialogText,
   h('form', { method: 'dialog', class: 'toolbar' }, h('button', { value: 'close', autofocus: true }, 'OK')),
 );
+// Closing the dialog (OK or Escape) would drop the focus on the body: the square that solved it is disabled now.
+dialog.addEventListener('close', () => newButton.focus());
 const goalList = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((s) => (isOn(GOAL, s) ? 'on' : 'off')).join(', ');
 
 main.append(
+  notice,
   board,
   h('p', { class: 'moves' }, h('label', { for: 'moves' }, 'Moves: '), movesOutput),
   h('div', { class: 'toolbar' }, newButton, resetButton, hintButton, solveButton),
@@ -75,8 +95,19 @@ function render(): void {
 
 function restart(next: Game): void {
   game = next;
-  status.textContent = '';
+  status.textContent = atGoal();
   render();
+}
+
+function newPuzzle(): void {
+  notice.hidden = true;
+  notice.textContent = '';
+  restart(newGame());
+}
+
+/** A game that starts at the goal (`?start=111101111`) is solved in 0 moves: say so, since every move is disabled. */
+function atGoal(): string {
+  return game.solved ? 'This is the goal already: solved in 0 moves. Press "New puzzle" for a puzzle.' : '';
 }
 
 function press(square: number): void {
@@ -114,4 +145,5 @@ async function playSolution(): Promise<void> {
   render();
 }
 
+status.textContent = atGoal();
 render();

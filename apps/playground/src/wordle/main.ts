@@ -46,15 +46,18 @@ function todaySetup(): Setup {
 /** The setup from the query parameters, and a notice when one was refused (shown, and today's word played instead). */
 function setupFromQuery(): { setup: Setup; notice: string | null } {
   const answer = param('answer');
+  const day = param('day');
   if (answer !== null) {
     const word = answer.trim().toLowerCase();
-    if (ANSWER_SET.has(word)) return { setup: { answer: word, day: undefined, label: 'Practice: the answer is fixed by ?answer.' }, notice: null };
+    const ignored = day === null ? '' : ` Ignored ?day=${day}: ?answer fixes the word.`;
+    if (ANSWER_SET.has(word)) {
+      return { setup: { answer: word, day: undefined, label: 'Practice: the answer is fixed by ?answer.' }, notice: ignored === '' ? null : ignored.trim() };
+    }
     return {
       setup: todaySetup(),
-      notice: `Refused ?answer=${answer}: it is not one of the ${answers.length.toLocaleString('en')} Wordle answers. Playing today's word instead.`,
+      notice: `Refused ?answer=${answer}: it is not one of the ${answers.length.toLocaleString('en')} Wordle answers. Playing today's word instead.${ignored}`,
     };
   }
-  const day = param('day');
   if (day !== null) {
     const n = Number(day);
     if (/^\d+$/.test(day.trim()) && Number.isSafeInteger(n)) {
@@ -65,9 +68,19 @@ function setupFromQuery(): { setup: Setup; notice: string | null } {
   return { setup: todaySetup(), notice: null };
 }
 
+/** `?hard=1` (true, on, yes, or a bare `?hard`) starts in hard mode, `?hard=0` (false, off, no) not; anything else is refused, visibly. */
+function hardFromQuery(): { hard: boolean; notice: string | null } {
+  const value = param('hard');
+  const word = value?.trim().toLowerCase();
+  if (word === undefined || ['0', 'false', 'off', 'no'].includes(word)) return { hard: false, notice: null };
+  if (['', '1', 'true', 'on', 'yes'].includes(word)) return { hard: true, notice: null };
+  return { hard: false, notice: `Refused ?hard=${value}: say 1, true, on or yes (or 0, false, off, no). Hard mode is off; the box turns it on.` };
+}
+
 const initial = setupFromQuery();
+const initialHard = hardFromQuery();
 let setup = initial.setup;
-let game = newGame(['1', 'true', 'on', 'yes'].includes(param('hard') ?? ''));
+let game = newGame(initialHard.hard);
 /** The letters typed in the current row (not yet submitted). */
 let typed = '';
 /** The current row was refused (not a word, too short, against hard mode): shown until it is edited. */
@@ -216,14 +229,13 @@ function render(): void {
 
   source.textContent = setup.label;
   hardBox.checked = game.hardMode;
-  hardBox.disabled = count > 0 && playing;
+  hardBox.disabled = count > 0; // fixed once a guess is scored, and over a finished game (it has guesses)
   hardNote.textContent =
     count === 0
       ? 'Hard mode: every revealed hint must be used in later guesses (greens stay in place, yellows are reused). Choose it before your first guess.'
       : playing
         ? `Hard mode is ${game.hardMode ? 'on' : 'off'} for this game: it cannot change mid-game. "Start over" to change it.`
         : 'The game is over. "Start over" or "New random word" to play again; hard mode can be chosen before the first guess.';
-  if (!playing) hardBox.disabled = true;
 
   sharePanel.hidden = playing;
   shareText.textContent = playing ? '' : shareGrid(game);
@@ -260,8 +272,8 @@ function submit(): void {
 }
 
 function setHardMode(on: boolean): void {
-  if (game.guesses.length > 0 && game.status === 'playing') {
-    hardBox.checked = game.hardMode; // cannot change mid-game (the box is disabled then anyway)
+  if (game.guesses.length > 0) {
+    hardBox.checked = game.hardMode; // cannot change once a guess is scored (the box is disabled then anyway)
     return;
   }
   game = newGame(on);
@@ -285,13 +297,16 @@ function restart(next: Setup): void {
 
 async function share(): Promise<void> {
   if (game.status === 'playing') return;
-  const text = shareGrid(game);
+  const shared = game;
+  let message: string;
   try {
-    await navigator.clipboard.writeText(text);
-    shareStatus.textContent = 'Copied the share grid to the clipboard.';
+    await navigator.clipboard.writeText(shareGrid(shared));
+    message = 'Copied the share grid to the clipboard.';
   } catch {
-    shareStatus.textContent = 'Could not copy to the clipboard here: select the grid above and copy it.';
+    message = 'Could not copy to the clipboard here: select the grid above and copy it.';
   }
+  // The clipboard can take its time (a permission prompt): a game started meanwhile must not say it was copied.
+  if (game === shared) shareStatus.textContent = message;
 }
 
 document.addEventListener('keydown', (event) => {
@@ -311,6 +326,7 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
-notice.textContent = initial.notice ?? '';
-notice.hidden = initial.notice === null;
+const notices = [initial.notice, initialHard.notice].filter((text) => text !== null);
+notice.textContent = notices.join(' ');
+notice.hidden = notices.length === 0;
 render();
