@@ -37,6 +37,8 @@ async function history(page: Page): Promise<{ guess: string; text: string; black
 }
 
 const scoreText = (s: { black: number; white: number }) => `${s.black} black, ${s.white} white`;
+/** The text of the focused element (where a keyboard user is). */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 describe('mastermind page: the game', () => {
   it('is played by clicking colors; every score shown matches the library, and the win is announced', async () => {
@@ -57,12 +59,16 @@ describe('mastermind page: the game', () => {
       expect(shown[k]).toEqual({ guess, text: scoreText(expected), black: expected.black, white: expected.white });
       expect(await page.locator('#game-status').textContent()).toContain(`${guess}: ${scoreText(expected)}`);
       expect(await page.locator('#guess-count').textContent()).toBe(`${k + 1} of ${DEFAULT_MAX_GUESSES} guesses used`);
+      // Submit disables itself (the guess is used up): the focus goes on to the first color, not to the page's body.
+      expect(await focusedText(page)).toBe('ared');
     }
-    // A half-made guess cannot be submitted; a slot can be picked and refilled.
+    // A half-made guess cannot be submitted; Clear (by keyboard) empties it and hands the focus to the colors.
     await palette.nth(0).click();
     expect(await page.getByRole('button', { name: 'Submit guess' }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Clear' }).press('Enter');
     expect(await page.getByRole('button', { name: /^Peg 1: empty/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Clear' }).isDisabled()).toBe(true);
+    expect(await focusedText(page)).toBe('ared');
     await screenshot(page, 'mastermind-game');
 
     await clickGuess(page, secret);
@@ -72,6 +78,7 @@ describe('mastermind page: the game', () => {
     expect(await shownCode(page.locator('#secret .code'))).toBe(secret);
     expect(await page.locator('#secret').textContent()).toContain('Solved in 5 guesses.');
     expect(await palette.nth(0).isDisabled()).toBe(true);
+    expect(await focusedText(page)).toBe('New game');
     await screenshot(page, 'mastermind-won');
     expect(errors).toEqual([]);
   });
@@ -167,6 +174,15 @@ describe('mastermind page: the solvers', () => {
     }
     await page.getByRole('button', { name: 'Show all at once' }).click();
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain('Every strategy has played acab');
+    await checkAgainstLibrary(page, 'acab', seed);
+
+    // Played again by keyboard: the disabled "Playing…" button hands the focus to "Next step", and the end of the replay
+    // is announced again (not left at its last step).
+    const play = page.locator('.solvers button.primary');
+    await page.getByRole('button', { name: 'Let the solvers play' }).press('Enter');
+    expect(await focusedText(page)).toBe('Next step');
+    await expect.poll(() => play.textContent(), { timeout: 20_000 }).toBe('Let the solvers play');
+    expect(await status.textContent()).toContain('Every strategy has played acab');
     await checkAgainstLibrary(page, 'acab', seed);
 
     // Another secret typed in (digits: the library's other notation), animated step by step to the end.

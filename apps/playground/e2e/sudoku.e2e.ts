@@ -290,6 +290,52 @@ describe('sudoku page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the keyboard focus when Apply, Solve and Stop disable themselves, and says "Solved!" once', async () => {
+    const { page, errors } = await open(browser(), `sudoku.html?puzzle=${WIKIPEDIA}&speed=fast`);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName);
+    const explanation = page.locator('#hint-explanation');
+    // Hint, then Apply by keyboard: Apply disables itself and the focus goes back to Hint, ready for the next one.
+    await page.getByRole('button', { name: 'Hint' }).press('Enter');
+    const first = await explanation.textContent();
+    expect(first).toBe(nextStep(WIKIPEDIA)!.explanation);
+    await page.getByRole('button', { name: 'Apply' }).press('Enter');
+    expect(await page.locator('#step-log li').allTextContents()).toEqual([first]);
+    expect(await focused()).toBe('Hint');
+    await page.keyboard.press('Enter');
+    expect(await explanation.textContent()).toBe(nextStep((await shown(page)).grid)!.explanation);
+
+    // Solve step by step disables itself: the focus goes to Stop; stopped, it goes to Apply for the hint left shown.
+    await page.getByRole('button', { name: 'Solve step by step' }).press('Enter');
+    expect(await focused()).toBe('Stop');
+    // Meanwhile each step is announced once, by the status line, not by the hint panel rewritten at every step too.
+    expect(await page.locator('#hint').getAttribute('aria-live')).toBe('off');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Apply');
+    expect(await page.locator('#hint').getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('#sudoku-status').textContent()).toMatch(/^Applied: /);
+    expect(await page.getByRole('button', { name: 'Solve step by step' }).isDisabled()).toBe(false);
+
+    // Solved: every hint button is disabled and the focus goes back to the grid.
+    await page.getByRole('button', { name: 'Solve step by step' }).press('Enter');
+    await expect.poll(() => page.locator('#solved').textContent(), { timeout: 20_000 }).toContain('Solved!');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('gridcell');
+    // The "Solved!" status is not written again (and read out again) each time the player moves in the grid.
+    await page.evaluate(() => {
+      const w = window as unknown as { writes: number };
+      w.writes = 0;
+      new MutationObserver((records) => (w.writes += records.length)).observe(document.querySelector('#solved')!, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    for (const key of ['ArrowRight', 'ArrowDown', 'ArrowLeft']) await page.keyboard.press(key);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^row \d, column \d: /);
+    expect(await page.evaluate(() => (window as unknown as { writes: number }).writes)).toBe(0);
+    expect(await page.locator('#solved').textContent()).toContain('Solved!');
+    expect(errors).toEqual([]);
+  });
+
   it('says so when no technique of the library applies', async () => {
     const { page, errors } = await open(browser(), `sudoku.html?puzzle=${INKALA}`);
     expect(nextStep(INKALA)).toBeNull();
@@ -298,6 +344,10 @@ describe('sudoku page', () => {
     await page.getByRole('button', { name: 'Hint' }).click();
     expect(await hintText(page)).toContain('No technique of the library applies here');
     expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    // "Solve step by step" stops at once, and its status line (the live region while solving) says why.
+    await page.getByRole('button', { name: 'Solve step by step' }).click();
+    await expect.poll(() => page.locator('#sudoku-status').textContent()).toContain('No technique of the library applies here');
+    expect(await page.getByRole('button', { name: 'Solve step by step' }).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
   });
 

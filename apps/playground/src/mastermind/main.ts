@@ -235,11 +235,9 @@ function submit(): void {
     const left = game.maxGuesses - n;
     gameStatus.textContent = `Guess ${n}, ${result.turn.guess}: ${scoreText(result.turn)}. ${plural(left, 'guess')} left.`;
   }
-  const hadFocus = document.activeElement === submitButton;
   guess = guess.map(() => null);
   active = 0;
   render();
-  if (hadFocus) (game.status === 'playing' ? palette[0] : newButton)?.focus();
 }
 
 function newGame(): void {
@@ -251,7 +249,19 @@ function newGame(): void {
   render();
 }
 
+/** Moves the focus to `fallback` when the focused element was `button` and `button` is now disabled (a disabled button
+ * drops the focus to the page's body, and a keyboard user would have to start over from the top). */
+function keepFocus(focused: Element | null, button: HTMLButtonElement, fallback: HTMLElement | undefined): void {
+  if (focused === button && button.disabled) fallback?.focus();
+}
+
+/** Writes a live region only when its text changes: the same words written again are read out again. */
+function announce(region: HTMLElement, text: string): void {
+  if (region.textContent !== text) region.textContent = text;
+}
+
 function renderGuess(): void {
+  const focused = document.activeElement;
   const over = game.status !== 'playing';
   slots.forEach((slot, i) => {
     const c = guess[i];
@@ -266,6 +276,10 @@ function renderGuess(): void {
   for (const button of palette) button.disabled = over;
   submitButton.disabled = over || guess.some((c) => c === null);
   clearButton.disabled = over || guess.every((c) => c === null);
+  // Submit and Clear disable themselves when used: the focus goes on to the colors (or to New game once it is over).
+  const next = over ? newButton : palette[0];
+  keepFocus(focused, submitButton, next);
+  keepFocus(focused, clearButton, next);
 }
 
 function render(): void {
@@ -467,11 +481,17 @@ const allAnswered = (r: Run): boolean => STRATEGIES.every((s) => r.responses.has
 const longest = (r: Run): number => Math.max(0, ...STRATEGIES.map((s) => lengthOf(r, s)));
 const finished = (r: Run): boolean => allAnswered(r) && r.step >= longest(r);
 
+/** Starts a finished run over from its first step (its end is announced again). */
+function replay(r: Run): void {
+  r.step = 0;
+  r.announced = false;
+}
+
 async function playSteps(): Promise<void> {
   const r = ensureRun();
   if (r === null) return;
   if (r.auto) return;
-  if (finished(r)) r.step = 0;
+  if (finished(r)) replay(r);
   r.auto = true;
   renderCards();
   while (run === r && r.auto && !finished(r)) {
@@ -489,7 +509,7 @@ function nextStep(): void {
   const r = ensureRun();
   if (r === null) return;
   r.auto = false;
-  if (finished(r)) r.step = 0;
+  if (finished(r)) replay(r);
   if (r.step < longest(r) || !allAnswered(r)) r.step++;
   renderCards();
 }
@@ -503,6 +523,7 @@ function showAll(): void {
 }
 
 function renderCards(): void {
+  const focused = document.activeElement;
   const r = run;
   for (const strategy of STRATEGIES) {
     const card = cards.get(strategy)!;
@@ -546,13 +567,15 @@ function renderCards(): void {
   if (r !== null && r.step > 0 && finished(r) && !r.announced) {
     r.announced = true;
     const counts = STRATEGIES.filter((s) => lengthOf(r, s) > 0).map((s) => `${STRATEGY_INFO[s].title} ${lengthOf(r, s)}`);
-    solverStatus.textContent = `Every strategy has played ${r.secret}. Guesses: ${counts.join(', ')}.`;
+    announce(solverStatus, `Every strategy has played ${r.secret}. Guesses: ${counts.join(', ')}.`);
   } else if (r !== null && r.step > 0 && Number.isFinite(r.step) && !finished(r)) {
-    solverStatus.textContent = `The solvers play ${r.secret}: step ${r.step}.`;
+    announce(solverStatus, `The solvers play ${r.secret}: step ${r.step}.`);
   }
   const playing = r !== null && r.auto && !finished(r);
   playStepsButton.textContent = playing ? 'Playing…' : 'Let the solvers play';
   playStepsButton.disabled = playing;
+  // While the solvers play, "Next step" (which pauses them) takes the focus of the disabled button.
+  keepFocus(focused, playStepsButton, nextStepButton);
   if (r !== null && finished(r)) r.auto = false;
 }
 

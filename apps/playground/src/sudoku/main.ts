@@ -52,7 +52,6 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 const ALL = 0x1ff;
 const rowOf = (cell: number) => Math.floor(cell / 9) + 1;
 const colOf = (cell: number) => (cell % 9) + 1;
-const digitsOf = (mask: number) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & (1 << (d - 1)));
 
 // ---- the page's state ---------------------------------------------------------------------------------------------
 
@@ -302,6 +301,7 @@ function cellLabel(cell: number): string {
 }
 
 function render(): void {
+  const focused = document.activeElement;
   const solved = isSolved();
   cells.forEach((td, cell) => {
     const v = state.values[cell]!;
@@ -338,13 +338,23 @@ function render(): void {
   applyButton.disabled = solving || hint === null;
   solveButton.disabled = solving || solved;
   stopButton.disabled = !solving;
+  // While solving, each step is announced once, by the status line ("Applied: …"); the hint panel, rewritten every step
+  // with its lists of cells, would be read out too and pile up behind it.
+  hintBox.setAttribute('aria-live', solving ? 'off' : 'polite');
   choice.disabled = solving;
   loadButton.disabled = solving;
   logCount.textContent = String(applied.length);
-  solvedBanner.textContent = solved
+  const banner = solved
     ? `Solved! Every row, column and box holds 1 to 9. You entered ${entered} ${entered === 1 ? 'digit' : 'digits'} and ` +
       `applied ${applied.length} hint ${applied.length === 1 ? 'step' : 'steps'}.`
     : '';
+  // A live region: written only when its words change (each render would otherwise read "Solved!" out again).
+  if (solvedBanner.textContent !== banner) solvedBanner.textContent = banner;
+  // A button that disabled itself (Apply once applied, Solve while solving, Stop when done) would drop the focus to the
+  // page's body: it goes on to the next hint control that works, or back to the grid.
+  if (focused instanceof HTMLButtonElement && focused.disabled) {
+    ([stopButton, applyButton, hintButton, solveButton].find((button) => !button.disabled) ?? cells[selected]!).focus();
+  }
 }
 
 function select(cell: number, focus: boolean): void {
@@ -537,7 +547,11 @@ async function solveStepByStep(): Promise<void> {
   render();
   while (!stopRequested) {
     const step = showHint();
-    if (step === null) break;
+    if (step === null) {
+      // Why it stops (stuck, a wrong digit, …) was written while the hint panel was quiet: the status line says it.
+      if (!isSolved()) status.textContent = hintBox.textContent ?? '';
+      break;
+    }
     await pause(stepDelay(900));
     if (stopRequested) break;
     applyHint();
