@@ -44,7 +44,7 @@ describe('flipper page', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // The focus goes to "New puzzle", not lost on the body (the square clicked last is disabled now).
-    expect(await focused(page)).toBe('New puzzle');
+    await expect.poll(() => focused(page)).toBe('New puzzle');
     // A solved board takes no more moves.
     expect(await square(page, 5).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
@@ -97,7 +97,7 @@ describe('flipper page', () => {
     // Escape closes it; the keyboard is then on "New puzzle" (the Solve button it started from is disabled), and Enter deals one.
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await focused(page)).toBe('New puzzle');
+    await expect.poll(() => focused(page)).toBe('New puzzle');
     await page.keyboard.press('Enter');
     expect(await shownPosition(page)).not.toBe(GOAL);
     expect(await square(page, 1).isDisabled()).toBe(false);

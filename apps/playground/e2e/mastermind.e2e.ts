@@ -60,7 +60,7 @@ describe('mastermind page: the game', () => {
       expect(await page.locator('#game-status').textContent()).toContain(`${guess}: ${scoreText(expected)}`);
       expect(await page.locator('#guess-count').textContent()).toBe(`${k + 1} of ${DEFAULT_MAX_GUESSES} guesses used`);
       // Submit disables itself (the guess is used up): the focus goes on to the first color, not to the page's body.
-      expect(await focusedText(page)).toBe('ared');
+      await expect.poll(() => focusedText(page)).toBe('ared');
     }
     // A half-made guess cannot be submitted; Clear (by keyboard) empties it and hands the focus to the colors.
     await palette.nth(0).click();
@@ -68,7 +68,7 @@ describe('mastermind page: the game', () => {
     await page.getByRole('button', { name: 'Clear' }).press('Enter');
     expect(await page.getByRole('button', { name: /^Peg 1: empty/ }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Clear' }).isDisabled()).toBe(true);
-    expect(await focusedText(page)).toBe('ared');
+    await expect.poll(() => focusedText(page)).toBe('ared');
     await screenshot(page, 'mastermind-game');
 
     await clickGuess(page, secret);
@@ -78,7 +78,7 @@ describe('mastermind page: the game', () => {
     expect(await shownCode(page.locator('#secret .code'))).toBe(secret);
     expect(await page.locator('#secret').textContent()).toContain('Solved in 5 guesses.');
     expect(await palette.nth(0).isDisabled()).toBe(true);
-    expect(await focusedText(page)).toBe('New game');
+    await expect.poll(() => focusedText(page)).toBe('New game');
     await screenshot(page, 'mastermind-won');
     expect(errors).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('mastermind page: the solvers', () => {
     // is announced again (not left at its last step).
     const play = page.locator('.solvers button.primary');
     await page.getByRole('button', { name: 'Let the solvers play' }).press('Enter');
-    expect(await focusedText(page)).toBe('Next step');
+    await expect.poll(() => focusedText(page)).toBe('Next step');
     await expect.poll(() => play.textContent(), { timeout: 20_000 }).toBe('Let the solvers play');
     expect(await status.textContent()).toContain('Every strategy has played acab');
     await checkAgainstLibrary(page, 'acab', seed);

@@ -114,7 +114,7 @@ describe('sudoku page', () => {
 
     // Arrow keys move the focus; a digit already in the row is shown as wrong, so is one that contradicts the solution.
     await page.keyboard.press('ArrowRight');
-    expect(await focusedLabel(page)).toMatch(/^row 1, column 4: candidates/);
+    await expect.poll(() => focusedLabel(page)).toMatch(/^row 1, column 4: candidates/);
     await page.keyboard.press('5');
     expect(await label(page, 1, 4)).toBe('row 1, column 4: 5, wrong, 5 is already in row 1');
     expect(await cell(page, 1, 4).getAttribute('class')).toMatch(/\bwrong\b/);
@@ -132,11 +132,11 @@ describe('sudoku page', () => {
     // Up, left and down again; a given does not change.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowLeft');
-    expect(await focusedLabel(page)).toMatch(/^row 2, column 3:/);
+    await expect.poll(() => focusedLabel(page)).toMatch(/^row 2, column 3:/);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    expect(await focusedLabel(page)).toBe('row 1, column 1: 5, given');
+    await expect.poll(() => focusedLabel(page)).toBe('row 1, column 1: 5, given');
     await page.keyboard.press('9');
     expect(await label(page, 1, 1)).toBe('row 1, column 1: 5, given');
     expect(await page.locator('#sudoku-status').textContent()).toContain('r1c1 is a given');
@@ -154,7 +154,7 @@ describe('sudoku page', () => {
         if (WIKIPEDIA[r * 9 + c] === '.') await page.keyboard.press(solution[r * 9 + c]!);
         if (c < 8) await page.keyboard.press('ArrowRight');
       }
-      expect(await focusedLabel(page)).toMatch(new RegExp(`^row ${r + 1}, column 9:`));
+      await expect.poll(() => focusedLabel(page)).toMatch(new RegExp(`^row ${r + 1}, column 9:`));
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Home');
     }
@@ -300,13 +300,13 @@ describe('sudoku page', () => {
     expect(first).toBe(nextStep(WIKIPEDIA)!.explanation);
     await page.getByRole('button', { name: 'Apply' }).press('Enter');
     expect(await page.locator('#step-log li').allTextContents()).toEqual([first]);
-    expect(await focused()).toBe('Hint');
+    await expect.poll(focused).toBe('Hint');
     await page.keyboard.press('Enter');
     expect(await explanation.textContent()).toBe(nextStep((await shown(page)).grid)!.explanation);
 
     // Solve step by step disables itself: the focus goes to Stop; stopped, it goes to Apply for the hint left shown.
     await page.getByRole('button', { name: 'Solve step by step' }).press('Enter');
-    expect(await focused()).toBe('Stop');
+    await expect.poll(focused).toBe('Stop');
     // Meanwhile each step is announced once, by the status line, not by the hint panel rewritten at every step too.
     expect(await page.locator('#hint').getAttribute('aria-live')).toBe('off');
     await page.keyboard.press('Enter');
