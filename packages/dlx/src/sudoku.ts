@@ -39,9 +39,25 @@ function symbolRange(n: number): string {
   return n <= 9 ? `1-${n}` : `1-9 and A-${SUDOKU_SYMBOLS[n - 1]}`;
 }
 
+/**
+ * Per grid side: a grid's cells and the clue check's table, reused by the solving functions (which do not hand the
+ * parsed grid out) so that a puzzle costs no allocation of array buffers.
+ */
+const scratchCells = new Map<number, Uint8Array>();
+const scratchSeen = new Map<number, Int32Array>();
+
+function scratchOf<A extends Uint8Array | Int32Array>(cache: Map<number, A>, size: number, make: (size: number) => A): A {
+  let array = cache.get(size);
+  if (array === undefined) {
+    array = make(size);
+    cache.set(size, array);
+  }
+  return array;
+}
+
 /** Reads cells from a string with whitespace removed into a grid; the caller checked the length. */
-function readCells(text: string, n: number, where: (k: number) => string): Uint8Array {
-  const cells = new Uint8Array(n * n);
+function readCells(text: string, n: number, where: (k: number) => string, scratch: boolean): Uint8Array {
+  const cells = scratch ? scratchOf(scratchCells, n * n, (size) => new Uint8Array(size)) : new Uint8Array(n * n);
   for (let k = 0; k < text.length; k++) {
     const code = text.charCodeAt(k);
     const v = code < 128 ? VALUE[code]! : 255;
@@ -63,6 +79,11 @@ const cellName = (n: number) => (k: number) => `cell ${k + 1} (row ${Math.floor(
  * RangeError (wrong size, bad character, two equal clues in a row, column or box) or a TypeError (not a grid).
  */
 export function parseSudoku(grid: SudokuInput): SudokuGrid {
+  return parseGrid(grid, false);
+}
+
+/** parseSudoku; with `scratch`, the cells are a buffer shared by all calls for that size (valid until the next). */
+function parseGrid(grid: SudokuInput, scratch: boolean): SudokuGrid {
   let cells: Uint8Array;
   let n: number;
   if (typeof grid === 'string') {
@@ -73,7 +94,7 @@ export function parseSudoku(grid: SudokuInput): SudokuGrid {
         `a Sudoku grid must have 16, 81, 256 or 625 cells (4×4, 9×9, 16×16 or 25×25); got ${text.length} characters in ${describeValue(grid)}`,
       );
     }
-    cells = readCells(text, n, cellName(n));
+    cells = readCells(text, n, cellName(n), scratch);
   } else if (Array.isArray(grid)) {
     const rows = grid as readonly unknown[];
     n = SUDOKU_SIZES.includes(rows.length) ? rows.length : 0;
@@ -90,7 +111,7 @@ export function parseSudoku(grid: SudokuInput): SudokuGrid {
       }
       return text;
     });
-    cells = readCells(texts.join(''), n, (k) => `row ${Math.floor(k / side) + 1}, column ${(k % side) + 1}`);
+    cells = readCells(texts.join(''), n, (k) => `row ${Math.floor(k / side) + 1}, column ${(k % side) + 1}`, scratch);
   } else {
     throw new TypeError(`a Sudoku grid must be a string or an array of row strings; got ${describeValue(grid)}`);
   }
@@ -101,8 +122,17 @@ export function parseSudoku(grid: SudokuInput): SudokuGrid {
 
 /** Throws a RangeError naming the first two equal clues in a row, column or box. */
 function checkClues(cells: Uint8Array, n: number, box: number): void {
-  // seen[unit * n + v - 1] = 1 + the cell where clue v was seen in that unit.
-  const seen = new Int32Array(3 * n * n);
+  // seen[unit * n + v - 1] = 1 + the cell where clue v was seen in that unit (zeroed again before returning).
+  const seen = scratchOf(scratchSeen, 3 * n * n, (size) => new Int32Array(size));
+  try {
+    findRepeatedClue(cells, n, box, seen);
+  } finally {
+    seen.fill(0);
+  }
+}
+
+/** The clue check proper, on a zeroed table. */
+function findRepeatedClue(cells: Uint8Array, n: number, box: number, seen: Int32Array): void {
   for (let k = 0; k < n * n; k++) {
     const v = cells[k]!;
     if (v === 0) continue;
@@ -257,7 +287,7 @@ export class SudokuSolver {
   }
 
   private parse(grid: SudokuInput): SudokuGrid {
-    const parsed = parseSudoku(grid);
+    const parsed = parseGrid(grid, true);
     if (parsed.size !== this.size) {
       throw new RangeError(`this solver is for ${this.size}×${this.size} grids; got a ${parsed.size}×${parsed.size} grid`);
     }
@@ -281,7 +311,7 @@ function solverFor(size: number): SudokuSolver {
  * grid has none. Input: n² cells with 0 or . for blanks, or n strings of n. Throws on a malformed or contradictory grid.
  */
 export function solveSudoku(grid: SudokuInput): string | null {
-  const parsed = parseSudoku(grid);
+  const parsed = parseGrid(grid, true);
   const solver = solverFor(parsed.size);
   const out = new Uint8Array(parsed.cells.length);
   return solver.search(parsed.cells, 1, out) === 0 ? null : formatSudoku(out);
@@ -290,6 +320,6 @@ export function solveSudoku(grid: SudokuInput): string | null {
 /** The number of solutions of a Sudoku, stopping at `limit` (default 2, enough to tell unique from not). */
 export function countSudokuSolutions(grid: SudokuInput, limit = 2): number {
   const max = positiveCount(limit, 'the limit of countSudokuSolutions', 2);
-  const parsed = parseSudoku(grid);
+  const parsed = parseGrid(grid, true);
   return solverFor(parsed.size).search(parsed.cells, max);
 }
