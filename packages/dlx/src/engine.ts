@@ -15,6 +15,12 @@
 // the fourth field of the header (of the root, and of the first spacer for the secondary list) instead of rlink. The
 // secondary items are in a list headed by 4(N + 2), which is also the first spacer; options start at node N + 3.
 // Node N + 1 is only that second root. Addresses are pre-multiplied by 4, so a field is one add away.
+//
+// Algorithm X runs in WebAssembly when it can (see engine-wasm.ts and wasm/engine.as.ts): m, llink, xs and chosen
+// are then Int32Array views into the instance's memory, with the same element layout, so that everything here but
+// run() works on them unchanged; run() calls the WASM search, which returns to JS at solutions, at checkAt, and at
+// least every WASM_CHUNK nodes. Without WebAssembly (or when it cannot instantiate), runX below does the same search.
+import { CHECK, instantiateSearch, type WasmSearch } from './engine-wasm.js';
 
 /** A problem in numbers, as the engine takes it. @internal */
 export interface CompiledProblem {
@@ -31,8 +37,9 @@ export interface CompiledProblem {
 }
 
 /**
- * The node array: 16-bit when the problem has no colors and fewer than 16,384 nodes (half the memory traffic, which
- * is most of the cost of dancing), 32-bit otherwise. @internal
+ * The node array: a 32-bit view into the WebAssembly memory when Algorithm X runs there; otherwise (the JS search)
+ * 16-bit when the problem has no colors and fewer than 16,384 nodes (half the memory traffic, which is most of the
+ * cost of dancing), 32-bit otherwise. @internal
  */
 export type Links = Int32Array | Uint16Array;
 
@@ -46,6 +53,26 @@ export const STOPPED = -1;
 const ENTER = 0;
 const TRY = 1;
 const BACK = 2;
+
+/**
+ * The WASM search returns to JS at least every this many nodes: V8 replaces a WASM function by its optimized code
+ * only between calls, so one long first call would run unoptimized throughout.
+ */
+const WASM_CHUNK = 4096;
+
+/** The WASM instance of one Engine, with the byte offsets of its arrays and a view of its state block. */
+interface WasmState {
+  readonly search: WasmSearch;
+  readonly rootB: number;
+  readonly llBase: number;
+  readonly xsBase: number;
+  readonly chosenBase: number;
+  readonly stateBase: number;
+  /** nodes, updates, limit. */
+  readonly f64: Float64Array;
+  /** level, mode, maxLevel, skip the first check (at stateBase / 4 + 6 ..). */
+  readonly i32: Int32Array;
+}
 
 /**
  * Hides the other nodes of the option of node p from their items (Algorithm X: no colors). Without colors the fourth
@@ -190,6 +217,8 @@ export class Engine {
   readonly colored: boolean;
   /** Per spacer node (by node number): the option it ends. */
   private readonly spacerOption: Int32Array;
+  /** The WebAssembly search of this problem (Algorithm X only), or null for the JS one. */
+  private readonly wasm: WasmState | null = null;
 
   /** Per level: the address of the node of the option being tried, and the item it was chosen for. */
   private readonly xs: Int32Array;
@@ -227,10 +256,22 @@ export class Engine {
     this.optionCount = optionCount;
     this.colored = problem.optionColors !== null;
     const nodeCount = n + 3 + entries + optionCount;
-    const m: Links = problem.optionColors === null && nodeCount <= 16384 ? new Uint16Array(4 * nodeCount) : new Int32Array(4 * nodeCount);
+    // Algorithm X in WebAssembly: m, llink, xs, chosen and a state block, in one memory (byte offsets 64-aligned).
+    const llBase = 16 * nodeCount + 63 - ((16 * nodeCount + 63) % 64);
+    const xsBase = llBase + 16 * (n + 3) + 63 - ((16 * (n + 3) + 63) % 64);
+    const chosenBase = xsBase + 4 * (n1 + 1) + 63 - ((4 * (n1 + 1) + 63) % 64);
+    const stateBase = chosenBase + 4 * (n1 + 1) + 63 - ((4 * (n1 + 1) + 63) % 64);
+    const search = problem.optionColors === null ? instantiateSearch(stateBase + 64) : null;
+    const buffer = search?.memory.buffer;
+    const m: Links =
+      buffer !== undefined
+        ? new Int32Array(buffer, 0, 4 * nodeCount)
+        : problem.optionColors === null && nodeCount <= 16384
+          ? new Uint16Array(4 * nodeCount)
+          : new Int32Array(4 * nodeCount);
     const spacerOption = new Int32Array(nodeCount);
     // The item lists link header addresses (4 × item number), so TOP and the lists need no shifts.
-    const ll = new Int32Array(4 * (n + 3));
+    const ll = buffer !== undefined ? new Int32Array(buffer, llBase, 4 * (n + 3)) : new Int32Array(4 * (n + 3));
     const rl = new Int32Array(4 * (n + 3));
     const rootB = 4 * (n + 1);
     if (problem.optionColors === null) {
@@ -306,8 +347,20 @@ export class Engine {
     this.rlink = rl;
     this.firstNode = firstNode;
     this.spacerOption = spacerOption;
-    this.xs = new Int32Array(n1 + 1);
-    this.chosen = new Int32Array(n1 + 1);
+    this.xs = buffer !== undefined ? new Int32Array(buffer, xsBase, n1 + 1) : new Int32Array(n1 + 1);
+    this.chosen = buffer !== undefined ? new Int32Array(buffer, chosenBase, n1 + 1) : new Int32Array(n1 + 1);
+    if (search !== null && buffer !== undefined) {
+      this.wasm = {
+        search,
+        rootB,
+        llBase,
+        xsBase,
+        chosenBase,
+        stateBase,
+        f64: new Float64Array(buffer, stateBase, 3),
+        i32: new Int32Array(buffer, stateBase + 24, 4),
+      };
+    }
     this.forcedFlag = new Uint8Array(optionCount);
     this.initial = { m: m.slice(), llink: ll.slice(), rlink: rl.slice() };
   }
@@ -455,7 +508,41 @@ export class Engine {
    * the search (EXHAUSTED: back at level 0) or `onCheck` asking to stop (STOPPED: call `reset`/`unwind` afterwards).
    */
   run(): number {
-    return this.colored ? this.runC() : this.runX();
+    if (this.colored) return this.runC();
+    return this.wasm !== null ? this.runWasm(this.wasm) : this.runX();
+  }
+
+  /** True when run() uses the WebAssembly search. */
+  get usesWasm(): boolean {
+    return this.wasm !== null;
+  }
+
+  /** Algorithm X in WebAssembly (wasm/engine.as.ts): the same search as runX, with the same checkAt protocol. */
+  private runWasm(w: WasmState): number {
+    const { f64, i32 } = w;
+    let skip = 0;
+    for (;;) {
+      f64[0] = this.nodes;
+      f64[1] = this.updates;
+      f64[2] = Math.min(this.checkAt, this.nodes + WASM_CHUNK);
+      i32[0] = this.level;
+      i32[1] = this.mode;
+      i32[2] = this.maxLevel;
+      i32[3] = skip;
+      const result = w.search.run(w.rootB, w.llBase, w.xsBase, w.chosenBase, w.stateBase);
+      this.nodes = f64[0]!;
+      this.updates = f64[1]!;
+      this.level = i32[0]!;
+      this.mode = i32[1]!;
+      this.maxLevel = i32[2]!;
+      if (result !== CHECK) return result;
+      skip = 0;
+      if (this.nodes >= this.checkAt) {
+        if (this.onCheck !== null && this.onCheck()) return STOPPED;
+        // As runX: after a check, the node is entered whatever the new checkAt.
+        skip = 1;
+      }
+    }
   }
 
   /**
