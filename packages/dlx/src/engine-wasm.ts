@@ -18,6 +18,12 @@ export interface WasmSearch {
   readonly memory: WasmMemory;
   /** See wasm/engine.as.ts: returns 0 EXHAUSTED, 1 FOUND, 2 CHECK. */
   readonly run: (rootB: number, llBase: number, xsBase: number, chosenBase: number, state: number) => number;
+  /** Covers the item with its header at byte address i; returns the links updated. */
+  readonly coverItem: (i: number, llBase: number) => number;
+  /** Uncovers the item with its header at byte address i. */
+  readonly uncoverItem: (i: number, llBase: number) => void;
+  /** Undoes search levels level-1 .. 0. */
+  readonly unwind: (level: number, llBase: number, xsBase: number, chosenBase: number) => void;
 }
 
 /** What run() returns when nodes reached the limit (the JS side then checks, and calls run() again). @internal */
@@ -89,9 +95,16 @@ export function instantiateSearch(bytes: number): WasmSearch | null {
   try {
     const memory = new wasm.Memory({ initial: pages, maximum: pages });
     const instance = new wasm.Instance(module, { env: { memory } });
-    const run = instance.exports['run'];
-    if (typeof run !== 'function') return null;
-    return { memory, run: run as WasmSearch['run'] };
+    const { run, coverItem, uncoverItem, unwind } = instance.exports;
+    if (typeof run !== 'function' || typeof coverItem !== 'function') return null;
+    if (typeof uncoverItem !== 'function' || typeof unwind !== 'function') return null;
+    return {
+      memory,
+      run: run as WasmSearch['run'],
+      coverItem: coverItem as WasmSearch['coverItem'],
+      uncoverItem: uncoverItem as WasmSearch['uncoverItem'],
+      unwind: unwind as WasmSearch['unwind'],
+    };
   } catch {
     return null;
   }

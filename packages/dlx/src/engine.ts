@@ -17,9 +17,12 @@
 // Node N + 1 is only that second root. Addresses are pre-multiplied by 4, so a field is one add away.
 //
 // Algorithm X runs in WebAssembly when it can (see engine-wasm.ts and wasm/engine.as.ts): m, llink, xs and chosen
-// are then Int32Array views into the instance's memory, with the same element layout, so that everything here but
-// run() works on them unchanged; run() calls the WASM search, which returns to JS at solutions, at checkAt, and at
-// least every WASM_CHUNK nodes. Without WebAssembly (or when it cannot instantiate), runX below does the same search.
+// are then Int32Array views into the instance's memory, with the same element layout, but every link in them is a
+// BYTE address (4 × the element index above, so node k is at byte 16k), which saves WASM a shift per access. The
+// constructor converts the layout; the few methods that touch the links while WASM is in use either call the WASM
+// exports (force, reset, unwind) or index the view with address >> 2 (isActive, optionAt): look for `this.wasm`.
+// run() calls the WASM search, which returns to JS at solutions, at checkAt, and at least every WASM_CHUNK nodes.
+// Without WebAssembly (or when it cannot instantiate), runX below does the same search on element indices.
 import { CHECK, instantiateSearch, type WasmSearch } from './engine-wasm.js';
 
 /** A problem in numbers, as the engine takes it. @internal */
@@ -63,6 +66,7 @@ const WASM_CHUNK = 4096;
 /** The WASM instance of one Engine, with the byte offsets of its arrays and a view of its state block. */
 interface WasmState {
   readonly search: WasmSearch;
+  /** The byte address of the second root. */
   readonly rootB: number;
   readonly llBase: number;
   readonly xsBase: number;
@@ -342,6 +346,12 @@ export class Engine {
       m[spacer + 1] = 4 * start;
       node++;
     }
+    if (buffer !== undefined) {
+      // The WASM search's links are byte addresses: every field × 4 but LEN (the first field of the roots and item
+      // headers, nodes 0 .. N + 1), and the item lists (header addresses).
+      for (let e = 0; e < m.length; e++) if ((e & 3) !== 0 || e >= 4 * (n + 2)) m[e]! *= 4;
+      for (let e = 0; e < ll.length; e++) ll[e]! *= 4;
+    }
     this.m = m;
     this.llink = ll;
     this.rlink = rl;
@@ -352,7 +362,7 @@ export class Engine {
     if (search !== null && buffer !== undefined) {
       this.wasm = {
         search,
-        rootB,
+        rootB: 4 * rootB,
         llBase,
         xsBase,
         chosenBase,
@@ -374,7 +384,7 @@ export class Engine {
 
   /** The option chosen at search level l (0 ≤ l < level). */
   optionAt(l: number): number {
-    return this.optionOf(this.xs[l]!);
+    return this.optionOf(this.wasm !== null ? this.xs[l]! >> 2 : this.xs[l]!);
   }
 
   /** The options forced so far, in order. */
@@ -386,6 +396,14 @@ export class Engine {
   isActive(o: number): boolean {
     if (this.forcedFlag[o] === 1) return false;
     const { m, llink, rlink } = this;
+    if (this.wasm !== null) {
+      // The same test on byte-address links (Algorithm X): the view is indexed by address >> 2.
+      for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
+        const i = m[q]!;
+        if (m[(llink[i >> 2]! >> 2) + 3] !== i || m[(m[q + 1]! >> 2) + 2] !== 4 * q) return false;
+      }
+      return true;
+    }
     for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
       if (this.colored && m[q + 3]! < 0) continue; // the item already has this option's color
       const i = m[q]!;
@@ -409,7 +427,9 @@ export class Engine {
     // sets its own color to -1, so reset() cannot tell from the colors alone.
     for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
       if (!this.colored) {
-        this.updates += cover(m, llink, m[q]!);
+        // m[q] is the item's header address: a byte address for the WASM search, which covers it then.
+        const w = this.wasm;
+        this.updates += w !== null ? w.search.coverItem(m[q]!, w.llBase) : cover(m, llink, m[q]!);
         continue;
       }
       const c = m[q + 3]!;
@@ -460,7 +480,11 @@ export class Engine {
       } else {
         let q = this.firstNode[o]!;
         while (m[q + 4]! > 0) q += 4;
-        for (; m[q]! > 0; q -= 4) uncover(m, llink, m[q]!);
+        const w = this.wasm;
+        for (; m[q]! > 0; q -= 4) {
+          if (w !== null) w.search.uncoverItem(m[q]!, w.llBase);
+          else uncover(m, llink, m[q]!);
+        }
       }
       this.forcedFlag[o] = 0;
     }
@@ -471,6 +495,13 @@ export class Engine {
   /** Undoes the search to level 0, keeping the forced options. */
   unwind(): void {
     // run() returns only in ENTER or BACK mode, with levels 0 .. level-1 committed.
+    const w = this.wasm;
+    if (w !== null) {
+      w.search.unwind(this.level, w.llBase, w.xsBase, w.chosenBase); // the same loop on byte addresses
+      this.level = 0;
+      this.mode = ENTER;
+      return;
+    }
     const { m, llink, rlink, xs, chosen, colored } = this;
     for (let l = this.level - 1; l >= 0; l--) {
       const p = xs[l]!;

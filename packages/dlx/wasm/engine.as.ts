@@ -1,12 +1,14 @@
 // Algorithm X (DLX1, no colors) in AssemblyScript: the same search as Engine.runX in src/engine.ts, over the same
-// memory layout, compiled by scripts/build-wasm.mjs into src/engine-wasm.generated.ts. Not published as source.
+// node layout, compiled by scripts/build-wasm.mjs into src/engine-wasm.generated.ts. Not published as source.
 //
 // The memory (imported, one per Engine) holds the engine's Int32Arrays: m at byte 0, then llink, xs and chosen at
 // the byte offsets passed to run(), and a state block at `st`:
 //   st+0 f64 nodes, st+8 f64 updates, st+16 f64 limit (return CHECK at ENTER when nodes >= limit),
 //   st+24 i32 level, st+28 i32 mode, st+32 i32 maxLevel, st+36 i32 1 = skip the check at the first ENTER (the JS
 //   side has just made it).
-// Links are element indices of m (node k at 4k), exactly as in engine.ts; a byte address is that index << 2.
+// Links are BYTE addresses (node k at byte 16k; the JS search stores element indices, 4k), so a load needs no shift;
+// the Engine constructor converts its layout (see src/engine.ts). llink is indexed by header: the entry of the
+// header at byte address i is at llb + i. xs and chosen are indexed by level.
 
 const ENTER = 0;
 const TRY = 1;
@@ -19,39 +21,65 @@ const CHECK = 2;
 // @ts-ignore: decorator
 @inline function cover(i: u32, llb: u32): i64 {
   let upd: i64 = 1;
-  for (let p = load<u32>(i << 2, 8); p != i; p = load<u32>(p << 2, 8)) {
-    for (let q = load<u32>(p << 2, 12); q != p; ) {
-      const qb = q << 2;
-      const u = load<u32>(qb, 4);
-      const d = load<u32>(qb, 8);
-      store<u32>(u << 2, d, 8);
-      store<u32>(d << 2, u, 4);
-      const tb = load<u32>(qb) << 2;
-      store<u32>(tb, load<u32>(tb) - 1);
+  for (let p = load<u32>(i, 8); p != i; p = load<u32>(p, 8)) {
+    for (let q = load<u32>(p, 12); q != p; ) {
+      const u = load<u32>(q, 4);
+      const d = load<u32>(q, 8);
+      store<u32>(u, d, 8);
+      store<u32>(d, u, 4);
+      const t = load<u32>(q);
+      store<u32>(t, load<u32>(t) - 1);
       upd++;
-      q = load<u32>(qb, 12);
+      q = load<u32>(q, 12);
     }
   }
-  const l = load<u32>(llb + (i << 2));
-  const r = load<u32>(i << 2, 12);
-  store<u32>(l << 2, r, 12);
-  store<u32>(llb + (r << 2), l);
+  const l = load<u32>(llb + i);
+  const r = load<u32>(i, 12);
+  store<u32>(l, r, 12);
+  store<u32>(llb + r, l);
   return upd;
 }
 
 // @ts-ignore: decorator
 @inline function uncover(c: u32, llb: u32): void {
-  store<u32>(load<u32>(llb + (c << 2)) << 2, c, 12);
-  store<u32>(llb + (load<u32>(c << 2, 12) << 2), c);
-  for (let p = load<u32>(c << 2, 4); p != c; p = load<u32>(p << 2, 4)) {
-    for (let q = load<u32>(p << 2, 12); q != p; ) {
-      const qb = q << 2;
-      store<u32>(load<u32>(qb, 4) << 2, q, 8);
-      store<u32>(load<u32>(qb, 8) << 2, q, 4);
-      const tb = load<u32>(qb) << 2;
-      store<u32>(tb, load<u32>(tb) + 1);
-      q = load<u32>(qb, 12);
+  store<u32>(load<u32>(llb + c), c, 12);
+  store<u32>(llb + load<u32>(c, 12), c);
+  for (let p = load<u32>(c, 4); p != c; p = load<u32>(p, 4)) {
+    for (let q = load<u32>(p, 12); q != p; ) {
+      store<u32>(load<u32>(q, 4), q, 8);
+      store<u32>(load<u32>(q, 8), q, 4);
+      const t = load<u32>(q);
+      store<u32>(t, load<u32>(t) + 1);
+      q = load<u32>(q, 12);
     }
+  }
+}
+
+/** Covers the item whose header is at byte address i (Engine.force); returns the links updated. */
+export function coverItem(i: u32, llb: u32): i32 {
+  return <i32>cover(i, llb);
+}
+
+/** Uncovers the item whose header is at byte address i (Engine.reset, undoing a forced option). */
+export function uncoverItem(i: u32, llb: u32): void {
+  uncover(i, llb);
+}
+
+/** Undoes levels level-1 .. 0 of a search that returned FOUND or CHECK, or was stopped (Engine.unwind). */
+export function unwind(level: u32, llb: u32, xsb: u32, chb: u32): void {
+  while (level > 0) {
+    level--;
+    const p = load<u32>(xsb + (level << 2));
+    for (let x = p - 16; x != p; ) {
+      const j = load<u32>(x);
+      if (j == 0) {
+        x = load<u32>(x, 8);
+      } else {
+        uncover(j, llb);
+        x -= 16;
+      }
+    }
+    uncover(load<u32>(chb + (level << 2)), llb);
   }
 }
 
@@ -66,7 +94,7 @@ const CHECK = 2;
 
 /**
  * Runs the search from the state at `st` until a solution (FOUND, mode BACK), the end (EXHAUSTED, level 0, mode
- * ENTER) or nodes reaching the limit at ENTER (CHECK, mode ENTER). rootB is the element index of the second root.
+ * ENTER) or nodes reaching the limit at ENTER (CHECK, mode ENTER). rootB is the byte address of the second root.
  */
 export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
   let level = load<u32>(st, 24);
@@ -86,7 +114,7 @@ export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
       nodes++;
       if (level > maxLevel) maxLevel = level;
       let a = load<u32>(0, 12);
-      let b = load<u32>(rootB << 2, 12);
+      let b = load<u32>(rootB, 12);
       if (a == 0 && b == rootB) {
         save(st, level, BACK, nodes, updates, maxLevel);
         return FOUND;
@@ -96,19 +124,19 @@ export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
       let key: u64 = u64.MAX_VALUE;
       // The roots' LEN fields are 0, so a chain that ends also ends this loop.
       while (true) {
-        const ta = load<u32>(a << 2);
-        const tb = load<u32>(b << 2);
+        const ta = load<u32>(a);
+        const tb = load<u32>(b);
         if (min<u32>(ta, tb) <= 1) break;
         let k = (<u64>ta << 32) | <u64>a;
         key = select<u64>(k, key, k < key);
         k = (<u64>tb << 32) | <u64>b;
         key = select<u64>(k, key, k < key);
-        a = load<u32>(a << 2, 12);
-        b = load<u32>(b << 2, 12);
+        a = load<u32>(a, 12);
+        b = load<u32>(b, 12);
       }
-      let first: u32 = b != rootB && load<u32>(b << 2) <= 1 ? b : 0x7fffffff;
-      for (; a != 0 && a < first; a = load<u32>(a << 2, 12)) {
-        const t = load<u32>(a << 2);
+      let first: u32 = b != rootB && load<u32>(b) <= 1 ? b : 0x7fffffff;
+      for (; a != 0 && a < first; a = load<u32>(a, 12)) {
+        const t = load<u32>(a);
         if (t <= 1) {
           first = a;
           break;
@@ -116,8 +144,8 @@ export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
         const k = (<u64>t << 32) | <u64>a;
         key = select<u64>(k, key, k < key);
       }
-      for (; b != rootB && b < first; b = load<u32>(b << 2, 12)) {
-        const t = load<u32>(b << 2);
+      for (; b != rootB && b < first; b = load<u32>(b, 12)) {
+        const t = load<u32>(b);
         if (t <= 1) {
           first = b;
           break;
@@ -126,13 +154,13 @@ export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
         key = select<u64>(k, key, k < key);
       }
       const i: u32 = first != 0x7fffffff ? first : <u32>key;
-      if (load<u32>(i << 2) == 0) {
+      if (load<u32>(i) == 0) {
         mode = BACK;
         continue;
       }
       updates += cover(i, llb);
       store<u32>(chb + (level << 2), i);
-      store<u32>(xsb + (level << 2), load<u32>(i << 2, 8));
+      store<u32>(xsb + (level << 2), load<u32>(i, 8));
       mode = TRY;
     } else if (mode == TRY) {
       const p = load<u32>(xsb + (level << 2));
@@ -142,7 +170,7 @@ export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
         mode = BACK;
         continue;
       }
-      for (let x = load<u32>(p << 2, 12); x != p; x = load<u32>(x << 2, 12)) updates += cover(load<u32>(x << 2), llb);
+      for (let x = load<u32>(p, 12); x != p; x = load<u32>(x, 12)) updates += cover(load<u32>(x), llb);
       level++;
       mode = ENTER;
     } else {
@@ -152,16 +180,16 @@ export function run(rootB: u32, llb: u32, xsb: u32, chb: u32, st: u32): i32 {
       }
       level--;
       const p = load<u32>(xsb + (level << 2));
-      for (let x = p - 4; x != p; ) {
-        const j = load<u32>(x << 2);
+      for (let x = p - 16; x != p; ) {
+        const j = load<u32>(x);
         if (j == 0) {
-          x = load<u32>(x << 2, 8);
+          x = load<u32>(x, 8);
         } else {
           uncover(j, llb);
-          x -= 4;
+          x -= 16;
         }
       }
-      store<u32>(xsb + (level << 2), load<u32>(p << 2, 8));
+      store<u32>(xsb + (level << 2), load<u32>(p, 8));
       mode = TRY;
     }
   }
