@@ -85,7 +85,7 @@ function wasmModule(): object | null {
  * A new instance with its own fixed-size memory of at least `bytes` bytes, or null when WebAssembly is switched off,
  * unavailable, or cannot give that memory. @internal
  */
-export function instantiateSearch(bytes: number): WasmSearch | null {
+export function instantiateSearch(bytes: number, narrow = false): WasmSearch | null {
   if (!enabled) return null;
   const module = wasmModule();
   const wasm = api();
@@ -95,7 +95,11 @@ export function instantiateSearch(bytes: number): WasmSearch | null {
   try {
     const memory = new wasm.Memory({ initial: pages, maximum: pages });
     const instance = new wasm.Instance(module, { env: { memory } });
-    const { run, coverItem, uncoverItem, unwind } = instance.exports;
+    // narrow: the exports for 16-bit links (8-byte nodes).
+    const e = instance.exports;
+    const [run, coverItem, uncoverItem, unwind] = narrow
+      ? [e.run16, e.coverItem16, e.uncoverItem16, e.unwind16]
+      : [e.run, e.coverItem, e.uncoverItem, e.unwind];
     if (typeof run !== 'function' || typeof coverItem !== 'function') return null;
     if (typeof uncoverItem !== 'function' || typeof unwind !== 'function') return null;
     return {

@@ -17,10 +17,12 @@
 // Node N + 1 is only that second root. Addresses are pre-multiplied by 4, so a field is one add away.
 //
 // Algorithm X runs in WebAssembly when it can (see engine-wasm.ts and wasm/engine.as.ts): m, llink, xs and chosen
-// are then Int32Array views into the instance's memory, with the same element layout, but every link in them is a
-// BYTE address (4 × the element index above, so node k is at byte 16k), which saves WASM a shift per access. The
-// constructor converts the layout; the few methods that touch the links while WASM is in use either call the WASM
-// exports (force, reset, unwind) or index the view with address >> 2 (isActive, optionAt): look for `this.wasm`.
+// are then views into the instance's memory, with the same element layout, but every link in them is a BYTE address
+// (the element index above << shift), which saves WASM a shift per access: 16-bit links (Uint16Array, node k at byte
+// 8k, shift 1) for problems of at most 8192 nodes such as Sudoku, whose links then fit a core's L1 data cache, else
+// 32-bit (Int32Array, node k at byte 16k, shift 2). The constructor converts the layout; the few methods that touch
+// the links while WASM is in use either call the WASM exports (force, reset, unwind) or index the view with
+// address >> shift (isActive, optionAt): look for `this.wasm`.
 // run() calls the WASM search, which returns to JS at solutions, at checkAt, and at least every WASM_CHUNK nodes.
 // Without WebAssembly (or when it cannot instantiate), runX below does the same search on element indices.
 import { CHECK, instantiateSearch, type WasmSearch } from './engine-wasm.js';
@@ -68,6 +70,8 @@ interface WasmState {
   readonly search: WasmSearch;
   /** The byte address of the second root. */
   readonly rootB: number;
+  /** log2 of the bytes per link: 1 (16-bit links, 8-byte nodes) or 2 (32-bit); a link is index << shift. */
+  readonly shift: number;
   readonly llBase: number;
   readonly xsBase: number;
   readonly chosenBase: number;
@@ -143,7 +147,7 @@ function unhideC(m: Links, p: number): void {
 }
 
 /** Algorithm X: the RLINK of an item is the fourth field of its header (see the layout above). */
-function cover(m: Links, ll: Int32Array, i: number): number {
+function cover(m: Links, ll: Links, i: number): number {
   const h = i;
   let updates = 1;
   for (let p = m[h + 2]!; p !== h; p = m[p + 2]!) updates += hide(m, p);
@@ -154,14 +158,14 @@ function cover(m: Links, ll: Int32Array, i: number): number {
   return updates;
 }
 
-function uncover(m: Links, ll: Int32Array, i: number): void {
+function uncover(m: Links, ll: Links, i: number): void {
   const h = i;
   m[ll[i]! + 3] = i;
   ll[m[i + 3]!] = i;
   for (let p = m[h + 1]!; p !== h; p = m[p + 1]!) unhide(m, p);
 }
 
-function coverC(m: Links, ll: Int32Array, rl: Int32Array, i: number): number {
+function coverC(m: Links, ll: Links, rl: Int32Array, i: number): number {
   const h = i;
   let updates = 1;
   for (let p = m[h + 2]!; p !== h; p = m[p + 2]!) updates += hideC(m, p);
@@ -172,7 +176,7 @@ function coverC(m: Links, ll: Int32Array, rl: Int32Array, i: number): number {
   return updates;
 }
 
-function uncoverC(m: Links, ll: Int32Array, rl: Int32Array, i: number): void {
+function uncoverC(m: Links, ll: Links, rl: Int32Array, i: number): void {
   const h = i;
   rl[ll[i]!] = i;
   ll[rl[i]!] = i;
@@ -211,7 +215,7 @@ function unpurify(m: Links, p: number): void {
 export class Engine {
   /** The nodes (see the layout above). */
   readonly m: Links;
-  readonly llink: Int32Array;
+  readonly llink: Links;
   readonly rlink: Int32Array;
   readonly itemCount: number;
   readonly primaryCount: number;
@@ -229,7 +233,7 @@ export class Engine {
   private readonly chosen: Int32Array;
   private readonly forcedFlag: Uint8Array;
   /** The links as laid out (nothing covered), for `reset` to copy back when that is cheaper than undoing. */
-  private readonly initial: { readonly m: Links; readonly llink: Int32Array; readonly rlink: Int32Array };
+  private readonly initial: { readonly m: Links; readonly llink: Links; readonly rlink: Int32Array };
   /** Links updated by the options forced so far (undoing them costs about as much). */
   private forcedUpdates = 0;
   private readonly forced: number[] = [];
@@ -261,21 +265,29 @@ export class Engine {
     this.colored = problem.optionColors !== null;
     const nodeCount = n + 3 + entries + optionCount;
     // Algorithm X in WebAssembly: m, llink, xs, chosen and a state block, in one memory (byte offsets 64-aligned).
-    const llBase = 16 * nodeCount + 63 - ((16 * nodeCount + 63) % 64);
-    const xsBase = llBase + 16 * (n + 3) + 63 - ((16 * (n + 3) + 63) % 64);
+    // Links of 16 bits (8-byte nodes) when every byte address fits, as the JS search does: Sudoku's links then take
+    // 32 KB instead of 64 KB, within a core's L1 data cache.
+    const narrow = problem.optionColors === null && nodeCount <= 8192;
+    const shift = narrow ? 1 : 2;
+    const nodeBytes = 4 << shift;
+    const llBase = nodeBytes * nodeCount + 63 - ((nodeBytes * nodeCount + 63) % 64);
+    const xsBase = llBase + nodeBytes * (n + 3) + 63 - ((nodeBytes * (n + 3) + 63) % 64);
     const chosenBase = xsBase + 4 * (n1 + 1) + 63 - ((4 * (n1 + 1) + 63) % 64);
     const stateBase = chosenBase + 4 * (n1 + 1) + 63 - ((4 * (n1 + 1) + 63) % 64);
-    const search = problem.optionColors === null ? instantiateSearch(stateBase + 64) : null;
+    const search = problem.optionColors === null ? instantiateSearch(stateBase + 64, narrow) : null;
     const buffer = search?.memory.buffer;
     const m: Links =
       buffer !== undefined
-        ? new Int32Array(buffer, 0, 4 * nodeCount)
+        ? narrow
+          ? new Uint16Array(buffer, 0, 4 * nodeCount)
+          : new Int32Array(buffer, 0, 4 * nodeCount)
         : problem.optionColors === null && nodeCount <= 16384
           ? new Uint16Array(4 * nodeCount)
           : new Int32Array(4 * nodeCount);
     const spacerOption = new Int32Array(nodeCount);
     // The item lists link header addresses (4 × item number), so TOP and the lists need no shifts.
-    const ll = buffer !== undefined ? new Int32Array(buffer, llBase, 4 * (n + 3)) : new Int32Array(4 * (n + 3));
+    const ll: Links =
+      buffer === undefined ? new Int32Array(4 * (n + 3)) : narrow ? new Uint16Array(buffer, llBase, 4 * (n + 3)) : new Int32Array(buffer, llBase, 4 * (n + 3));
     const rl = new Int32Array(4 * (n + 3));
     const rootB = 4 * (n + 1);
     if (problem.optionColors === null) {
@@ -349,8 +361,8 @@ export class Engine {
     if (buffer !== undefined) {
       // The WASM search's links are byte addresses: every field × 4 but LEN (the first field of the roots and item
       // headers, nodes 0 .. N + 1), and the item lists (header addresses).
-      for (let e = 0; e < m.length; e++) if ((e & 3) !== 0 || e >= 4 * (n + 2)) m[e]! *= 4;
-      for (let e = 0; e < ll.length; e++) ll[e]! *= 4;
+      for (let e = 0; e < m.length; e++) if ((e & 3) !== 0 || e >= 4 * (n + 2)) m[e]! <<= shift;
+      for (let e = 0; e < ll.length; e++) ll[e]! <<= shift;
     }
     this.m = m;
     this.llink = ll;
@@ -362,7 +374,8 @@ export class Engine {
     if (search !== null && buffer !== undefined) {
       this.wasm = {
         search,
-        rootB: 4 * rootB,
+        rootB: rootB << shift,
+        shift,
         llBase,
         xsBase,
         chosenBase,
@@ -384,7 +397,7 @@ export class Engine {
 
   /** The option chosen at search level l (0 ≤ l < level). */
   optionAt(l: number): number {
-    return this.optionOf(this.wasm !== null ? this.xs[l]! >> 2 : this.xs[l]!);
+    return this.optionOf(this.wasm !== null ? this.xs[l]! >> this.wasm.shift : this.xs[l]!);
   }
 
   /** The options forced so far, in order. */
@@ -397,10 +410,11 @@ export class Engine {
     if (this.forcedFlag[o] === 1) return false;
     const { m, llink, rlink } = this;
     if (this.wasm !== null) {
-      // The same test on byte-address links (Algorithm X): the view is indexed by address >> 2.
+      // The same test on byte-address links (Algorithm X): the view is indexed by address >> shift.
+      const shift = this.wasm.shift;
       for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
         const i = m[q]!;
-        if (m[(llink[i >> 2]! >> 2) + 3] !== i || m[(m[q + 1]! >> 2) + 2] !== 4 * q) return false;
+        if (m[(llink[i >> shift]! >> shift) + 3] !== i || m[(m[q + 1]! >> shift) + 2] !== q << shift) return false;
       }
       return true;
     }
