@@ -113,6 +113,7 @@ for (const kind of ['wasm', 'js'] as const) {
           nodes: expected.nodes,
           updates: expected.updates,
         });
+        expect([...solver.solutions({ given })].map((x) => [...x.options])).toEqual(expected.list);
       }
     });
 

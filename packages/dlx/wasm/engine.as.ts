@@ -67,20 +67,28 @@ export function uncoverItem(i: u32, llb: u32): void {
   uncover<u32>(i, llb);
 }
 
+/**
+ * Uncovers the items of the option of node p other than the one it was chosen for, walking the option backwards
+ * from the node before p, circularly (the spacer before the option leads, by its DLINK, to the option's last node).
+ */
+// @ts-ignore: decorator
+@inline function uncoverOthers<T>(p: u32, llb: u32): void {
+  for (let x = p - sizeof<T>() * 4; x != p; ) {
+    const j = <u32>load<T>(x);
+    if (j == 0) {
+      x = <u32>load<T>(x, sizeof<T>() * 2);
+    } else {
+      uncover<T>(j, llb);
+      x -= sizeof<T>() * 4;
+    }
+  }
+}
+
 // @ts-ignore: decorator
 @inline function unwindT<T>(level: u32, llb: u32, xsb: u32, chb: u32): void {
   while (level > 0) {
     level--;
-    const p = load<u32>(xsb + (level << 2));
-    for (let x = p - sizeof<T>() * 4; x != p; ) {
-      const j = <u32>load<T>(x);
-      if (j == 0) {
-        x = <u32>load<T>(x, sizeof<T>() * 2);
-      } else {
-        uncover<T>(j, llb);
-        x -= sizeof<T>() * 4;
-      }
-    }
+    uncoverOthers<T>(load<u32>(xsb + (level << 2)), llb);
     uncover<T>(load<u32>(chb + (level << 2)), llb);
   }
 }
@@ -179,15 +187,7 @@ export function uncoverItem(i: u32, llb: u32): void {
       }
       level--;
       const p = load<u32>(xsb + (level << 2));
-      for (let x = p - sizeof<T>() * 4; x != p; ) {
-        const j = <u32>load<T>(x);
-        if (j == 0) {
-          x = <u32>load<T>(x, sizeof<T>() * 2);
-        } else {
-          uncover<T>(j, llb);
-          x -= sizeof<T>() * 4;
-        }
-      }
+      uncoverOthers<T>(p, llb);
       store<u32>(xsb + (level << 2), <u32>load<T>(p, sizeof<T>() * 2));
       mode = TRY;
     }
