@@ -8,6 +8,7 @@ import {
   formatPlacement,
   nextStep,
   parseGrid,
+  LEVELS,
   TECHNIQUE_LEVELS,
   TECHNIQUE_NAMES,
   TECHNIQUE_SCORES,
@@ -67,17 +68,22 @@ let stopRequested = false;
 let entered = 0;
 let applied: Step[] = [];
 
+/** The offered puzzles with the library's rating of each, computed here (a few milliseconds for all). */
+const RATED = PUZZLES.map((p) => ({ ...p, rating: explainPuzzle(parseGrid(p.givens)).rating }));
+
 // ---- the markup ---------------------------------------------------------------------------------------------------
 
 const choice = h(
   'select',
   { id: 'puzzle-choice', onchange: () => chooseKnown() },
   h('option', { value: '' }, 'Your own puzzle'),
-  ...(['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'] as const).map((level) =>
+  ...LEVELS.map((level) =>
     h(
       'optgroup',
       { label: level },
-      ...PUZZLES.filter((p) => p.level === level).map((p) => h('option', { value: p.id }, `${p.name} (${p.level}, ${p.score})`)),
+      ...RATED.filter((p) => p.rating.level === level).map((p) =>
+        h('option', { value: p.id }, `${p.name} (${p.rating.level}, ${p.rating.score})`),
+      ),
     ),
   ),
 );
