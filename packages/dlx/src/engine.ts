@@ -591,8 +591,8 @@ export class Engine {
   }
 
   /**
-   * Algorithm X: no colors. cover, uncover, hide and unhide are written out here by hand (V8's inlining budget
-   * does not reach all four call sites with their inner loops).
+   * Algorithm X: no colors, in JavaScript: the fallback when the WebAssembly search (runWasm) is unavailable. Written
+   * out by hand, cover and uncover were within 2% of these calls, so the calls stay.
    */
   private runX(): number {
     const { m, llink: ll, xs, chosen } = this;
@@ -607,11 +607,7 @@ export class Engine {
     for (;;) {
       if (mode === ENTER) {
         if (nodes >= checkAt) {
-          this.level = level;
-          this.nodes = nodes;
-          this.updates = updates;
-          this.maxLevel = maxLevel;
-          this.mode = ENTER;
+          this.saveState(level, ENTER, nodes, updates, maxLevel);
           if (this.onCheck !== null && this.onCheck()) return STOPPED;
           checkAt = this.checkAt;
         }
@@ -620,11 +616,7 @@ export class Engine {
         let a = m[3]!;
         let b = m[rootB + 3]!;
         if (a === 0 && b === rootB) {
-          this.level = level;
-          this.mode = BACK;
-          this.nodes = nodes;
-          this.updates = updates;
-          this.maxLevel = maxLevel;
+          this.saveState(level, BACK, nodes, updates, maxLevel);
           return FOUND;
         }
         // Minimum remaining values, as in the seed: the first item (in item order) with at most one option, else the
@@ -714,22 +706,7 @@ export class Engine {
           mode = BACK;
           continue;
         }
-        // cover(i)
-        updates++;
-        for (let p = m[i + 2]!; p !== i; p = m[p + 2]!) {
-          for (let q = m[p + 3]!; q !== p; q = m[q + 3]!) {
-            const u = m[q + 1]!;
-            const d = m[q + 2]!;
-            m[u + 2] = d;
-            m[d + 1] = u;
-            m[m[q]!]!--;
-            updates++;
-          }
-        }
-        const l = ll[i]!;
-        const r = m[i + 3]!;
-        m[l + 3] = r;
-        ll[r] = l;
+        updates += cover(m, ll, i);
         chosen[level] = i;
         xs[level] = m[i + 2]!;
         mode = TRY;
@@ -737,47 +714,16 @@ export class Engine {
         const p = xs[level]!;
         const c = chosen[level]!;
         if (p === c) {
-          // uncover(c)
-          m[ll[c]! + 3] = c;
-          ll[m[c + 3]!] = c;
-          for (let pp = m[c + 1]!; pp !== c; pp = m[pp + 1]!) {
-            for (let q = m[pp + 3]!; q !== pp; q = m[q + 3]!) {
-              m[m[q + 1]! + 2] = q;
-              m[m[q + 2]! + 1] = q;
-              m[m[q]!]!++;
-            }
-          }
+          uncover(m, ll, c);
           mode = BACK;
           continue;
         }
-        for (let x = m[p + 3]!; x !== p; x = m[x + 3]!) {
-          // cover(TOP(x))
-          const j = m[x]!;
-          updates++;
-          for (let pp = m[j + 2]!; pp !== j; pp = m[pp + 2]!) {
-            for (let q = m[pp + 3]!; q !== pp; q = m[q + 3]!) {
-              const u = m[q + 1]!;
-              const d = m[q + 2]!;
-              m[u + 2] = d;
-              m[d + 1] = u;
-              m[m[q]!]!--;
-              updates++;
-            }
-          }
-          const l = ll[j]!;
-          const r = m[j + 3]!;
-          m[l + 3] = r;
-          ll[r] = l;
-        }
+        for (let x = m[p + 3]!; x !== p; x = m[x + 3]!) updates += cover(m, ll, m[x]!);
         level++;
         mode = ENTER;
       } else {
         if (level === 0) {
-          this.level = 0;
-          this.mode = ENTER;
-          this.nodes = nodes;
-          this.updates = updates;
-          this.maxLevel = maxLevel;
+          this.saveState(0, ENTER, nodes, updates, maxLevel);
           return EXHAUSTED;
         }
         level--;
@@ -787,16 +733,7 @@ export class Engine {
           if (j <= 0) {
             x = m[x + 2]!;
           } else {
-            // uncover(j)
-            m[ll[j]! + 3] = j;
-            ll[m[j + 3]!] = j;
-            for (let pp = m[j + 1]!; pp !== j; pp = m[pp + 1]!) {
-              for (let q = m[pp + 3]!; q !== pp; q = m[q + 3]!) {
-                m[m[q + 1]! + 2] = q;
-                m[m[q + 2]! + 1] = q;
-                m[m[q]!]!++;
-              }
-            }
+            uncover(m, ll, j);
             x -= 4;
           }
         }
@@ -804,6 +741,15 @@ export class Engine {
         mode = TRY;
       }
     }
+  }
+
+  /** Writes a search loop's local state back to the engine (at checks, solutions and the end of the search). */
+  private saveState(level: number, mode: number, nodes: number, updates: number, maxLevel: number): void {
+    this.level = level;
+    this.mode = mode;
+    this.nodes = nodes;
+    this.updates = updates;
+    this.maxLevel = maxLevel;
   }
 
   /** Algorithm C: colors on secondary items. */
@@ -819,11 +765,7 @@ export class Engine {
     for (;;) {
       if (mode === ENTER) {
         if (nodes >= checkAt) {
-          this.level = level;
-          this.nodes = nodes;
-          this.updates = updates;
-          this.maxLevel = maxLevel;
-          this.mode = ENTER;
+          this.saveState(level, ENTER, nodes, updates, maxLevel);
           if (this.onCheck !== null && this.onCheck()) return STOPPED;
           checkAt = this.checkAt;
         }
@@ -831,11 +773,7 @@ export class Engine {
         if (level > maxLevel) maxLevel = level;
         let i = rl[0]!;
         if (i === 0) {
-          this.level = level;
-          this.mode = BACK;
-          this.nodes = nodes;
-          this.updates = updates;
-          this.maxLevel = maxLevel;
+          this.saveState(level, BACK, nodes, updates, maxLevel);
           return FOUND;
         }
         // Minimum remaining values, the first such item; as in the seed, the scan stops at an item with <= 1 option.
@@ -880,11 +818,7 @@ export class Engine {
         mode = ENTER;
       } else {
         if (level === 0) {
-          this.level = 0;
-          this.mode = ENTER;
-          this.nodes = nodes;
-          this.updates = updates;
-          this.maxLevel = maxLevel;
+          this.saveState(0, ENTER, nodes, updates, maxLevel);
           return EXHAUSTED;
         }
         level--;
