@@ -4,11 +4,11 @@ import { defineProject } from 'vitest/config';
 const setupFile = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
 
 /** One test project per package: `pnpm test --project @puzzles/<name>` runs just that one. */
-function pkg(name: string) {
+function pkg(name: string, dir = `packages/${name}`) {
   return defineProject({
     test: {
       name: `@puzzles/${name}`,
-      root: fileURLToPath(new URL(`./packages/${name}`, import.meta.url)),
+      root: fileURLToPath(new URL(`./${dir}`, import.meta.url)),
       include: ['test/**/*.test.ts'],
       setupFiles: [setupFile],
       // The machine is shared and CLI tests spawn processes: a slow run is not a failure (speed lives in bench/).
@@ -19,4 +19,8 @@ function pkg(name: string) {
 }
 
 /** The one list of test projects. Add a package here when it lands. */
-export default ['bigint-deal', 'dlx', 'wordle', 'mastermind', 'flipper', 'logparse', 'candidates'].map(pkg);
+export default [
+  ...['bigint-deal', 'dlx', 'wordle', 'mastermind', 'flipper', 'logparse', 'candidates'].map((name) => pkg(name)),
+  // The private runtime kit every package bundles (CLI plumbing, seeded generator, value quoting).
+  pkg('kit', 'tools/kit'),
+];

@@ -11,6 +11,8 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     target: 'node20',
+    // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
+    noExternal: ['@puzzles/kit'],
   },
   {
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
@@ -19,5 +21,7 @@ export default defineConfig([
     // The CLI uses the library only through its public entry: load dist/index.js at run time, not a second copy.
     external: ['./index.js'],
     target: 'node20',
+    // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
+    noExternal: ['@puzzles/kit'],
   },
 ]);

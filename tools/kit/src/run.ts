@@ -1,0 +1,169 @@
+// The one CLI runtime: parses, runs main, maps every way it can end to one line on stderr and an exit status.
+//   0 success · 1 bad input or a failed write · 2 usage error · 130 interrupted (Ctrl-C) after saying what was done
+import { readFileSync } from 'node:fs';
+import { COMMON_OPTIONS, UsageError, parseOptions, type ParseArgsOptionsConfig } from './args.js';
+import { InputError } from './input.js';
+import { Output, OutputClosed, OutputFailed } from './output.js';
+import { progress, type Progress, type ProgressOptions } from './progress.js';
+
+/** What a CLI's main gets besides argv. */
+export interface Cli {
+  /** The command's name, as messages start with it. */
+  readonly name: string;
+  /** Standard output with backpressure: `await cli.out.line(text)`. */
+  readonly out: Output;
+  /** Aborted when the reader of the output goes away, on Ctrl-C, or (after `cli.timeout(ms)`) when the time is up. */
+  readonly signal: AbortSignal;
+  /** True when standard output takes colors (a terminal, NO_COLOR unset; FORCE_COLOR forces them). */
+  readonly color: boolean;
+  /** True once Ctrl-C was pressed (the exit status will be 130). */
+  readonly interrupted: boolean;
+  /** Parses argv strictly; --help and --version print and end the run. */
+  parse<O extends ParseArgsOptionsConfig>(
+    argv: readonly string[],
+    options: O,
+    settings?: { help?: string; min?: number; max?: number },
+  ): ReturnType<typeof parseOptions<O & typeof COMMON_OPTIONS>>;
+  /** One line on stderr, prefixed with the command's name (control characters escaped). */
+  warn(message: string): void;
+  /** A progress line on stderr (drawn only on a terminal, after a second). */
+  progress(label: string, options?: ProgressOptions): Progress;
+  /** Aborts `signal` after `ms` milliseconds (for --timeout); the returned signal is the same as `signal`. */
+  timeout(ms: number | undefined): AbortSignal;
+  /** The reason `signal` was aborted: 'closed', 'interrupted', 'timeout', or undefined. */
+  readonly stopReason: 'closed' | 'interrupted' | 'timeout' | undefined;
+}
+
+/** What a CLI is: its name, its help text, where its package.json is (for --version), and its main. */
+export interface CliSpec {
+  readonly name: string;
+  readonly help: string;
+  /** `new URL('../package.json', import.meta.url)` from the built CLI. */
+  readonly packageJson: URL;
+  readonly main: (argv: string[], cli: Cli) => number | void | Promise<number | void>;
+}
+
+/** Raised by `cli.parse` after printing help or the version: the run ends with status 0. */
+class Done extends Error {}
+
+/** Whether a stream takes ANSI colors: FORCE_COLOR (not 0/false) forces them, NO_COLOR (non-empty) turns them off. */
+export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return stream.isTTY === true;
+}
+
+/** A message with control characters (other than newlines) escaped, so input quoted in it cannot drive the terminal. */
+function safe(message: string): string {
+  // eslint-disable-next-line no-control-regex
+  return message.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Runs a CLI: call once at the bottom of src/cli.ts. */
+export function runCli(spec: CliSpec): void {
+  const out = new Output(process.stdout);
+  const controller = new AbortController();
+  let stopReason: Cli['stopReason'];
+  const stop = (reason: NonNullable<Cli['stopReason']>): void => {
+    if (stopReason !== undefined) return;
+    stopReason = reason;
+    controller.abort(reason);
+  };
+  out.signal.addEventListener('abort', () => stop('closed'));
+  let interrupted = false;
+  const onInterrupt = (): void => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    stop('interrupted');
+  };
+  process.on('SIGINT', onInterrupt);
+  // A closed stderr must not crash the run either.
+  process.stderr.on('error', () => {});
+  let timer: NodeJS.Timeout | undefined;
+
+  const warn = (message: string): void => {
+    try {
+      process.stderr.write(`${spec.name}: ${safe(message)}\n`);
+    } catch {
+      // stderr is gone: nothing more can be said.
+    }
+  };
+
+  const cli: Cli = {
+    name: spec.name,
+    out,
+    signal: controller.signal,
+    color: colorEnabled(process.stdout),
+    get interrupted() {
+      return interrupted;
+    },
+    get stopReason() {
+      return stopReason;
+    },
+    parse(argv, options, settings = {}) {
+      const parsed = parseOptions(argv, { ...COMMON_OPTIONS, ...options }, settings);
+      const values = parsed.values as { help?: boolean; version?: boolean };
+      if (values.help) throw new Done(settings.help ?? spec.help);
+      if (values.version) {
+        const pkg = JSON.parse(readFileSync(spec.packageJson, 'utf8')) as { version: string };
+        throw new Done(pkg.version);
+      }
+      return parsed as never;
+    },
+    warn,
+    progress: (label, options) => progress(label, options),
+    timeout(ms) {
+      if (ms !== undefined && timer === undefined) {
+        timer = setTimeout(() => stop('timeout'), ms);
+        timer.unref();
+      }
+      return controller.signal;
+    },
+  };
+
+  const finish = async (code: number): Promise<never> => {
+    try {
+      await out.end();
+    } catch (error) {
+      if (error instanceof OutputFailed) {
+        warn(error.message);
+        code = 1;
+      }
+    }
+    process.exit(interrupted && code === 0 ? 130 : code);
+  };
+
+  const fail = async (error: unknown): Promise<never> => {
+    if (error instanceof Done) {
+      try {
+        await out.line(error.message);
+      } catch {
+        // Handled by finish.
+      }
+      return finish(0);
+    }
+    if (error instanceof OutputClosed || (out.closed && !(error instanceof OutputFailed))) {
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    }
+    if (error instanceof OutputFailed) {
+      warn(error.message);
+      process.exit(1);
+    }
+    if (error instanceof UsageError) {
+      warn(`${error.message}; run '${spec.name} --help' for usage`);
+      return finish(2);
+    }
+    if (error instanceof InputError || error instanceof RangeError || error instanceof TypeError) {
+      warn(error.message);
+      return finish(1);
+    }
+    warn(`internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return finish(1);
+  };
+
+  Promise.resolve()
+    .then(() => spec.main(process.argv.slice(2), cli))
+    .then((code) => finish(typeof code === 'number' ? code : 0), fail)
+    .catch(fail);
+}

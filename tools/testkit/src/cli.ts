@@ -1,0 +1,106 @@
+// Helpers for testing a built CLI as a user runs it: spawn it, pipe it into `head`, point it at /dev/full, fuzz it.
+import { spawn, spawnSync } from 'node:child_process';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+
+/** What a finished run of a CLI gave. */
+export interface CliRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a built CLI (`dist/cli.js`) with arguments and optional stdin; colors off unless `env` says otherwise. */
+export function runBin(bin: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): CliRun {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
+    timeout: options.timeout ?? 60_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+}
+
+/** Runs a shell pipeline (`"$BIN" … | head -1`, `… > /dev/full`) with BIN set to `node <bin>`; returns its run and wall time. */
+export function runShell(bin: string, script: string, options: { input?: string; timeout?: number } = {}): CliRun & { ms: number } {
+  const start = performance.now();
+  const result = spawnSync('bash', ['-c', `set -o pipefail; BIN() { "${process.execPath}" "${bin}" "$@"; }; ${script}`], {
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: options.timeout ?? 60_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '', ms: performance.now() - start };
+}
+
+/** Runs a CLI and samples its peak resident memory (Linux /proc), for "memory stays bounded" checks; stdout is discarded. */
+export async function peakMemory(bin: string, args: readonly string[], { limitMs = 30_000 } = {}): Promise<{ code: number | null; peakMB: number }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+  child.stdout.resume();
+  const { readFileSync } = await import('node:fs');
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+    } catch {
+      // The process has ended.
+    }
+  }, 20);
+  const killer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  clearInterval(timer);
+  clearTimeout(killer);
+  return { code, peakMB: peak };
+}
+
+/** What the family's CLIs may print on stderr when they fail: lines that start with the command's name, no stack trace. */
+export function expectOneLineErrors(run: CliRun, name: string): void {
+  expect([0, 1, 2], `exit status of ${name} (stderr: ${run.stderr.slice(0, 300)})`).toContain(run.code);
+  expect(run.stderr).not.toMatch(/internal error|\n\s+at |Error: |TypeError|ReferenceError|node:internal/);
+  for (const line of run.stderr.split('\n').filter((l) => l.length > 0)) {
+    // Progress lines are drawn only on a terminal, so every stderr line here is a message.
+    expect(line.startsWith(`${name}: `), `stderr line of ${name}: ${line.slice(0, 200)}`).toBe(true);
+    expect(line.length, `stderr line of ${name} too long`).toBeLessThan(600);
+  }
+  // No raw escape sequence from input reaches the terminal.
+  // eslint-disable-next-line no-control-regex
+  expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+}
+
+/** The arguments a fuzzer draws from: the CLI's own options and words, and hostile text. */
+export interface CliFuzzSpec {
+  /** Subcommands, option names (`--count`), and values worth trying (`10`, `-`, `json`). */
+  readonly words: readonly string[];
+  /** Text for stdin, or undefined to fuzz stdin with arbitrary text. */
+  readonly stdin?: fc.Arbitrary<string>;
+  /** Runs (each spawns a process: keep it small). */
+  readonly numRuns?: number;
+  /** Milliseconds one run may take before it counts as a hang (a long job must take --timeout). */
+  readonly timeout?: number;
+}
+
+/** A fuzz test: arbitrary argv and stdin give only one-line errors and exit statuses 0, 1 or 2, never a hang. */
+export function fuzzCli(name: string, bin: string, spec: CliFuzzSpec): void {
+  const hostile = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.constantFrom('\u001b[2J', '-', '--', '---', '-1', '0', '1e999', 'NaN', ' 5', '+5', '/', '/dev/null', '\u0000'),
+  );
+  const arg = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...spec.words) }, { weight: 1, arbitrary: hostile });
+  const stdin = spec.stdin ?? fc.string({ unit: 'binary', maxLength: 200 });
+  it(`${name}: arbitrary arguments and input give one-line errors and exit 0, 1 or 2`, () => {
+    fc.assert(
+      fc.property(fc.array(arg, { maxLength: 5 }), stdin, (args, input) => {
+        const run = runBin(bin, args.filter((a) => !a.includes('\u0000')), { input, timeout: spec.timeout ?? 20_000 });
+        expect(run.signal, `${name} ${JSON.stringify(args)} was killed (a hang?)`).toBeNull();
+        expectOneLineErrors(run, name);
+      }),
+      { numRuns: spec.numRuns ?? 40 },
+    );
+  });
+}
