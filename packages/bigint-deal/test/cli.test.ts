@@ -1,31 +1,64 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEALS, dealByNumber, numberOfDeal } from '../src/index.js';
+import { DEALS, dealByNumber, numberOfDeal, randomDeal } from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const PAGE_1 = 'NNNNNNNNNNNNNEEEEEEEEEEEEESSSSSSSSSSSSSWWWWWWWWWWWWW';
 const PBN_1 = 'N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432';
 
-function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing (pnpm test builds it)`);
 });
 
-describe('a closed pipe', () => {
-  it('stops quietly when the reader of its output goes away (no EPIPE stack trace)', () => {
-    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" --random --seed 1 --count 100000 --format string | head -n 1`], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(result.stdout.split('\n').length).toBe(2);
-    expect(result.stderr).toBe('');
+describe('output that streams', () => {
+  it('stops at once when the reader goes away, even from an all but endless --count', () => {
+    for (const script of [
+      'BIN --random --count 100000000 --format string | head -1',
+      'BIN --random --seed 1 --count 100000000 --json | head -1',
+      'yes 7 | BIN - --format pbn | head -1',
+    ]) {
+      const result = runShell(cli, script, { timeout: 30_000 });
+      expect(result.signal, script).toBeNull();
+      expect(result.stdout.split('\n'), script).toHaveLength(2);
+      expect(result.stderr, script).toBe('');
+    }
+  });
+
+  it('keeps its memory bounded while a large run is read', async () => {
+    const { code, peakMB } = await peakMemory(cli, ['--random', '--count', '300000', '--format', 'pbn']);
+    expect(code).toBe(0);
+    expect(peakMB).toBeGreaterThan(0);
+    expect(peakMB).toBeLessThan(150);
+  });
+
+  it('says in one line that a write failed, and exits 1', () => {
+    const result = runShell(cli, 'BIN 1 > /dev/full');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('bigint-deal: cannot write to standard output: no space left on the device (ENOSPC)\n');
+  });
+
+  it('stops at --timeout and says on stderr how many deals it printed', () => {
+    const result = run(['--random', '--count', '100000000', '--format', 'string', '--timeout', '500ms']);
+    expect(result.code).toBe(0);
+    const match = /^bigint-deal: stopped after 500ms \(--timeout\): ([\d,]+) of 100,000,000 deals printed\n$/.exec(result.stderr);
+    expect(match, result.stderr).not.toBeNull();
+    const lines = result.stdout.split('\n').filter(Boolean);
+    expect(lines.length).toBe(Number(match![1]!.replaceAll(',', '')));
+    for (const line of lines.slice(0, 50)) expect(numberOfDeal(line) >= 1n).toBe(true);
+    expect(run(['1', '--timeout', 'soon']).stderr).toMatch(/--timeout must be a duration .* got 'soon'/);
+  });
+
+  it('draws a progress line for a long --count on a terminal only', () => {
+    const script = `"${process.execPath}" "${cli}" --random --count 100000000 --format string --timeout 2500ms > /dev/null`;
+    const tty = spawnSync('script', ['-qec', script, '/dev/null'], { encoding: 'utf8', timeout: 30_000 });
+    expect(tty.stdout).toMatch(/dealing: [\d,]+\/100,000,000 deals/);
+    const pipe = run(['--random', '--count', '100000000', '--format', 'string', '--timeout', '1500ms']);
+    expect(pipe.stderr).not.toMatch(/dealing/);
   });
 });
 
@@ -47,6 +80,26 @@ describe('bigint-deal CLI', () => {
     expect(json).toEqual({ page: DEALS.toString(), deal: dealByNumber(DEALS).toString(), pbn: dealByNumber(DEALS).toPbn() });
   });
 
+  it('--json follows the family convention: one compact object per deal, the page as a decimal string', () => {
+    for (const args of [['53644737765488792839237440000', '1', '--json'], ['--of', PBN_1, '--json'], ['--random', '--count', '3', '--json']]) {
+      const { code, stdout } = run(args);
+      expect(code).toBe(0);
+      const lines = stdout.split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line).not.toMatch(/\s/u.test(line.replace(/"[^"]*"/g, '')) ? /./ : /^$/);
+        const value = JSON.parse(line) as Record<string, unknown>;
+        expect(Object.keys(value)).toEqual(['page', 'deal', 'pbn']);
+        expect(value.page).toMatch(/^[1-9]\d*$/);
+        expect(typeof value.deal).toBe('string');
+        expect(value.deal).toMatch(/^[NESW]{52}$/);
+        expect(value.pbn).toMatch(/^N:/);
+        expect(numberOfDeal(value.deal as string)).toBe(BigInt(value.page as string));
+        expect(numberOfDeal(value.pbn as string)).toBe(BigInt(value.page as string));
+      }
+    }
+  });
+
   it('uses the edition asked for', () => {
     const andrews = run(['3', '--format', 'string']).stdout.trim();
     const pavlicek = run(['3', '--format', 'string', '--edition', 'pavlicek']).stdout.trim();
@@ -62,25 +115,29 @@ describe('bigint-deal CLI', () => {
     expect(run(['--of', deal.toPbn('E')]).stdout).toBe('98765432109876543210\n');
     expect(run(['--of', deal.toString(), '--edition', 'pavlicek']).stdout).toBe(`${numberOfDeal(deal, { edition: 'pavlicek' })}\n`);
     expect(JSON.parse(run(['--of', PAGE_1, '--json']).stdout)).toEqual({ page: '1', deal: PAGE_1, pbn: PBN_1 });
+    expect(run(['--of', '-'], `${PAGE_1}\n\n${PBN_1}\n`)).toMatchObject({ code: 0, stdout: '1\n1\n' });
   });
 
-  it('deals reproducible random deals with --random --seed', () => {
+  it('deals reproducible random deals with --random --seed, one stream for the whole --count', () => {
     const first = run(['--random', '--seed', '2026', '--json']);
     const second = run(['--random', '--seed', '2026', '--json']);
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(second.stdout);
     const { page, deal } = JSON.parse(first.stdout) as { page: string; deal: string };
     expect(dealByNumber(page).toString()).toBe(deal);
+    expect(page).toBe(randomDeal({ seed: '2026' }).page.toString());
     expect(run(['--random', '--seed', '2027', '--json']).stdout).not.toBe(first.stdout);
     const many = run(['--random', '--seed', 'x', '--count', '3', '--format', 'string']).stdout.trim().split('\n');
     expect(new Set(many).size).toBe(3);
+    expect(many[0]).toBe(randomDeal({ seed: 'x' }).deal.toString());
+    expect(run(['--random', '--seed', 'x', '--count', '3', '--format', 'string']).stdout.trim().split('\n')).toEqual(many);
   });
 
   it('reads pages from standard input and reports bad lines with their line number', () => {
     const { code, stdout, stderr } = run(['-', '--format', 'string'], '1\n\n12abc\n2\n');
     expect(code).toBe(1);
     expect(stdout).toBe(`${PAGE_1}\n${dealByNumber(2n).toString()}\n`);
-    expect(stderr).toBe("bigint-deal: stdin line 3: page must be an integer from 1 to 53644737765488792839237440000 in decimal digits; got '12abc'\n");
+    expect(stderr).toMatch(/^bigint-deal: standard input line 3: page must be .*from 1 to 53644737765488792839237440000.*; got '12abc'\n$/);
   });
 
   it('rejects bad pages and deals with exit code 1 and one clear line', () => {
@@ -90,20 +147,49 @@ describe('bigint-deal CLI', () => {
       [['--of', PAGE_1.slice(1)], /52 characters.*got 51/],
       [['--of', `${PBN_1.slice(0, -1)}A`], /dealt twice/],
     ] as const) {
-      const { code, stdout, stderr } = run([...args]);
-      expect(code).toBe(1);
-      expect(stdout).toBe('');
-      expect(stderr).toMatch(message);
-      expect(stderr.trim().split('\n')).toHaveLength(1);
+      const result = run([...args]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+      expectOneLineErrors(result, 'bigint-deal');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
     }
   });
 
-  it('answers usage errors with exit code 2', () => {
-    for (const args of [[], ['--bogus'], ['1', '--format', 'xml'], ['1', '--edition', 'knuth'], ['1', '--random'], ['1', '--seed', '3'], ['--random', '--count', '0'], ['1', '--json', '--format', 'pbn']]) {
-      const { code, stderr } = run(args);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stderr).toContain("Run 'bigint-deal --help' for usage.");
+  it('answers a directory as standard input with one line and exit 1, not empty output', () => {
+    const result = runShell(cli, 'BIN - < /');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('bigint-deal: cannot read standard input: it is a directory\n');
+  });
+
+  it('escapes terminal escape sequences from bad input, and does not echo a 10 MB line', () => {
+    const escape = run(['\u001b[2J5']);
+    expect(escape.code).toBe(1);
+    expect(escape.stderr).toContain("'\\u001b[2J5'");
+    expectOneLineErrors(escape, 'bigint-deal');
+    const fromStdin = run(['--of', '-'], '\u001b]0;title\u0007NNN\n');
+    expect(fromStdin.stderr).not.toContain('\u001b');
+    expectOneLineErrors(fromStdin, 'bigint-deal');
+    for (const args of [['-'], ['--of', '-']]) {
+      const long = run(args, `${'9'.repeat(10_000_000)}\n`);
+      expect(long.code).toBe(1);
+      expect(long.stderr.length).toBeLessThan(300);
+      expectOneLineErrors(long, 'bigint-deal');
     }
+    const longArgument = run(['5'.repeat(100_000)]);
+    expect(longArgument.code).toBe(1);
+    expect(longArgument.stderr.length).toBeLessThan(300);
+  });
+
+  it('answers usage errors with exit code 2 and one line', () => {
+    for (const args of [[], ['--bogus'], ['1', '--format', 'xml'], ['1', '--edition', 'knuth'], ['1', '--random'], ['1', '--seed', '3'], ['--random', '--count', '0'], ['1', '--json', '--format', 'pbn']]) {
+      const result = run(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^bigint-deal: .*; run 'bigint-deal --help' for usage\n$/);
+    }
+    expect(run(['--bogus']).stderr).toContain("unknown option '--bogus'");
+    expect(run(['1', '--formt', 'pbn']).stderr).toContain("unknown option '--formt' (did you mean --format?)");
   });
 
   it('has --help with examples and --version', () => {
@@ -114,4 +200,25 @@ describe('bigint-deal CLI', () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${version}\n`);
   });
+
+  it('runs every example of --help', () => {
+    const help = run(['--help']).stdout;
+    const examples = help.split('Examples:\n')[1]!.split('\n\n')[0]!.split('\n').map((line) => line.trim()).filter(Boolean);
+    expect(examples.length).toBeGreaterThan(5);
+    for (const example of examples) {
+      const result = runShell(cli, example.replaceAll('bigint-deal', 'BIN'), { timeout: 30_000 });
+      expect(result.code, example).toBe(0);
+      expect(result.stdout.length, example).toBeGreaterThan(0);
+      expect(result.stderr, example).toMatch(/^(|bigint-deal: stopped after .*\n)$/);
+    }
+  });
+});
+
+fuzzCli('bigint-deal', fileURLToPath(new URL('../dist/cli.js', import.meta.url)), {
+  words: [
+    '1', '2', '53644737765488792839237440000', '53644737765488792839237440001', '-', '--of', PAGE_1, PBN_1, '--random',
+    '--seed', 'x', '--count', '3', '--format', 'string', 'pbn', 'json', 'diagram', '--json', '--edition', 'pavlicek',
+    '--ascii', '--timeout', '1s', '05', '+5', ' 5',
+  ],
+  numRuns: 30,
 });
