@@ -16,19 +16,18 @@ export const COMMON_OPTIONS = {
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig;
 
-/** Edit distance between two short strings (Levenshtein), for "did you mean". */
+/** Edit distance between two short strings, a swap of neighbours counting as one edit (for "did you mean"). */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
     }
   }
-  return row[b.length]!;
+  return d[a.length]![b.length]!;
 }
 
 /** The known name closest to `name` (a prefix of it, or within a third of its length in edits), if any. */

@@ -1,18 +1,38 @@
-// A tiny CLI on the kit, for its tests: prints N numbered lines (optionally forever), or fails in the ways asked.
-import { integerOption, runCli } from '../src/cli.js';
+// A tiny CLI on the kit, for its tests: prints numbered lines (or forever), reads files, and fails in the ways asked.
+import { durationOption, integerOption, readLines, readText, runCli } from '../src/cli.js';
 
 runCli({
   name: 'fixture',
-  help: 'Usage: fixture [--count N] [--forever]',
+  help: 'Usage: fixture [--count N] [--forever] [--lines FILE] [--text FILE]',
   packageJson: new URL('../package.json', import.meta.url),
   async main(argv, cli) {
-    const { values } = cli.parse(argv, { count: { type: 'string' }, forever: { type: 'boolean' }, bad: { type: 'boolean' } }, { max: 0 });
-    if (values.bad) throw new RangeError('count must be positive; got -1');
-    const count = values.forever ? Infinity : integerOption(values.count, 'count', { fallback: 3 })!;
-    for (let i = 1; i <= count; i++) {
-      if (cli.signal.aborted) break;
-      await cli.out.line(`line ${i} ${'x'.repeat(60)}`);
+    const { values } = cli.parse(
+      argv,
+      {
+        count: { type: 'string' },
+        forever: { type: 'boolean' },
+        range: { type: 'boolean' },
+        internal: { type: 'boolean' },
+        lines: { type: 'string' },
+        text: { type: 'string' },
+        color: { type: 'boolean' },
+        timeout: { type: 'string' },
+      },
+      { max: 0 },
+    );
+    cli.timeout(durationOption(values.timeout));
+    if (values.range) throw new RangeError('count must be positive; got -1');
+    if (values.internal) throw new Error('a bug');
+    if (values.color) return void (await cli.out.line(String(cli.color)));
+    if (values.text !== undefined) return void (await cli.out.line(`${readText(values.text).length} characters`));
+    if (values.lines !== undefined) {
+      for await (const { text, line } of readLines(values.lines, { maxLength: 100 })) await cli.out.line(`${line}: ${text}`);
+      return;
     }
-    if (cli.interrupted) cli.warn('interrupted');
+    const count = values.forever ? Infinity : integerOption(values.count, 'count', { fallback: 3 })!;
+    let i = 0;
+    while (i < count && !cli.signal.aborted) await cli.out.line(`line ${++i} ${'x'.repeat(60)}`);
+    if (cli.stopReason === 'timeout') cli.warn(`stopped by --timeout after ${i > 0 ? 'some' : 'no'} lines`);
+    return 0;
   },
 });

@@ -37,9 +37,14 @@ export function runShell(bin: string, script: string, options: { input?: string;
 }
 
 /** Runs a CLI and samples its peak resident memory (Linux /proc), for "memory stays bounded" checks; stdout is discarded. */
-export async function peakMemory(bin: string, args: readonly string[], { limitMs = 30_000 } = {}): Promise<{ code: number | null; peakMB: number }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
-  child.stdout.resume();
+export async function peakMemory(
+  bin: string,
+  args: readonly string[],
+  { limitMs = 30_000, nodeArgs = [], slowReaderMs = 0 }: { limitMs?: number; nodeArgs?: readonly string[]; slowReaderMs?: number } = {},
+): Promise<{ code: number | null; peakMB: number }> {
+  const child = spawn(process.execPath, [...nodeArgs, bin, ...args], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
+  // A reader that starts late makes the output pile up unless the writer waits for it.
+  setTimeout(() => child.stdout.resume(), slowReaderMs);
   const { readFileSync } = await import('node:fs');
   let peak = 0;
   const timer = setInterval(() => {
