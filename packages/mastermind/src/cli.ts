@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // mastermind: argument parsing and printing only; everything else is the library's.
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { UsageError, escapeText, integerOption, quote, readLines, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   STRATEGIES,
   createGame,
@@ -65,53 +63,37 @@ Examples:
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
-class UsageError extends Error {}
+const OPTIONS = {
+  pegs: { type: 'string' },
+  colors: { type: 'string' },
+  'no-repeats': { type: 'boolean' },
+  seed: { type: 'string' },
+  secret: { type: 'string' },
+  'max-guesses': { type: 'string' },
+  strategy: { type: 'string' },
+  opener: { type: 'string' },
+  first: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+const COMMANDS = ['play', 'solve', 'evaluate'] as const;
+type Command = (typeof COMMANDS)[number];
 
-function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        pegs: { type: 'string' },
-        colors: { type: 'string' },
-        'no-repeats': { type: 'boolean' },
-        seed: { type: 'string' },
-        secret: { type: 'string' },
-        'max-guesses': { type: 'string' },
-        strategy: { type: 'string' },
-        opener: { type: 'string' },
-        first: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+/** The longest line `solve -` reads; a code is at most 10 characters, so anything near this is not one. */
+const MAX_LINE = 4096;
+
+function parse(argv: string[], cli: Cli) {
+  const { values, positionals } = cli.parse(argv, OPTIONS);
+  const command = (positionals[0] ?? 'play') as Command;
+  if (!(COMMANDS as readonly string[]).includes(command)) {
+    throw new UsageError(`unknown command ${quote(command)}; expected play, solve or evaluate`);
   }
-  const { values, positionals } = parsed;
-  const command = positionals[0] ?? 'play';
-  if (!['play', 'solve', 'evaluate'].includes(command)) {
-    throw new UsageError(`unknown command '${command}'; expected play, solve or evaluate`);
-  }
-  const integer = (text: string | undefined, name: string, min: number): number | undefined => {
-    if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be an integer of at least ${min}; got '${text}'`);
-    return Number(text);
-  };
-  const pegs = integer(values.pegs, 'pegs', 1);
-  const colors = integer(values.colors, 'colors', 1);
-  const maxGuesses = integer(values['max-guesses'], 'max-guesses', 0);
+  const pegs = integerOption(values.pegs, 'pegs', { min: 1 });
+  const colors = integerOption(values.colors, 'colors', { min: 1 });
+  const maxGuesses = integerOption(values['max-guesses'], 'max-guesses', { min: 0 });
   const strategy = values.strategy ?? 'knuth';
   if (!STRATEGIES.includes(strategy as StrategyName)) {
-    throw new UsageError(`--strategy must be one of ${STRATEGIES.join(', ')}; got '${strategy}'`);
+    throw new UsageError(`--strategy must be one of ${STRATEGIES.join(', ')}; got ${quote(strategy)}`);
   }
   const only = (names: string[], commands: string[]) => {
     for (const name of names) {
@@ -130,10 +112,10 @@ function parse(argv: string[]) {
   if (command !== 'play' && strategy === 'seed' && values.opener !== undefined) {
     throw new UsageError('--opener does not go with --strategy seed (it picks its own first guess)');
   }
-  if (command === 'solve' && positionals.length < 2 && !values.help && !values.version) {
+  if (command === 'solve' && positionals.length < 2) {
     throw new UsageError('solve needs a code to solve, such as: mastermind solve acab');
   }
-  if (command !== 'solve' && positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (command !== 'solve' && positionals.length > 1) throw new UsageError(`unexpected argument ${quote(positionals[1]!)}`);
   let size: ResolvedSize;
   try {
     size = resolveSize({
@@ -149,20 +131,11 @@ function parse(argv: string[]) {
 
 type Parsed = ReturnType<typeof parse>;
 
-function main(argv: string[]): Promise<number> | number {
-  const parsed = parse(argv);
-  const { values, command } = parsed;
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (values.version) {
-    console.log(version());
-    return 0;
-  }
-  if (command === 'solve') return solveCommand(parsed);
-  if (command === 'evaluate') return evaluateCommand(parsed);
-  return playCommand(parsed);
+async function main(argv: string[], cli: Cli): Promise<number> {
+  const parsed = parse(argv, cli);
+  if (parsed.command === 'solve') return solveCommand(parsed, cli);
+  if (parsed.command === 'evaluate') return evaluateCommand(parsed, cli);
+  return playCommand(parsed, cli);
 }
 
 function strategyOptions(parsed: Parsed): StrategyOptions {
@@ -176,69 +149,59 @@ function strategyOptions(parsed: Parsed): StrategyOptions {
   };
 }
 
-function solveCommand(parsed: Parsed): Promise<number> | number {
+async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
   const options = strategyOptions(parsed);
   let failed = false;
   let first = true;
-  const one = (code: string, where: string): void => {
+  const one = async (code: string, where: string): Promise<void> => {
+    let result;
     try {
-      const result = solve(code, options);
-      if (parsed.values.json) console.log(JSON.stringify({ secret: result.secret, guesses: result.guesses, turns: result.turns, lines: result.lines }));
-      else {
-        if (!first) console.log('');
-        console.log(result.lines.join('\n'));
-      }
-      first = false;
+      result = solve(code, options);
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-      console.error(`mastermind: ${where}${error.message}`);
+      cli.warn(`${where}${error.message}`);
       failed = true;
+      return;
     }
+    if (parsed.values.json) {
+      await cli.out.json({ secret: result.secret, guesses: result.guesses, turns: result.turns, lines: result.lines });
+    } else {
+      if (!first) await cli.out.line('');
+      for (const line of result.lines) await cli.out.line(line);
+    }
+    first = false;
   };
-  for (const code of parsed.codes) if (code !== '-') one(code, '');
-  if (!parsed.codes.includes('-')) return failed ? 1 : 0;
-  return (async () => {
-    let line = 0;
-    for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-      line++;
-      if (text.trim() !== '') one(text, `stdin line ${line}: `);
+  for (const code of parsed.codes) {
+    if (code !== '-') await one(code, '');
+    else {
+      for await (const { text, line } of readLines('-', { maxLength: MAX_LINE })) {
+        if (text.trim() !== '') await one(text, `standard input line ${line}: `);
+      }
     }
-    return failed ? 1 : 0;
-  })();
+  }
+  return failed ? 1 : 0;
 }
 
-function evaluateCommand(parsed: Parsed): number {
-  const bar = process.stderr.isTTY === true;
-  let last = 0;
-  const started = Date.now();
-  const result: Evaluation = evaluate({
-    ...strategyOptions(parsed),
-    ...(bar
-      ? {
-          onProgress: (done: number, total: number) => {
-            const now = Date.now();
-            if (now - started < 1000 || (now - last < 100 && done < total)) return;
-            last = now;
-            const width = 30;
-            const filled = Math.round((done / total) * width);
-            process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
-            if (done === total) process.stderr.write('\r\u001b[K');
-          },
-        }
-      : {}),
-  });
+async function evaluateCommand(parsed: Parsed, cli: Cli): Promise<number> {
+  const bar = cli.progress('evaluate', { unit: 'secrets' });
+  let result: Evaluation;
+  try {
+    result = evaluate({ ...strategyOptions(parsed), onProgress: (done: number, total: number) => bar.update(done, total) });
+  } finally {
+    bar.end();
+  }
   if (parsed.values.json) {
     const { strategy, opener, secrets, total, average, max, distribution } = result;
-    console.log(JSON.stringify({ strategy, opener, secrets, total, average, max, distribution }));
+    await cli.out.json({ strategy, opener, secrets, total, average, max, distribution });
   } else {
     const from = result.opener === '' ? '' : ` from ${result.opener}`;
-    console.log(`${result.strategy}${from}: ${result.total} guesses for ${result.secrets} secrets, average ${result.average.toFixed(4)}, max ${result.max}`);
-    console.log(`guesses: ${result.distribution.map((count, i) => `${i + 1}:${count}`).join(' ')}`);
+    await cli.out.line(`${result.strategy}${from}: ${result.total} guesses for ${result.secrets} secrets, average ${result.average.toFixed(4)}, max ${result.max}`);
+    await cli.out.line(`guesses: ${result.distribution.map((count, i) => `${i + 1}:${count}`).join(' ')}`);
   }
   return 0;
 }
 
-function playCommand(parsed: Parsed): Promise<number> {
+async function playCommand(parsed: Parsed, cli: Cli): Promise<number> {
   const { values, size, maxGuesses } = parsed;
   const options: GameOptions = {
     ...size,
@@ -247,55 +210,29 @@ function playCommand(parsed: Parsed): Promise<number> {
     ...(maxGuesses === undefined ? {} : { maxGuesses: maxGuesses === 0 ? Infinity : maxGuesses }),
   };
   let game = createGame(options);
+  // Guesses from a pipe are echoed after the prompt, so the output reads as a transcript.
   const echo = process.stdin.isTTY !== true;
-  const prompt = (): void => {
-    process.stdout.write('Enter guess: ');
+  const prompt = async (): Promise<void> => {
+    await cli.out.write('Enter guess: ');
+    // The prompt must show before the player types: hand the batched output to the terminal now.
+    await cli.out.end();
   };
-  return new Promise((resolve) => {
-    const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
-    let finished = false;
-    prompt();
-    input.on('line', (text) => {
-      if (finished) return;
-      if (echo) process.stdout.write(`${text}\n`);
-      const result = play(game, text);
-      game = result.game;
-      if (result.outcome === 'rejected') console.error(`mastermind: ${result.reason} (not counted)`);
-      else console.log(`${result.turn.black} ${result.turn.white}`);
-      if (game.status !== 'playing') {
-        finished = true;
-        if (game.status === 'lost') console.log(`Out of guesses: the code was ${game.secret}`);
-        input.close();
-        resolve(0);
-        return;
-      }
-      prompt();
-    });
-    input.on('close', () => {
-      if (finished) return;
-      finished = true;
-      process.stdout.write('\n');
-      console.error(`mastermind: the input ended before the code was found (it was ${game.secret})`);
-      resolve(1);
-    });
-  });
+  await prompt();
+  for await (const { text } of readLines('-', { maxLength: MAX_LINE })) {
+    if (echo) await cli.out.line(escapeText(text));
+    const result = play(game, text);
+    game = result.game;
+    if (result.outcome === 'rejected') cli.warn(`${result.reason} (not counted)`);
+    else await cli.out.line(`${result.turn.black} ${result.turn.white}`);
+    if (game.status !== 'playing') {
+      if (game.status === 'lost') await cli.out.line(`Out of guesses: the code was ${game.secret}`);
+      return 0;
+    }
+    await prompt();
+  }
+  await cli.out.line('');
+  cli.warn(`the input ended before the code was found (it was ${game.secret})`);
+  return 1;
 }
 
-Promise.resolve()
-  .then(() => main(process.argv.slice(2)))
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        console.error(`mastermind: ${error.message}\nRun 'mastermind --help' for usage.`);
-        process.exitCode = 2;
-      } else if (error instanceof RangeError || error instanceof TypeError) {
-        console.error(`mastermind: ${error.message}`);
-        process.exitCode = 1;
-      } else {
-        throw error;
-      }
-    },
-  );
+runCli({ name: 'mastermind', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

@@ -1,24 +1,6 @@
-/** Shows a value the way an error message should quote it: strings quoted and shortened. @internal */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
-    return `'${shown}'${value.length > 40 ? ` (${value.length} characters)` : ''}`;
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
+import { describeValue } from '@puzzles/kit/describe';
 
-/** The options object of a call, `{}` when left out; anything else but an object is a TypeError. @internal */
-export function optionsOf<T extends object>(options: T | undefined, what: string): Partial<T> {
-  if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`the options of ${what} must be an object; got ${describeValue(options)}`);
-  }
-  return options;
-}
+export { describeValue, optionsOf } from '@puzzles/kit/describe';
 
 /** An integer option in [min, max], or its default when left out. @internal */
 export function integerOption(value: unknown, name: string, min: number, max: number, fallback: number): number {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectOneLineErrors, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -56,7 +57,7 @@ describe('mastermind CLI', () => {
     const piped = run(['solve', '-', '--strategy', 'most-parts'], 'acab\n\nzzzz\n1111\n');
     expect(piped.code).toBe(1);
     expect(piped.stdout.trim().split('\n\n')).toHaveLength(2);
-    expect(piped.stderr).toMatch(/^mastermind: stdin line 3: code 'zzzz' has an unknown color 'z'/);
+    expect(piped.stderr).toMatch(/^mastermind: standard input line 3: code 'zzzz' has an unknown color 'z'/);
     const json = JSON.parse(run(['solve', 'ffff', '--strategy', 'simple', '--json']).stdout) as { guesses: number; turns: unknown[] };
     expect(json.guesses).toBe(json.turns.length);
   });
@@ -83,7 +84,7 @@ describe('mastermind CLI', () => {
     for (const args of [['solve'], ['frobnicate'], ['--strategy', 'knuth'], ['evaluate', '--strategy', 'fast'], ['--pegs', 'x'], ['--bogus'], ['--colors', '30']]) {
       const result = run(args);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(/^mastermind: .+\nRun 'mastermind --help' for usage\.\n$/);
+      expect(result.stderr).toMatch(/^mastermind: .+; run 'mastermind --help' for usage\n$/);
     }
     const bad = run(['solve', 'abcg']);
     expect(bad.code).toBe(1);
@@ -99,5 +100,52 @@ describe('mastermind CLI', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`mastermind: ${message}`);
     }
+  });
+
+  it('stops at once when the reader goes away, on endless input', () => {
+    // `yes` never ends: the run can only finish if the CLI notices that head has gone.
+    const endless = runShell(cli, 'yes abcd | BIN solve - | head -1', { timeout: 30_000 });
+    expect(endless.signal).toBeNull();
+    expect(endless.stdout).toBe('aabb 1 1\n');
+    expect(endless.stderr).toBe('');
+    const many = runShell(cli, 'for i in $(seq 20000); do echo abcd; done | BIN solve - --json | head -1', { timeout: 30_000 });
+    expect(many.code).toBe(0);
+    expect(many.stderr).toBe('');
+    expect(JSON.parse(many.stdout)).toMatchObject({ secret: 'abcd' });
+  });
+
+  it('a failed write is one line on stderr and exit 1', () => {
+    for (const script of ['BIN solve abcd > /dev/full', 'BIN evaluate > /dev/full', "printf 'abcd\\n' | BIN --secret abcd > /dev/full"]) {
+      const full = runShell(cli, script, { timeout: 30_000 });
+      expect(full.code, script).toBe(1);
+      expect(full.stderr, script).toMatch(/^mastermind: cannot write to standard output: no space left on the device \(ENOSPC\)\n$/);
+    }
+  });
+
+  it('an unknown option, a directory as input, escape sequences and long lines give one clean line', () => {
+    const bogus = run(['--bogus']);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toBe("mastermind: unknown option '--bogus'; run 'mastermind --help' for usage\n");
+    expect(run(['solve', 'abcd', '--stratgy', 'knuth']).stderr).toContain("unknown option '--stratgy' (did you mean --strategy?)");
+    for (const script of ['BIN solve - < /', 'BIN < /']) {
+      const dir = runShell(cli, script);
+      expect(dir.code, script).toBe(1);
+      expect(dir.stderr, script).toBe('mastermind: cannot read standard input: it is a directory\n');
+    }
+    const escape = run(['solve', '\u001b[2Jab']);
+    expect(escape.code).toBe(1);
+    expect(escape.stderr).toContain('\\u001b[2Jab');
+    expectOneLineErrors(escape, 'mastermind');
+    const played = run(['--secret', 'abcd', '--max-guesses', '1'], '\u001b[31mzz\naaaa\n');
+    expectOneLineErrors(played, 'mastermind');
+    expect(played.stdout).not.toContain('\u001b');
+    const long = run(['solve', '-'], `${'x'.repeat(3000)}\nabcd\n`);
+    expect(long.code).toBe(1);
+    expect(long.stdout).toContain('abcd 4 0');
+    expect(long.stderr).toMatch(/^mastermind: standard input line 1: code 'x{57}\.\.\.' \(3000 characters\) has 3000 pegs/);
+    expectOneLineErrors(long, 'mastermind');
+    const huge = run(['solve', '-'], `${'x'.repeat(10_000_000)}\n`);
+    expect(huge.code).toBe(1);
+    expect(huge.stderr).toBe('mastermind: standard input line 1: the line is longer than 4,096 characters\n');
   });
 });
