@@ -1,15 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, runShell } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], { input: input ?? '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
