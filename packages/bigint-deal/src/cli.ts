@@ -36,7 +36,7 @@ Examples:
   bigint-deal --of NNNNNNNNNNNNNEEEEEEEEEEEEESSSSSSSSSSSSSWWWWWWWWWWWWW
   bigint-deal --of "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
   bigint-deal --random --seed 2026 --json
-  bigint-deal --random --count 1000000 --format string --timeout 2s
+  bigint-deal --random --count 1000000 --format string --timeout 1s
   seq 1 5 | bigint-deal - --format pbn
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;

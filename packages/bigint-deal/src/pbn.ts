@@ -1,6 +1,7 @@
 import { RANKS, SEATS, SUITS, checkedBridgeDeal, placeSuit } from './bridge.js';
 import type { Deal } from './deal.js';
 import { describeValue } from './errors.js';
+import { quote } from '@puzzles/kit/describe';
 import { UNASSIGNED } from './signature.js';
 
 /**
@@ -19,14 +20,14 @@ export function parsePbn(text: string): Deal {
   const first = SEATS.indexOf(match[1]!.toUpperCase());
   const hands = match[2]!.trim().split(/\s+/);
   if (hands.length !== 4) {
-    throw new RangeError(`a PBN deal has four hands separated by spaces; got ${hands.length} in ${describeValue(text)}`);
+    throw new RangeError(`a PBN deal has four hands separated by spaces; got ${hands.length} in ${shownPbn(text)}`);
   }
   const holders = new Uint8Array(52).fill(UNASSIGNED);
   let unknown = -1;
   hands.forEach((hand, i) => {
     const seat = (first + i) % 4;
     if (hand === '-') {
-      if (unknown >= 0) throw new RangeError(`a PBN deal may leave at most one hand unknown ('-'); got ${describeValue(text)}`);
+      if (unknown >= 0) throw new RangeError(`a PBN deal may leave at most one hand unknown ('-'); got ${shownPbn(text)}`);
       unknown = seat;
       return;
     }
@@ -41,7 +42,7 @@ export function parsePbn(text: string): Deal {
   if (unknown >= 0) {
     for (let card = 0; card < 52; card++) if (holders[card] === UNASSIGNED) holders[card] = unknown;
   }
-  return checkedBridgeDeal(holders, `the PBN deal ${describeValue(text)}`);
+  return checkedBridgeDeal(holders, `the PBN deal ${shownPbn(text)}`);
 }
 
 /** Formats a bridge deal as a PBN deal string starting with seat `first` (`N` by default). */
@@ -63,4 +64,9 @@ export function formatPbn(deal: Deal, first: string = 'N'): string {
     hands.push(suits.join('.'));
   }
   return `${SEATS[start]}:${hands.join(' ')}`;
+}
+
+/** A PBN deal quoted whole in a message (it is about 70 characters; the usual cut is shorter). */
+function shownPbn(text: string): string {
+  return quote(text, 120);
 }

@@ -54,11 +54,10 @@ describe('output that streams', () => {
   });
 
   it('draws a progress line for a long --count on a terminal only', () => {
-    const script = `"${process.execPath}" "${cli}" --random --count 100000000 --format string --timeout 2500ms > /dev/null`;
+    const script = `"${process.execPath}" "${cli}" --random --count 100000000 --format string --timeout 1500ms > /dev/null`;
     const tty = spawnSync('script', ['-qec', script, '/dev/null'], { encoding: 'utf8', timeout: 30_000 });
     expect(tty.stdout).toMatch(/dealing: [\d,]+\/100,000,000 deals/);
-    const pipe = run(['--random', '--count', '100000000', '--format', 'string', '--timeout', '1500ms']);
-    expect(pipe.stderr).not.toMatch(/dealing/);
+    // Not on a pipe: the --timeout test above sees nothing on stderr but the line that says where it stopped.
   });
 });
 
