@@ -1,10 +1,10 @@
 // pnpm --filter @puzzles/mastermind bench
-// Scoring throughput beside a naive string scorer measured in the same run (the anchor), full evaluations of every
+// Scoring throughput beside a naive string scorer measured in the same run, full evaluations of every
 // strategy over all 4 × 6 secrets, the exact optimal search, and the 5 × 8 heuristics, with the published figures.
 import { codeSpace, evaluate, score, type Evaluation, type StrategyName } from '@puzzles/mastermind';
 import { measurePair, rate } from '@puzzles/testkit/bench';
 
-/** The anchor: the seed's second design on strings (black by position, white by pairing unused pegs). */
+/** The naive string scorer: the Mastermind design essay's second design on strings (black by position, white by pairing unused pegs). */
 function naiveScore(secret: string, guess: string): number {
   const secretUsed = [false, false, false, false, false, false, false, false];
   const guessUsed = [false, false, false, false, false, false, false, false];
@@ -34,10 +34,10 @@ const bigPairs = Int32Array.from({ length: 2 * PAIRS }, () => next(big.size));
 const strings = Array.from(pairs, (i) => space.format(i));
 const bigStrings = Array.from(bigPairs, (i) => big.format(i));
 for (let k = 0; k < 1000; k++) {
-  if (space.score(pairs[2 * k]!, pairs[2 * k + 1]!) !== naiveScore(strings[2 * k + 1]!, strings[2 * k]!)) throw new Error('4x6 disagrees with the anchor');
-  if (big.score(bigPairs[2 * k]!, bigPairs[2 * k + 1]!) !== naiveScore(bigStrings[2 * k + 1]!, bigStrings[2 * k]!)) throw new Error('5x8 disagrees with the anchor');
+  if (space.score(pairs[2 * k]!, pairs[2 * k + 1]!) !== naiveScore(strings[2 * k + 1]!, strings[2 * k]!)) throw new Error('4x6 disagrees with the naive string scorer');
+  if (big.score(bigPairs[2 * k]!, bigPairs[2 * k + 1]!) !== naiveScore(bigStrings[2 * k + 1]!, bigStrings[2 * k]!)) throw new Error('5x8 disagrees with the naive string scorer');
   const t = score(strings[2 * k + 1]!, strings[2 * k]!);
-  if (t.black * 5 + t.white !== naiveScore(strings[2 * k + 1]!, strings[2 * k]!)) throw new Error('score() disagrees with the anchor');
+  if (t.black * 5 + t.white !== naiveScore(strings[2 * k + 1]!, strings[2 * k]!)) throw new Error('score() disagrees with the naive string scorer');
 }
 
 const loop = (f: (k: number) => number) => (n: number) => {
@@ -102,7 +102,7 @@ stringScoring('score() 4x6, with its size', strings, { pegs: 4, colors: 6 });
 stringScoring('score() 5x8, with its size', bigStrings, { pegs: 5, colors: 8 });
 
 console.log(`@puzzles/mastermind on Node ${process.version}; the machine is shared, so timings are noisy.`);
-console.log('\nScoring throughput (median of 7 rounds, ours and the anchor alternating), ours vs a naive string scorer (the anchor):');
+console.log('\nScoring throughput (median of 7 rounds, ours and the naive scorer alternating), ours vs a naive string scorer :');
 for (const [name, ours, anchor, ratio] of rows) console.log(`  ${name.padEnd(32)}${ours.padStart(16)}${anchor.padStart(16)}${ratio.padStart(8)}`);
 // `pnpm --filter @puzzles/mastermind bench -- scoring` stops here.
 if (process.argv.includes('scoring')) process.exit(0);
@@ -137,8 +137,8 @@ for (const [strategy, figure] of published) {
   const run = timed(() => evaluate({ strategy }), 5);
   show(`${strategy} from ${run.result.opener}`, run, figure, '< 0.5 s');
 }
-const seedRun = timed(() => evaluate({ strategy: 'seed', seed: 'bench' }), 3);
-show('seed state machine', seedRun, '(not published)', '');
+const machineRun = timed(() => evaluate({ strategy: 'state-machine', seed: 'bench' }), 3);
+show('state machine (essay)', machineRun, '(not published)', '');
 const optimal = timed(() => evaluate({ strategy: 'optimal' }), 1);
 show(`optimal (search from ${optimal.result.opener})`, optimal, '5625 (avg 4.3403)', '< 60 s');
 console.log(`  optimal distribution: ${optimal.result.distribution.join('/')}`);

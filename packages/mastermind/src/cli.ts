@@ -28,7 +28,7 @@ Commands:
                  guesses: "Enter guess:" then "black white". Guesses may come
                  from a pipe, one per line.
   solve CODE     a strategy solves CODE and prints its trace, one guess per
-                 line ("abcd 1 2"); the seed strategy prints its rule
+                 line ("abcd 1 2"); the state-machine strategy prints its rule
                  messages too. CODE "-" reads codes from standard input.
   evaluate       a strategy plays every secret; prints the total, average and
                  most guesses and how many secrets took 1, 2, ... guesses.
@@ -37,13 +37,15 @@ Options:
   --pegs N          pegs per code, 1-10 (default 4)
   --colors N        colors, 1-26 (default 6)
   --no-repeats      no color twice in a code (Bulls and Cows: --colors 10)
-  --seed S          reproducible secret (play) or first color (seed strategy)
+  --seed S          reproducible random secret (play) or random first color
+                    (state-machine strategy)
   --secret CODE     play: the code to guess instead of a random one
   --max-guesses N   play: guesses allowed (default 10; 0 for no limit)
   --strategy NAME   ${STRATEGIES.join(', ')} (default knuth)
   --opener CODE     the first guess (defaults: knuth aabb, entropy abcd,
                     expected-size and most-parts aabc; 5x8: aabbc)
-  --first C         seed strategy: GuessOne's first color instead of a random one
+  --first C         state-machine strategy: GuessOne's first color instead
+                    of a random one
   --json            machine-readable output (solve, evaluate)
   -h, --help        show this help
   -v, --version     show the version
@@ -55,7 +57,7 @@ evaluate --json prints {"strategy","opener","secrets","total","average","max",
 Examples:
   mastermind --seed 7
   printf 'aabb\\nccdd\\n' | mastermind --secret abcd
-  mastermind solve acab --strategy seed --first e
+  mastermind solve acab --strategy state-machine --first e
   mastermind solve acab --strategy knuth
   mastermind solve 1234 --strategy optimal
   mastermind evaluate --strategy knuth --json
@@ -104,13 +106,13 @@ function parse(argv: string[], cli: Cli) {
   };
   only(['secret', 'max-guesses'], ['play']);
   only(['strategy', 'opener', 'first', 'json'], ['solve', 'evaluate']);
-  if (command !== 'play' && strategy !== 'seed') {
+  if (command !== 'play' && strategy !== 'state-machine') {
     for (const name of ['first', 'seed'] as const) {
-      if (values[name] !== undefined) throw new UsageError(`--${name} goes with --strategy seed, not ${strategy}`);
+      if (values[name] !== undefined) throw new UsageError(`--${name} goes with --strategy state-machine, not ${strategy}`);
     }
   }
-  if (command !== 'play' && strategy === 'seed' && values.opener !== undefined) {
-    throw new UsageError('--opener does not go with --strategy seed (it picks its own first guess)');
+  if (command !== 'play' && strategy === 'state-machine' && values.opener !== undefined) {
+    throw new UsageError('--opener does not go with --strategy state-machine (it picks its own first guess)');
   }
   if (command === 'solve' && positionals.length < 2) {
     throw new UsageError('solve needs a code to solve, such as: mastermind solve acab');

@@ -2,7 +2,7 @@ import { formatCode, parseCode, resolveSize, type CodeSize } from './code.js';
 import { describeValue, optionsOf } from './errors.js';
 import { randomBelow, randomSource, type Seed } from './random.js';
 import { scoreCodes } from './score.js';
-import type { Turn } from './seed-solver.js';
+import type { Turn } from './state-machine.js';
 
 /** The classic board has ten rows: the default limit on guesses. */
 export const DEFAULT_MAX_GUESSES = 10;

@@ -12,7 +12,7 @@ export {
 export { decodeScore, encodeScore, score, scoreCodes, type Score } from './score.js';
 export { CodeSpace, MAX_CODES, codeSpace } from './space.js';
 export { DEFAULT_MAX_GUESSES, createGame, play, type Game, type GameOptions, type PlayResult } from './game.js';
-export type { SolveResult, Turn } from './seed-solver.js';
+export type { SolveResult, Turn } from './state-machine.js';
 export {
   MAX_OPTIMAL_CODES,
   STRATEGIES,

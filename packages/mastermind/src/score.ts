@@ -8,7 +8,7 @@ export interface Score {
 }
 
 /**
- * Scores a guess against a secret by the seed's final method: count each color in both codes, then
+ * Scores a guess against a secret by the Mastermind design essay's final method: count each color in both codes, then
  * white = Σ min(counts) − black. Codes are letters (`abcd`) or digits (`1234`, 1 = a); pegs default to the
  * secret's length and colors to 26 for letters (10 for digits, 0 being the tenth) unless `size` says otherwise.
  * Plain codes are scored in one pass over their characters (the same Σ min(counts), paired as the pegs come).

@@ -22,19 +22,19 @@ interface Options {
   readonly pegs: number;
   readonly colors: number;
   readonly random: () => number;
-  /** Force GuessOne's first color (0-based) instead of drawing it: reproduces the seed's printed runs. */
+  /** Force GuessOne's first color (0-based) instead of drawing it: reproduces the essay's printed runs. */
   readonly first?: number | undefined;
 }
 
 /**
- * The seed's state machine, faithfully: GuessOne (a random color and its successor, `aabb`-shaped), GuessTwo
+ * The state machine of the Mastermind design essay, faithfully: GuessOne (a random color and its successor, `aabb`-shaped), GuessTwo
  * (the next two colors), GuessCompute (odometer counting over each slot's remaining colors, the first slot turning
  * fastest, skipping codes inconsistent with the history), GuessPermute (next permutation of the known colors), with
  * rule one (black + white = 0 eliminates the guess's colors), rule two (black = 0 removes each color from its
  * position), rule three (black + white = pegs switches to permuting), and the special case after the first two
  * guesses (their totals add up to pegs: the colors they did not use are eliminated). @internal
  */
-export function runSeedSolver(secret: readonly number[], options: Options): SolveResult {
+export function runStateMachine(secret: readonly number[], options: Options): SolveResult {
   const { pegs, colors } = options;
   const lines: string[] = [];
   const turns: Turn[] = [];
@@ -50,7 +50,7 @@ export function runSeedSolver(secret: readonly number[], options: Options): Solv
     lines.push(`${text} ${black} ${white}`);
     turns.push({ guess: text, black, white });
     history.push({ guess: [...guess], black, white });
-    if (turns.length > limit) throw new Error('the seed solver made more guesses than there are codes (a bug)');
+    if (turns.length > limit) throw new Error('the state machine made more guesses than there are codes (a bug)');
     return { black, white, solved: black === pegs };
   };
   const eliminate = (color: number): void => {
@@ -134,7 +134,7 @@ export function runSeedSolver(secret: readonly number[], options: Options): Solv
       // GuessCompute
       let code = firstCountString();
       for (;;) {
-        if (code === null) throw new Error('the seed solver ran out of codes (its rules are inconsistent with the scores)');
+        if (code === null) throw new Error('the state machine ran out of codes (its rules are inconsistent with the scores)');
         if (isConsistent(code)) {
           reportNotConsistent();
           answer = evaluate(code);
@@ -156,7 +156,7 @@ export function runSeedSolver(secret: readonly number[], options: Options): Solv
   // GuessPermute: every arrangement of the known colors, in lexicographic order from the sorted one.
   const a = [...permuteFrom].sort((x, y) => x - y);
   for (let steps = 0; ; steps++) {
-    if (steps > factorial(pegs) + 1) throw new Error('the seed solver permuted without finding the secret (a bug)');
+    if (steps > factorial(pegs) + 1) throw new Error('the state machine permuted without finding the secret (a bug)');
     if (isConsistent(a)) {
       reportNotConsistent();
       if (evaluate(a).solved) return done();
@@ -165,7 +165,7 @@ export function runSeedSolver(secret: readonly number[], options: Options): Solv
   }
 }
 
-/** The seed's count-array score of two codes. */
+/** The essay's count-array score of two codes. */
 function countScore(secret: readonly number[], guess: readonly number[], colors: number): { black: number; white: number } {
   const counts = new Int32Array(colors);
   let black = 0;
@@ -192,7 +192,7 @@ function factorial(n: number): number {
   return n <= 1 ? 1 : n * factorial(n - 1);
 }
 
-/** The next permutation in lexicographic order, wrapping from the last to the first (the seed's next_permutation). */
+/** The next permutation in lexicographic order, wrapping from the last to the first (the essay's next_permutation). */
 function nextPermutation(a: number[]): void {
   let i = a.length - 2;
   while (i >= 0 && a[i]! >= a[i + 1]!) i--;

@@ -3,15 +3,15 @@ import { describeValue, optionsOf } from './errors.js';
 import { GuessChooser, type HeuristicKind } from './heuristics.js';
 import { OptimalSearch } from './optimal.js';
 import { randomSource, type Seed } from './random.js';
-import { runSeedSolver, type SolveResult, type Turn } from './seed-solver.js';
+import { runStateMachine, type SolveResult, type Turn } from './state-machine.js';
 import { codeSpace, type CodeSpace } from './space.js';
 
-/** The solvers: the seed's state machine, and the classic strategies over one engine. */
-export type StrategyName = 'seed' | 'simple' | 'knuth' | 'entropy' | 'expected-size' | 'most-parts' | 'optimal';
+/** The solvers: the state machine of the Mastermind design essay, and the classic strategies over one engine. */
+export type StrategyName = 'state-machine' | 'simple' | 'knuth' | 'entropy' | 'expected-size' | 'most-parts' | 'optimal';
 
 /** Every strategy name, in the order the CLI lists them. */
 export const STRATEGIES: readonly StrategyName[] = Object.freeze([
-  'seed',
+  'state-machine',
   'simple',
   'knuth',
   'entropy',
@@ -34,11 +34,11 @@ export interface StrategyOptions extends CodeSize {
   readonly strategy?: StrategyName;
   /** The first guess; the default is the published one (see defaultOpener), else the strategy's own choice. */
   readonly opener?: string;
-  /** For the seed strategy: makes its random first color reproducible. */
+  /** For the state-machine strategy: makes its random first color reproducible. */
   readonly seed?: Seed;
-  /** For the seed strategy: a source of uniform numbers in [0, 1) (when no seed is given). */
+  /** For the state-machine strategy: a source of uniform numbers in [0, 1) (when no seed is given). */
   readonly random?: () => number;
-  /** For the seed strategy: GuessOne's first color as a letter, instead of a random one (reproduces the seed's runs). */
+  /** For the state-machine strategy: GuessOne's first color as a letter, instead of a random one (reproduces the essay's runs). */
   readonly first?: string;
 }
 
@@ -61,7 +61,7 @@ export function defaultOpener(strategy: StrategyName, size?: CodeSize): string |
 /** How a strategy played every secret: total and average guesses, the most, and how many took 1, 2, … guesses. */
 export interface Evaluation {
   readonly strategy: StrategyName;
-  /** The first guess used ('' when the strategy chose each game's own, as the seed strategy does). */
+  /** The first guess used ('' when the strategy chose each game's own, as the state-machine strategy does). */
   readonly opener: string;
   /** The number of secrets played. */
   readonly secrets: number;
@@ -77,19 +77,19 @@ export interface EvaluateOptions extends StrategyOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Solves one secret with a strategy; returns the turns and the trace lines (`abcd 1 2`, and the seed's messages). */
+/** Solves one secret with a strategy; returns the turns and the trace lines (`abcd 1 2`, and the state machine's messages). */
 export function solve(secret: string, solveOptions?: StrategyOptions): SolveResult {
   const options = optionsOf(solveOptions, 'solve');
   const strategy = checkStrategy(options.strategy ?? 'knuth');
   const size = resolveSize(options);
-  if (strategy === 'seed') {
+  if (strategy === 'state-machine') {
     const space = { pegs: size.pegs, colors: size.colors };
-    if (!size.repeats) throw new RangeError('the seed strategy guesses codes with repeated colors (aabb); it needs a game that allows repeats');
-    if (options.opener !== undefined) throw new RangeError('the seed strategy picks its own first guess; an opener does not apply');
+    if (!size.repeats) throw new RangeError('the state-machine strategy guesses codes with repeated colors (aabb); it needs a game that allows repeats');
+    if (options.opener !== undefined) throw new RangeError('the state-machine strategy picks its own first guess; an opener does not apply');
     const code = parseSecret(secret, size);
-    return runSeedSolver(code, { ...space, random: randomSource(options), first: firstColor(options.first, size.colors) });
+    return runStateMachine(code, { ...space, random: randomSource(options), first: firstColor(options.first, size.colors) });
   }
-  if (options.first !== undefined) throw new RangeError(`first (GuessOne's first color) is for the seed strategy, not ${strategy}`);
+  if (options.first !== undefined) throw new RangeError(`first (GuessOne's first color) is for the state-machine strategy, not ${strategy}`);
   const engine = engineFor(strategy, size, options.opener);
   const target = engine.space.parse(secret);
   let set = allCodes(engine.space);
@@ -136,18 +136,18 @@ export function evaluate(evaluateOptions?: EvaluateOptions): Evaluation {
   };
   let opener = '';
   let secrets: number;
-  if (strategy === 'seed') {
+  if (strategy === 'state-machine') {
     const space = codeSpace(size);
     const random = randomSource(options);
-    if (!size.repeats) throw new RangeError('the seed strategy guesses codes with repeated colors (aabb); it needs a game that allows repeats');
-    if (options.opener !== undefined) throw new RangeError('the seed strategy picks its own first guess; an opener does not apply');
+    if (!size.repeats) throw new RangeError('the state-machine strategy guesses codes with repeated colors (aabb); it needs a game that allows repeats');
+    if (options.opener !== undefined) throw new RangeError('the state-machine strategy picks its own first guess; an opener does not apply');
     const first = firstColor(options.first, size.colors);
     secrets = space.size;
     for (let i = 0; i < space.size; i++) {
-      count(runSeedSolver(space.code(i), { pegs: size.pegs, colors: size.colors, random, first }).guesses, space.size);
+      count(runStateMachine(space.code(i), { pegs: size.pegs, colors: size.colors, random, first }).guesses, space.size);
     }
   } else {
-    if (options.first !== undefined) throw new RangeError(`first (GuessOne's first color) is for the seed strategy, not ${strategy}`);
+    if (options.first !== undefined) throw new RangeError(`first (GuessOne's first color) is for the state-machine strategy, not ${strategy}`);
     const engine = engineFor(strategy, size, options.opener);
     const { space } = engine;
     opener = engine.opener >= 0 ? space.format(engine.opener) : '';

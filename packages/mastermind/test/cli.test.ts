@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 
 describe('mastermind CLI', () => {
-  it("plays as codemaker, reading guesses from a pipe (the seed's session)", () => {
+  it("plays as codemaker, reading guesses from a pipe (the Mastermind design essay's session)", () => {
     const { code, stdout, stderr } = run(['--secret', 'baee'], 'bbcc\nddee\nbdef\nddcf\nbaee\n');
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -37,15 +37,15 @@ describe('mastermind CLI', () => {
     expect(a.stdout).toMatch(/^Enter guess: abcde\n\d \d\n/);
   });
 
-  it('solve prints the seed strategy trace with its rule messages', () => {
-    const { code, stdout } = run(['solve', 'acab', '--strategy', 'seed', '--first', 'e']);
+  it('solve prints the state-machine strategy trace with its rule messages', () => {
+    const { code, stdout } = run(['solve', 'acab', '--strategy', 'state-machine', '--first', 'e']);
     expect(code).toBe(0);
     expect(stdout).toBe(
       'eeff 0 0\neliminating e\neliminating e\neliminating f\neliminating f\naabb 2 1\npossible guesses eliminated were 18\n' +
         'caba 0 4\nremoving c from position 1\nremoving a from position 2\nremoving b from position 3\nremoving a from position 4\n' +
         'possible guesses eliminated were 3\nacab 4 0\n',
     );
-    expect(run(['solve', 'acab', '--strategy', 'seed', '--seed', '3']).stdout).toBe(run(['solve', 'acab', '--strategy', 'seed', '--seed', '3']).stdout);
+    expect(run(['solve', 'acab', '--strategy', 'state-machine', '--seed', '3']).stdout).toBe(run(['solve', 'acab', '--strategy', 'state-machine', '--seed', '3']).stdout);
   });
 
   it('solve prints one guess per line for the heuristics, reads codes from stdin, and prints JSON', () => {
@@ -87,10 +87,10 @@ describe('mastermind CLI', () => {
     expect(bad.stderr).toBe("mastermind: code 'abcg' has an unknown color 'g' at position 4; expected 4 pegs, letters a-f or digits 1-6\n");
     expect(run(['evaluate', '--opener', 'zz']).code).toBe(1);
     for (const [args, message] of [
-      [['solve', 'acab', '--first', 'e'], '--first goes with --strategy seed, not knuth'],
-      [['solve', 'acab', '--strategy', 'entropy', '--seed', '3'], '--seed goes with --strategy seed, not entropy'],
-      [['evaluate', '--strategy', 'most-parts', '--first', 'a'], '--first goes with --strategy seed, not most-parts'],
-      [['solve', 'acab', '--strategy', 'seed', '--opener', 'aabb'], '--opener does not go with --strategy seed'],
+      [['solve', 'acab', '--first', 'e'], '--first goes with --strategy state-machine, not knuth'],
+      [['solve', 'acab', '--strategy', 'entropy', '--seed', '3'], '--seed goes with --strategy state-machine, not entropy'],
+      [['evaluate', '--strategy', 'most-parts', '--first', 'a'], '--first goes with --strategy state-machine, not most-parts'],
+      [['solve', 'acab', '--strategy', 'state-machine', '--opener', 'aabb'], '--opener does not go with --strategy state-machine'],
     ] as const) {
       const result = run([...args]);
       expect(result.code, args.join(' ')).toBe(2);

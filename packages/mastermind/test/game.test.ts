@@ -4,7 +4,7 @@ import { createGame, play, score, type Game } from '../src/index.js';
 import { expectError, fuzzText, onlyOurErrors, prop } from './reference.js';
 
 describe('createGame / play', () => {
-  it("plays the seed's session", () => {
+  it("plays the Mastermind design essay's session", () => {
     let game = createGame({ secret: 'baee' });
     const answers: string[] = [];
     for (const guess of ['bbcc', 'ddee', 'bdef', 'ddcf', 'baee']) {

@@ -11,7 +11,7 @@ export const fuzzText = (alphabet: string) => fuzzTextOver(alphabet, 8);
 
 export const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** The seed's second design, on strings: black by position, then white by pairing each unused guess peg with an unused secret peg. */
+/** The Mastermind design essay's second design, on strings: black by position, then white by pairing each unused guess peg with an unused secret peg. */
 export function naiveScore(secret: string, guess: string): [number, number] {
   const secretUsed = new Array<boolean>(secret.length).fill(false);
   const guessUsed = new Array<boolean>(guess.length).fill(false);

@@ -22,7 +22,7 @@ describe('score', () => {
     for (const [secret, guess, black, white] of checks) expect(score(secret, guess), `${secret} ${guess}`).toEqual({ black, white });
   });
 
-  it("scores the seed's sessions", () => {
+  it("scores the Mastermind design essay's sessions", () => {
     expect(score('baee', 'bbcc')).toEqual({ black: 1, white: 0 });
     expect(score('baee', 'ddee')).toEqual({ black: 2, white: 0 });
     expect(score('baee', 'ddcf')).toEqual({ black: 0, white: 0 });

@@ -4,9 +4,9 @@ import { allCodes, expectError } from './reference.js';
 
 const trace = (text: string) => text.trim().split('\n').map((line) => line.trim());
 
-describe("the seed's state machine (strategy 'seed')", () => {
+describe("the state machine of the Mastermind design essay (strategy 'state-machine')", () => {
   it('reproduces the acab run: rule one, then rule two and permuting', () => {
-    expect(solve('acab', { strategy: 'seed', first: 'e' }).lines).toEqual(
+    expect(solve('acab', { strategy: 'state-machine', first: 'e' }).lines).toEqual(
       trace(`eeff 0 0
         eliminating e
         eliminating e
@@ -25,7 +25,7 @@ describe("the seed's state machine (strategy 'seed')", () => {
   });
 
   it('reproduces the fafa run: straight from GuessOne to GuessPermute (rule three)', () => {
-    expect(solve('fafa', { strategy: 'seed', first: 'f' }).lines).toEqual(
+    expect(solve('fafa', { strategy: 'state-machine', first: 'f' }).lines).toEqual(
       trace(`ffaa 2 2
         possible guesses eliminated were 1
         afaf 0 4
@@ -35,7 +35,7 @@ describe("the seed's state machine (strategy 'seed')", () => {
   });
 
   it('reproduces the afae run: the special case after the first two guesses', () => {
-    expect(solve('afae', { strategy: 'seed', first: 'd' }).lines).toEqual(
+    expect(solve('afae', { strategy: 'state-machine', first: 'd' }).lines).toEqual(
       trace(`ddee 1 0
         ffaa 2 1
         eliminating b
@@ -52,7 +52,7 @@ describe("the seed's state machine (strategy 'seed')", () => {
   });
 
   it('reproduces the fcaf run of the summary', () => {
-    const result = solve('fcaf', { strategy: 'seed', first: 'f' });
+    const result = solve('fcaf', { strategy: 'state-machine', first: 'f' });
     expect(result.lines).toEqual(
       trace(`ffaa 2 1
         bbcc 0 1
@@ -80,29 +80,29 @@ describe("the seed's state machine (strategy 'seed')", () => {
   it('solves every secret from every first color, and other sizes', () => {
     for (const first of 'abcdef') {
       for (const secret of allCodes(4, 6)) {
-        const result = solve(secret, { strategy: 'seed', first });
+        const result = solve(secret, { strategy: 'state-machine', first });
         expect(result.turns.at(-1)).toEqual({ guess: secret, black: 4, white: 0 });
       }
     }
     for (const secret of ['abcde', 'hhhha', 'gfedc']) {
-      expect(solve(secret, { strategy: 'seed', pegs: 5, colors: 8, seed: 1 }).turns.at(-1)?.guess).toBe(secret);
+      expect(solve(secret, { strategy: 'state-machine', pegs: 5, colors: 8, seed: 1 }).turns.at(-1)?.guess).toBe(secret);
     }
-    expect(solve('ab', { strategy: 'seed', pegs: 2, colors: 3, seed: 1 }).turns.at(-1)?.guess).toBe('ab');
+    expect(solve('ab', { strategy: 'state-machine', pegs: 2, colors: 3, seed: 1 }).turns.at(-1)?.guess).toBe('ab');
   });
 
   it('is reproducible with a seed, and evaluates', () => {
-    const a = solve('cfee', { strategy: 'seed', seed: 'x' });
-    expect(solve('cfee', { strategy: 'seed', seed: 'x' })).toEqual(a);
-    const run = evaluate({ strategy: 'seed', seed: 1 });
-    expect(run).toEqual(evaluate({ strategy: 'seed', seed: 1 }));
+    const a = solve('cfee', { strategy: 'state-machine', seed: 'x' });
+    expect(solve('cfee', { strategy: 'state-machine', seed: 'x' })).toEqual(a);
+    const run = evaluate({ strategy: 'state-machine', seed: 1 });
+    expect(run).toEqual(evaluate({ strategy: 'state-machine', seed: 1 }));
     expect(run.secrets).toBe(1296);
     expect(run.distribution.reduce((x, y) => x + y, 0)).toBe(1296);
     expect(run.total).toBe(run.distribution.reduce((sum, count, i) => sum + count * (i + 1), 0));
   });
 
   it('refuses games without repeats and openers', () => {
-    expectError(() => solve('abcd', { strategy: 'seed', colors: 10, repeats: false }), RangeError, /needs a game that allows repeats/);
-    expectError(() => solve('abcd', { strategy: 'seed', opener: 'aabb' }), RangeError, /an opener does not apply/);
-    expectError(() => solve('abcd', { strategy: 'seed', first: 'g' }), RangeError, /first must be one color letter from a to f; got 'g'/);
+    expectError(() => solve('abcd', { strategy: 'state-machine', colors: 10, repeats: false }), RangeError, /needs a game that allows repeats/);
+    expectError(() => solve('abcd', { strategy: 'state-machine', opener: 'aabb' }), RangeError, /an opener does not apply/);
+    expectError(() => solve('abcd', { strategy: 'state-machine', first: 'g' }), RangeError, /first must be one color letter from a to f; got 'g'/);
   });
 });

@@ -90,13 +90,15 @@ describe('solve', () => {
   });
 
   it('rejects bad strategies, openers and secrets', () => {
-    expectError(() => solve('abcd', { strategy: 'fast' as StrategyName }), RangeError, /strategy must be one of seed, simple, knuth/);
+    expectError(() => solve('abcd', { strategy: 'fast' as StrategyName }), RangeError, /strategy must be one of state-machine, simple, knuth/);
+    // The strategy of the Mastermind design essay is called 'state-machine'; 'seed' is only the option for randomness.
+    expectError(() => solve('abcd', { strategy: 'seed' as StrategyName }), RangeError, /strategy must be one of state-machine, simple.*; got 'seed'/);
     expectError(() => solve('abcg'), RangeError, /unknown color 'g'/);
     expectError(() => solve('abcd', { opener: 'aab' }), RangeError, /code 'aab' has 3 pegs/);
     expectError(() => evaluate({ strategy: 'knuth', onProgress: 1 as never }), TypeError, /onProgress must be a function/);
     expectError(() => solve('abcd', null as never), TypeError, /options of solve must be an object/);
-    expectError(() => solve('abcd', { strategy: 'knuth', first: 'e' }), RangeError, /first \(GuessOne's first color\) is for the seed strategy, not knuth/);
-    expectError(() => evaluate({ strategy: 'simple', first: 'e' }), RangeError, /is for the seed strategy, not simple/);
+    expectError(() => solve('abcd', { strategy: 'knuth', first: 'e' }), RangeError, /first \(GuessOne's first color\) is for the state-machine strategy, not knuth/);
+    expectError(() => evaluate({ strategy: 'simple', first: 'e' }), RangeError, /is for the state-machine strategy, not simple/);
   });
 });
 

@@ -35,7 +35,7 @@ const LETTERS = 'abcdefghij';
 const MAX_PAGE_CODES = 32_768;
 
 const STRATEGY_INFO: Record<StrategyName, { title: string; about: string }> = {
-  seed: { title: 'Seed state machine', about: 'The article’s solver: GuessOne, GuessTwo, GuessCompute and GuessPermute with its three rules.' },
+  'state-machine': { title: 'State machine (design essay)', about: 'The Mastermind design essay’s solver: GuessOne, GuessTwo, GuessCompute and GuessPermute with its three rules.' },
   simple: { title: 'Simple', about: 'Always guesses the first code that fits every score so far.' },
   knuth: { title: 'Knuth (minimax)', about: 'Picks the guess whose worst score leaves the fewest codes.' },
   entropy: { title: 'Maximum entropy', about: 'Picks the guess whose scores tell the most, in bits.' },
@@ -69,7 +69,7 @@ if (colors ** pegs > MAX_PAGE_CODES) {
 }
 const maxGuesses = intParam('guesses', 1, 50) ?? DEFAULT_MAX_GUESSES;
 const seedParam = param('seed');
-/** The seed of the seed strategy's random first color: ?seed, or a fresh one shown on the page so a run can be replayed. */
+/** The seed of the state-machine strategy's random first color: ?seed, or a fresh one shown on the page so a run can be replayed. */
 const solverSeed = seedParam ?? String(Math.floor(Math.random() * 1_000_000));
 
 function firstGame(): Game {
@@ -372,7 +372,7 @@ for (const strategy of STRATEGIES) {
   const info = STRATEGY_INFO[strategy];
   const state = h('p', { class: 'card-state' }, 'Not started.');
   const list = h('ol', { class: 'solver-guesses' });
-  const trace = strategy === 'seed' ? h('pre', { class: 'trace' }) : null;
+  const trace = strategy === 'state-machine' ? h('pre', { class: 'trace' }) : null;
   const root = h(
     'article',
     { class: 'solver-card', 'data-strategy': strategy, 'aria-labelledby': `card-${strategy}` },
@@ -406,7 +406,7 @@ main.append(
       h('span', { id: 'solver-secret-help', class: 'help' }, `letters a–${LETTERS[colors - 1]} or digits; empty: this game's secret (it gives the game away)`),
     ),
     h('div', { class: 'toolbar' }, playStepsButton, nextStepButton, showAllButton),
-    h('p', { class: 'help' }, `The seed strategy draws its first color with seed ${solverSeed}${seedParam === null ? ` (add ?seed=${solverSeed} to the address to replay it)` : ''}.`),
+    h('p', { class: 'help' }, `The state-machine strategy draws its first color with seed ${solverSeed}${seedParam === null ? ` (add ?seed=${solverSeed} to the address to replay it)` : ''}.`),
     solverStatus,
     h(
       'table',

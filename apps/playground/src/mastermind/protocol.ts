@@ -7,7 +7,7 @@ export interface SolveRequest {
   readonly secret: string;
   readonly pegs: number;
   readonly colors: number;
-  /** Seed of the seed strategy's random first color. */
+  /** Seed of the state-machine strategy's random first color. */
   readonly seed: string;
   readonly strategies: readonly StrategyName[];
 }

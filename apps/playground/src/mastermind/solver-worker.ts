@@ -10,10 +10,10 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-/** The options the page gives solve() for a strategy: the seed strategy gets the page seed, optimal its opener. */
+/** The options the page gives solve() for a strategy: the state-machine strategy gets the page seed, optimal its opener. */
 function optionsFor(strategy: StrategyName, request: SolveRequest): StrategyOptions {
   const size = { pegs: request.pegs, colors: request.colors };
-  if (strategy === 'seed') return { ...size, strategy, seed: request.seed };
+  if (strategy === 'state-machine') return { ...size, strategy, seed: request.seed };
   if (strategy === 'optimal') {
     const opener = optimalOpener(size);
     return opener === undefined ? { ...size, strategy } : { ...size, strategy, opener };

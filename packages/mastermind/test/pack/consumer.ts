@@ -31,8 +31,8 @@ check(result.outcome === 'scored' && result.turn.black === 1 && result.turn.whit
 game = result.game;
 check(play(game, 'abc').outcome === 'rejected', 'a short guess is rejected');
 
-const seed = solve('acab', { strategy: 'seed', first: 'e' });
-check(seed.lines.includes('possible guesses eliminated were 18'), 'the seed trace');
+const machine = solve('acab', { strategy: 'state-machine', first: 'e' });
+check(machine.lines.includes('possible guesses eliminated were 18'), 'the state-machine trace');
 const strategy: StrategyName = 'knuth';
 const knuth: Evaluation = evaluate({ strategy });
 check(knuth.total === 5801 && knuth.max === 5, `knuth total ${knuth.total}`);
