@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // wordle: argument parsing and printing only; everything else is the library's.
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { closest, integerOption, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   answerForDate,
   createGame,
@@ -22,11 +20,13 @@ import {
   type Solver,
 } from './index.js';
 
+const NAME = 'wordle';
+
 const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard]
        wordle score GUESS ANSWER [--json]
-       wordle solve --answer WORD [--hard] [--opener WORD] [--json]
-       wordle solve --all [--hard] [--opener WORD] [--json]
-       wordle assist [--hard] [--opener WORD] [GUESS FEEDBACK]...
+       wordle solve --answer WORD [--hard] [--opener WORD] [--width N] [--json]
+       wordle solve --all [--hard] [--opener WORD] [--width N] [--json]
+       wordle assist [--hard] [--opener WORD] [--width N] [GUESS FEEDBACK]...
 
 Play Wordle on the original lists (2,315 answers, 12,972 allowed guesses): six tries
 to find the five-letter word. Guesses are read one per line, from the keyboard or a
@@ -50,7 +50,7 @@ Options:
   --all           with solve: play every answer; print total, average, max,
                   distribution and failures
   --opener WORD   the solver's first guess (default salet)
-  --width N       the solver's look-ahead width (default 12; 1 = greedy)
+  --width N       the solver's look-ahead width, 1 to 100 (default 12; 1 = greedy)
   --json          machine-readable output (score, solve, assist)
   -h, --help      show this help
   -v, --version   show the version
@@ -67,94 +67,71 @@ Examples:
 Exit status: 0 on success, 1 on bad input or when solve --all leaves an answer unsolved,
 2 on a usage error.`;
 
-class UsageError extends Error {}
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+const OPTIONS = {
+  answer: { type: 'string' },
+  seed: { type: 'string' },
+  daily: { type: 'boolean' },
+  date: { type: 'string' },
+  hard: { type: 'boolean' },
+  all: { type: 'boolean' },
+  opener: { type: 'string' },
+  width: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
 
 const COMMANDS = ['play', 'score', 'solve', 'assist'] as const;
 type Command = (typeof COMMANDS)[number];
 
-function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        answer: { type: 'string' },
-        seed: { type: 'string' },
-        daily: { type: 'boolean' },
-        date: { type: 'string' },
-        hard: { type: 'boolean' },
-        all: { type: 'boolean' },
-        opener: { type: 'string' },
-        width: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values } = parsed;
-  let positionals = parsed.positionals;
+/** The options each command takes. */
+const ALLOWED: Record<Command, readonly string[]> = {
+  play: ['answer', 'seed', 'daily', 'date', 'hard'],
+  score: ['json'],
+  solve: ['answer', 'all', 'hard', 'opener', 'width', 'json'],
+  assist: ['hard', 'opener', 'width', 'json'],
+};
+
+function parse(argv: string[], cli: Cli) {
+  const { values, positionals: all } = cli.parse(argv, OPTIONS);
+  let positionals = all;
   let command: Command = 'play';
-  // --help and --version win over everything else: `wordle solve --help` prints the help.
-  if (values.help || values.version) return { command, values, positionals, width: undefined };
   if (positionals.length > 0) {
     const first = positionals[0]!;
-    if (!(COMMANDS as readonly string[]).includes(first)) throw new UsageError(`unknown command '${first}'; use score, solve or assist`);
+    if (!(COMMANDS as readonly string[]).includes(first)) {
+      const guess = closest(first, COMMANDS);
+      throw new UsageError(`unknown command ${quote(first)}${guess === undefined ? '' : ` (did you mean ${guess}?)`}; use score, solve or assist`);
+    }
     command = first as Command;
     positionals = positionals.slice(1);
   }
-  const allowed: Record<Command, string[]> = {
-    play: ['answer', 'seed', 'daily', 'date', 'hard'],
-    score: ['json'],
-    solve: ['answer', 'all', 'hard', 'opener', 'width', 'json'],
-    assist: ['hard', 'opener', 'width', 'json'],
-  };
-  for (const name of Object.keys(values)) {
-    if (name === 'help' || name === 'version') continue;
-    if (!allowed[command].includes(name)) throw new UsageError(`--${name} does not go with ${command === 'play' ? 'a game' : `wordle ${command}`}`);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || name === 'help' || name === 'version') continue;
+    if (!ALLOWED[command].includes(name)) throw new UsageError(`--${name} does not go with ${command === 'play' ? 'a game' : `wordle ${command}`}`);
   }
   if (command === 'play') {
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${quote(positionals[0]!)}`);
     const sources = [values.answer !== undefined, values.seed !== undefined, values.daily === true].filter(Boolean).length;
     if (sources > 1) throw new UsageError('give one of --answer, --seed and --daily');
     if (values.date !== undefined && !values.daily) throw new UsageError('--date goes with --daily');
   }
   if (command === 'score' && positionals.length !== 2) throw new UsageError(`wordle score takes GUESS ANSWER; got ${positionals.length} argument(s)`);
   if (command === 'solve') {
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${quote(positionals[0]!)}`);
     if ((values.answer !== undefined) === (values.all === true)) throw new UsageError('wordle solve takes --answer WORD or --all');
   }
   if (command === 'assist' && positionals.length % 2 !== 0) throw new UsageError('wordle assist takes GUESS FEEDBACK pairs');
-  let width: number | undefined;
-  if (values.width !== undefined) {
-    width = Number(values.width);
-    if (!/^\d+$/.test(values.width) || width < 1 || width > 100) throw new UsageError(`--width must be an integer from 1 to 100; got '${values.width}'`);
-  }
+  const width = integerOption(values.width, 'width', { min: 1, max: 100 });
   return { command, values, positionals, width };
 }
 
 type Parsed = ReturnType<typeof parse>;
 
-const colors = process.stdout.isTTY === true && !process.env.NO_COLOR;
 const TILE: Record<Mark, string> = { correct: '\u001b[30;42m', present: '\u001b[30;43m', absent: '\u001b[97;100m' };
 
 function tiles(guess: string, marks: readonly Mark[]): string {
   return marks.map((mark, i) => `${TILE[mark]} ${guess[i]!.toUpperCase()} \u001b[0m`).join('');
 }
 
-function lines(): AsyncIterable<string> {
-  return createInterface({ input: process.stdin, crlfDelay: Infinity });
-}
-
-async function play({ values }: Parsed): Promise<number> {
+async function play({ values }: Parsed, cli: Cli): Promise<number> {
   const hardMode = values.hard === true;
   let game: Game;
   if (values.daily) {
@@ -166,43 +143,42 @@ async function play({ values }: Parsed): Promise<number> {
     game = createGame({ answer: values.seed !== undefined ? pickAnswer({ seed: values.seed }) : pickAnswer(), hardMode });
   }
   const interactive = process.stdin.isTTY === true;
-  console.log(`Wordle${game.day === undefined ? '' : ` ${game.day}`}: guess the five-letter word in ${game.maxGuesses} tries${hardMode ? ' (hard mode)' : ''}.`);
-  console.log('🟩 right letter, right place; 🟨 in the word, elsewhere; ⬜ not in the word.');
-  const rl = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, crlfDelay: Infinity });
-  const prompt = (): void => {
+  await cli.out.line(`Wordle${game.day === undefined ? '' : ` ${game.day}`}: guess the five-letter word in ${game.maxGuesses} tries${hardMode ? ' (hard mode)' : ''}.`);
+  await cli.out.line('🟩 right letter, right place; 🟨 in the word, elsewhere; ⬜ not in the word.');
+  const prompt = async (): Promise<void> => {
     if (!interactive) return;
-    rl.setPrompt(`Guess ${game.guesses.length + 1}/${game.maxGuesses}: `);
-    rl.prompt();
+    await cli.out.write(`Guess ${game.guesses.length + 1}/${game.maxGuesses}: `);
+    // The prompt must reach the terminal before we wait for the player.
+    await cli.out.end();
   };
-  prompt();
-  for await (const line of rl) {
-    if (line.trim() === '') {
-      prompt();
+  await prompt();
+  for await (const { text } of readLines('-')) {
+    if (text.trim() === '') {
+      await prompt();
       continue;
     }
-    const round = playRound(game, line);
+    const round = playRound(game, text);
     game = round.game;
-    if (round.score !== null && colors) console.log(tiles(game.guesses.at(-1)!.guess, round.score));
-    console.log(round.message);
+    if (round.score !== null && cli.color) await cli.out.line(tiles(game.guesses.at(-1)!.guess, round.score));
+    await cli.out.line(round.message);
     if (round.outcome !== 'continue') break;
-    prompt();
+    await prompt();
   }
-  rl.close();
   if (game.status === 'playing') {
-    console.error(`wordle: the input ended before the game was over; the answer was ${game.answer}`);
+    cli.warn(`the input ended before the game was over; the answer was ${game.answer}`);
     return 1;
   }
-  console.log(`\n${shareGrid(game)}`);
+  await cli.out.line(`\n${shareGrid(game)}`);
   return 0;
 }
 
-function score({ values, positionals }: Parsed): number {
+async function score({ values, positionals }: Parsed, cli: Cli): Promise<number> {
   const [guess, answer] = positionals as [string, string];
   const marks = scoreGuess(guess, answer);
   if (values.json) {
-    console.log(JSON.stringify({ guess: guess.trim().toLowerCase(), answer: answer.trim().toLowerCase(), marks, code: scoreCode(guess, answer), score: formatScore(marks) }));
+    await cli.out.json({ guess: guess.trim().toLowerCase(), answer: answer.trim().toLowerCase(), marks, code: scoreCode(guess, answer), score: formatScore(marks) });
   } else {
-    console.log(colors ? `${tiles(guess.trim().toLowerCase(), marks)}  ${formatScore(marks)}` : formatScore(marks));
+    await cli.out.line(cli.color ? `${tiles(guess.trim().toLowerCase(), marks)}  ${formatScore(marks)}` : formatScore(marks));
   }
   return 0;
 }
@@ -215,7 +191,7 @@ function solverOf({ values, width }: Parsed): Solver {
   });
 }
 
-function solve(parsed: Parsed): number {
+async function solve(parsed: Parsed, cli: Cli): Promise<number> {
   const { values } = parsed;
   const solver = solverOf(parsed);
   if (values.all) {
@@ -223,14 +199,14 @@ function solve(parsed: Parsed): number {
     const summary = solver.evaluate();
     const seconds = (performance.now() - start) / 1000;
     if (values.json) {
-      console.log(JSON.stringify(summary));
+      await cli.out.json(summary);
     } else {
       const mode = solver.hardMode ? 'hard mode' : 'normal mode';
-      console.log(`${solver.words.answers.length} answers, opener ${solver.opener}, ${mode}`);
-      console.log(`total ${summary.total}, average ${summary.average.toFixed(4)}, max ${summary.max}`);
-      console.log(`distribution ${Object.entries(summary.distribution).map(([k, v]) => `${k}:${v}`).join(' ')}`);
-      console.log(`failures ${summary.failures.length === 0 ? 'none' : summary.failures.join(' ')}`);
-      console.log(`(${seconds.toFixed(1)} s; proven optimum for salet: 7,920 normal, 8,122 hard)`);
+      await cli.out.line(`${solver.words.answers.length} answers, opener ${solver.opener}, ${mode}`);
+      await cli.out.line(`total ${summary.total}, average ${summary.average.toFixed(4)}, max ${summary.max}`);
+      await cli.out.line(`distribution ${Object.entries(summary.distribution).map(([k, v]) => `${k}:${v}`).join(' ')}`);
+      await cli.out.line(`failures ${summary.failures.length === 0 ? 'none' : summary.failures.join(' ')}`);
+      await cli.out.line(`(${seconds.toFixed(1)} s; proven optimum for salet: 7,920 normal, 8,122 hard)`);
     }
     return summary.failures.length === 0 ? 0 : 1;
   }
@@ -238,118 +214,84 @@ function solve(parsed: Parsed): number {
   const last = steps.at(-1)!;
   const solved = last.marks.every((m) => m === 'correct');
   if (values.json) {
-    console.log(
-      JSON.stringify({
-        answer: last.guess === values.answer!.trim().toLowerCase() ? last.guess : values.answer!.trim().toLowerCase(),
-        hardMode: solver.hardMode,
-        opener: solver.opener,
-        solved,
-        count: steps.length,
-        guesses: steps.map(({ guess, marks, remaining }) => ({ guess, score: formatScore(marks), remaining })),
-      }),
-    );
-  } else {
-    steps.forEach(({ guess, marks, remaining }, i) => {
-      const row = colors ? tiles(guess, marks) : `${guess} ${formatScore(marks)}`;
-      const left = marks.every((m) => m === 'correct') ? '' : `  ${remaining} ${remaining === 1 ? 'answer' : 'answers'} left`;
-      console.log(`${i + 1}. ${row}${left}`);
+    await cli.out.json({
+      answer: values.answer!.trim().toLowerCase(),
+      hardMode: solver.hardMode,
+      opener: solver.opener,
+      solved,
+      count: steps.length,
+      guesses: steps.map(({ guess, marks, remaining }) => ({ guess, score: formatScore(marks), remaining })),
     });
-    console.log(solved ? `Solved in ${steps.length} ${steps.length === 1 ? 'guess' : 'guesses'}${solver.hardMode ? ' (hard mode)' : ''}.` : 'Not solved.');
+  } else {
+    for (const [i, { guess, marks, remaining }] of steps.entries()) {
+      const row = cli.color ? tiles(guess, marks) : `${guess} ${formatScore(marks)}`;
+      const left = marks.every((m) => m === 'correct') ? '' : `  ${remaining} ${remaining === 1 ? 'answer' : 'answers'} left`;
+      await cli.out.line(`${i + 1}. ${row}${left}`);
+    }
+    await cli.out.line(solved ? `Solved in ${steps.length} ${steps.length === 1 ? 'guess' : 'guesses'}${solver.hardMode ? ' (hard mode)' : ''}.` : 'Not solved.');
   }
   return 0;
 }
 
-async function assist(parsed: Parsed): Promise<number> {
+async function assist(parsed: Parsed, cli: Cli): Promise<number> {
   const { values, positionals } = parsed;
   const solver = solverOf(parsed);
   const history: ScoredGuess[] = [];
-  const say = (text: string, json: object): void => console.log(values.json ? JSON.stringify(json) : text);
+  const say = (text: string, json: object): Promise<void> => (values.json ? cli.out.json(json) : cli.out.line(text));
   const fromArgs = positionals.length > 0;
-  if (!fromArgs) say(`Try: ${solver.opener}   (then type the guess and its feedback, e.g. "${solver.opener} 00120")`, { suggestion: solver.opener });
-  const step = (guessText: string, feedback: string): number | undefined => {
+  if (!fromArgs) await say(`Try: ${solver.opener}   (then type the guess and its feedback, e.g. "${solver.opener} 00120")`, { suggestion: solver.opener });
+  const step = async (guessText: string, feedback: string): Promise<number | undefined> => {
     const guess = guessText.trim().toLowerCase();
     const marks = parseScore(feedback);
     const violation = solver.hardMode ? hardModeViolation(history, guess) : undefined;
-    if (violation !== undefined) throw new RangeError(`${guess} is not allowed in hard mode: ${violation}`);
+    if (violation !== undefined) throw new RangeError(`${quote(guess)} is not allowed in hard mode: ${violation}`);
     history.push({ guess, marks });
     if (marks.every((m) => m === 'correct')) {
-      say(`Solved in ${history.length}.`, { solved: true, guesses: history.length });
+      await say(`Solved in ${history.length}.`, { solved: true, guesses: history.length });
       return 0;
     }
     const left = solver.candidates(history);
     if (left.length === 0) throw new RangeError('no answer of the list fits that feedback; check the guesses and marks');
     const next = solver.nextGuess(history);
     const shown = left.length <= 8 ? `: ${left.join(' ')}` : '';
-    say(`${left.length} ${left.length === 1 ? 'answer' : 'answers'} left${shown}\nTry: ${next}`, { remaining: left.length, candidates: left.slice(0, 20), suggestion: next });
+    await say(`${left.length} ${left.length === 1 ? 'answer' : 'answers'} left${shown}\nTry: ${next}`, { remaining: left.length, candidates: left.slice(0, 20), suggestion: next });
     return undefined;
   };
   if (fromArgs) {
     for (let i = 0; i < positionals.length; i += 2) {
-      const done = step(positionals[i]!, positionals[i + 1]!);
+      const done = await step(positionals[i]!, positionals[i + 1]!);
       if (done !== undefined) return done;
     }
     return 0;
   }
-  let lineNumber = 0;
-  for await (const line of lines()) {
-    lineNumber++;
-    if (line.trim() === '') continue;
-    const parts = line.trim().split(/\s+/);
+  for await (const { text, line } of readLines('-')) {
+    if (text.trim() === '') continue;
+    const parts = text.trim().split(/\s+/);
     try {
-      if (parts.length !== 2) throw new RangeError(`expected "GUESS FEEDBACK"; got '${line.trim()}'`);
-      const done = step(parts[0]!, parts[1]!);
+      if (parts.length !== 2) throw new RangeError(`expected "GUESS FEEDBACK"; got ${quote(text.trim())}`);
+      const done = await step(parts[0]!, parts[1]!);
       if (done !== undefined) return done;
     } catch (error) {
-      if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`stdin line ${lineNumber}: ${error.message}`);
+      if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`standard input line ${line}: ${error.message}`);
       throw error;
     }
   }
   return 0;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const parsed = parse(argv);
-  if (parsed.values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (parsed.values.version) {
-    console.log(version());
-    return 0;
-  }
+async function main(argv: string[], cli: Cli): Promise<number> {
+  const parsed = parse(argv, cli);
   switch (parsed.command) {
     case 'play':
-      return play(parsed);
+      return play(parsed, cli);
     case 'score':
-      return score(parsed);
+      return score(parsed, cli);
     case 'solve':
-      return solve(parsed);
+      return solve(parsed, cli);
     case 'assist':
-      return assist(parsed);
+      return assist(parsed, cli);
   }
 }
 
-// When the reader of our output goes away (`wordle … | head -1`), stop quietly instead of dying on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`wordle: ${error.message}\nRun 'wordle --help' for usage.`);
-      process.exitCode = 2;
-    } else if (error instanceof RangeError || error instanceof TypeError) {
-      console.error(`wordle: ${error.message}`);
-      process.exitCode = 1;
-    } else {
-      throw error;
-    }
-  },
-);
+runCli({ name: NAME, help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

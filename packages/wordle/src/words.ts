@@ -167,8 +167,13 @@ export function dayNumber(date: Date | string): number {
     throw new TypeError(`date must be a Date or a 'YYYY-MM-DD' string; got ${describeValue(date)}`);
   }
   const day = Math.round((utc - FIRST_DAY_UTC) / 86_400_000);
-  if (day < 0) throw new RangeError(`Wordle starts on ${FIRST_DAY} (day 0, cigar); got ${describeValue(date)}, ${-day} day(s) before`);
+  if (day < 0) throw new RangeError(`Wordle starts on ${FIRST_DAY} (day 0, cigar); got ${date instanceof Date ? `${formatDate(utc)} (a Date)` : describeValue(date)}, ${-day} day(s) before`);
   return day;
+}
+
+/** A UTC day as 'YYYY-MM-DD'. */
+function formatDate(utc: number): string {
+  return new Date(utc).toISOString().slice(0, 10);
 }
 
 /** The answer of the day: answers[day mod answers.length] (the list wraps around after its last day). */

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectOneLineErrors, runBin } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answers, pickAnswer } from '../src/index.js';
 
@@ -87,7 +88,7 @@ describe('wordle score', () => {
     });
   });
   it('exits 1 on bad words and 2 on bad usage', () => {
-    expect(run(['score', 'xen0n', 'train'])).toMatchObject({ code: 1, stderr: 'wordle: guess must be five letters a-z; got "xen0n"\n' });
+    expect(run(['score', 'xen0n', 'train'])).toMatchObject({ code: 1, stderr: "wordle: guess must be five letters a-z; got 'xen0n'\n" });
     expect(run(['score', 'xenon']).code).toBe(2);
     expect(run(['score', 'xenon', 'train', '--hard']).stderr).toMatch(/--hard does not go with wordle score/);
   });
@@ -157,7 +158,7 @@ describe('wordle assist', () => {
   });
   it('reports bad lines with their number, impossible feedback, and hard-mode breaches', () => {
     expect(run(['assist'], 'salet 00000\nsalet 2222\n')).toMatchObject({ code: 1 });
-    expect(run(['assist'], 'salet 00000\nsalet 2222\n').stderr).toMatch(/^wordle: stdin line 2: feedback must be five marks/);
+    expect(run(['assist'], 'salet 00000\nsalet 2222\n').stderr).toMatch(/^wordle: standard input line 2: feedback must be five marks/);
     expect(run(['assist', 'salet', '22222', 'crane', '00000']).code).toBe(0);
     expect(run(['assist', 'salet', '22220']).stderr).toMatch(/no answer of the list fits that feedback/);
     expect(run(['assist', '--hard', 'crane', '20000', 'sugar', '00000']).stderr).toMatch(/1st letter must be C/);
@@ -188,6 +189,47 @@ describe('wordle --help, --version and usage errors', () => {
     expect(run(['--date', '2022-01-01']).code).toBe(2);
   });
   it('exits 1 on a bad answer', () => {
-    expect(run(['--answer', 'vbpdj'])).toMatchObject({ code: 1, stderr: 'wordle: answer must be a word of the list; got "vbpdj"\n' });
+    expect(run(['--answer', 'vbpdj'])).toMatchObject({ code: 1, stderr: "wordle: answer must be a word of the list; got 'vbpdj'\n" });
+  });
+});
+
+describe('wordle on the family runtime', () => {
+  it('answers a misspelt option with one line and a suggestion, exit 2', () => {
+    const result = runBin(cli, ['--bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("wordle: unknown option '--bogus'; run 'wordle --help' for usage\n");
+    expect(runBin(cli, ['solve', '--all', '--widht', '3']).stderr).toMatch(/^wordle: unknown option '--widht' \(did you mean --width\?\)/);
+    expect(runBin(cli, ['solv']).stderr).toMatch(/^wordle: unknown command 'solv' \(did you mean solve\?\)/);
+  });
+
+  it('says in one line that standard input is a directory, exit 1', () => {
+    for (const args of [['--answer', 'cigar'], ['assist']]) {
+      const result = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" ${args.join(' ')} < /`], { encoding: 'utf8' });
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr).toBe('wordle: cannot read standard input: it is a directory\n');
+    }
+  });
+
+  it('escapes terminal escape sequences from its input in messages', () => {
+    const run = runBin(cli, ['assist'], { input: '\u001b[2Jhello 00000\n' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/\\u001b\[2jhello/i);
+    expectOneLineErrors(run, 'wordle');
+    const args = runBin(cli, ['score', '\u001b]0;pwned\u0007', 'cigar']);
+    expect(args.code).toBe(1);
+    expectOneLineErrors(args, 'wordle');
+  });
+
+  it('cuts a long bad line in its message instead of echoing it whole', () => {
+    for (const length of [100_000, 10_000_000]) {
+      const run = runBin(cli, ['assist'], { input: `${'x'.repeat(length)}\n` });
+      expect(run.code, String(length)).toBe(1);
+      expect(run.stderr.length, String(length)).toBeLessThan(300);
+      expect(run.stderr).toMatch(/^wordle: standard input line 1: /);
+      expectOneLineErrors(run, 'wordle');
+    }
+    const game = runBin(cli, ['--answer', 'cigar'], { input: `${'y'.repeat(10_000_000)}\n` });
+    expect(game.code).toBe(1);
+    expect(game.stdout.length + game.stderr.length).toBeLessThan(1000);
   });
 });

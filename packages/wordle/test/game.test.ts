@@ -85,7 +85,7 @@ describe('Feature: Playing a round', () => {
   });
 
   it('refuses bad options', () => {
-    expectError(() => createGame({ answer: 'vbpdj' }), RangeError, /answer must be a word of the list; got "vbpdj"/);
+    expectError(() => createGame({ answer: 'vbpdj' }), RangeError, /answer must be a word of the list; got 'vbpdj'/);
     expectError(() => createGame({ answer: 'orb' }), RangeError, /answer must be five letters/);
     expectError(() => createGame({ answer: 'orbit', maxGuesses: 0 }), RangeError, /maxGuesses must be an integer from 1 to 100; got 0/);
     expectError(() => createGame({ answer: 'orbit', day: -2 }), RangeError, /day must be an integer/);
@@ -153,7 +153,7 @@ describe('hard mode', () => {
     expect(hardModeViolation(history, 'SUGAR')).toBe('1st letter must be C');
     // A number is not a guess that obeys the rules: it is an error, not `undefined`.
     expectError(() => hardModeViolation(history, 12345 as unknown as string), TypeError, /guess must be a string of five letters a-z; got 12345/);
-    expectError(() => hardModeViolation(history, 'c'), RangeError, /guess must be five letters a-z; got "c"/);
+    expectError(() => hardModeViolation(history, 'c'), RangeError, /guess must be five letters a-z; got 'c'/);
     expectError(() => hardModeViolation(null as unknown as [], 'cigar'), TypeError, /history must be an array of \{ guess, marks \}; got null/);
     expectError(() => hardModeViolation([null as never], 'cigar'), TypeError, /history\[0\] must be \{ guess, marks \}; got null/);
     expectError(() => hardModeViolation([{ guess: 'crane', marks: ['correct'] }], 'cigar'), TypeError, /a score must be an array of five marks/);

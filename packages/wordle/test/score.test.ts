@@ -81,8 +81,8 @@ describe('Feature: Scoring guesses', () => {
 
   it('folds case and trims, and refuses anything but five letters', () => {
     expect(emoji(' XENON ', 'Train')).toBe('⬜⬜⬜⬜🟩');
-    expectError(() => scoreGuess('xeno', 'train'), RangeError, /guess must be five letters a-z; got "xeno"/);
-    expectError(() => scoreGuess('xenon', 'tr4in'), RangeError, /answer must be five letters a-z; got "tr4in"/);
+    expectError(() => scoreGuess('xeno', 'train'), RangeError, /guess must be five letters a-z; got 'xeno'/);
+    expectError(() => scoreGuess('xenon', 'tr4in'), RangeError, /answer must be five letters a-z; got 'tr4in'/);
     expectError(() => scoreGuess(5 as unknown as string, 'train'), TypeError, /guess must be a string/);
   });
 });
@@ -125,8 +125,8 @@ describe('parseScore', () => {
   });
 
   it('refuses other text with a message naming it', () => {
-    expectError(() => parseScore('2001'), RangeError, /five marks .*got "2001" with 4/);
-    expectError(() => parseScore('20013'), RangeError, /got "20013" with "3" in it/);
+    expectError(() => parseScore('2001'), RangeError, /five marks .*got '2001' with 4/);
+    expectError(() => parseScore('20013'), RangeError, /got '20013' with '3' in it/);
     expectError(() => parseScore(''), RangeError, /with 0/);
   });
 

@@ -75,11 +75,11 @@ describe('the solver on the original lists', () => {
   });
 
   it('refuses bad options', () => {
-    expectError(() => createSolver({ opener: 'vbpdj' }), RangeError, /opener must be an allowed guess of the list; got "vbpdj"/);
+    expectError(() => createSolver({ opener: 'vbpdj' }), RangeError, /opener must be an allowed guess of the list; got 'vbpdj'/);
     expectError(() => createSolver({ width: 0 }), RangeError, /width must be an integer from 1 to 100; got 0/);
     expectError(() => createSolver({ maxGuesses: 1 }), RangeError, /maxGuesses must be an integer from 2 to 20/);
     expectError(() => createSolver({ words: { answers: [] } as never }), TypeError, /words must be a word list from createWordList or originalWords\(\); got an object/);
-    expectError(() => normal.solve('salet'), RangeError, /answer must be one of the 2315 answers of the list; got "salet"/);
+    expectError(() => normal.solve('salet'), RangeError, /answer must be one of the 2315 answers of the list; got 'salet'/);
   });
 });
 

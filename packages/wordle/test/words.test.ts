@@ -84,7 +84,7 @@ describe('createWordList', () => {
     expect(words.indexOf('salet')).toBe(3);
   });
   it('refuses bad lists with a message naming the word', () => {
-    expectError(() => createWordList({ answers: ['hello', 'Hello'] }), RangeError, /answers\[1\] must be five lowercase letters a-z; got "Hello"/);
+    expectError(() => createWordList({ answers: ['hello', 'Hello'] }), RangeError, /answers\[1\] must be five lowercase letters a-z; got 'Hello'/);
     expectError(() => createWordList({ answers: ['hello', 'hello'] }), RangeError, /answers\[1\] "hello" is in the list twice/);
     expectError(() => createWordList({ answers: ['hello'], guesses: ['abc'] }), RangeError, /guesses\[0\]/);
     expectError(() => createWordList({ answers: [] }), RangeError, /at least one word/);
@@ -145,8 +145,8 @@ describe('answerForDate and dayNumber', () => {
     expect(answerForDate('2027-10-21')).toBe('cigar');
   });
   it('refuses dates before day 0 and malformed dates', () => {
-    expectError(() => answerForDate('2021-06-18'), RangeError, /Wordle starts on 2021-06-19 \(day 0, cigar\); got "2021-06-18", 1 day\(s\) before/);
-    expectError(() => dayNumber('2021-02-30'), RangeError, /calendar date YYYY-MM-DD; got "2021-02-30"/);
+    expectError(() => answerForDate('2021-06-18'), RangeError, /Wordle starts on 2021-06-19 \(day 0, cigar\); got '2021-06-18', 1 day\(s\) before/);
+    expectError(() => dayNumber('2021-02-30'), RangeError, /calendar date YYYY-MM-DD; got '2021-02-30'/);
     expectError(() => dayNumber(new Date(Number.NaN)), RangeError, /invalid Date/);
     expectError(() => dayNumber(20210619 as unknown as string), TypeError, /got 20210619/);
     expectError(() => answerForDay(-1), RangeError, /day must be an integer ≥ 0; got -1/);
@@ -161,7 +161,7 @@ describe('answerForDate and dayNumber', () => {
   );
   it('reads years before 100 as they are written (not as 19xx), so they are refused as before day 0', () => {
     // Review regression: '0099-01-01' was read as 1999 by Date.UTC and called "not a calendar date".
-    expectError(() => dayNumber('0099-01-01'), RangeError, /Wordle starts on 2021-06-19 \(day 0, cigar\); got "0099-01-01"/);
+    expectError(() => dayNumber('0099-01-01'), RangeError, /Wordle starts on 2021-06-19 \(day 0, cigar\); got '0099-01-01'/);
     expectError(() => dayNumber('0000-02-29'), RangeError, /Wordle starts on 2021-06-19/);
     expectError(() => dayNumber('0099-02-29'), RangeError, /must be a calendar date YYYY-MM-DD/); // 99 is not a leap year, 1999 neither; 0096 is
     expectError(() => dayNumber('0096-02-29'), RangeError, /Wordle starts on/);
