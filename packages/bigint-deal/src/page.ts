@@ -1,6 +1,10 @@
 import { describeValue } from './errors.js';
 
-/** A page checked to be an integer from 1 to `count`, as a bigint. Decimal strings are accepted. @internal */
+/**
+ * A page checked to be an integer from 1 to `count`, as a bigint. A string must be the page in canonical decimal:
+ * digits only, no sign, spaces, leading zeros, exponent or other base, so that every page has one spelling.
+ * @internal
+ */
 export function toPage(page: unknown, count: bigint): bigint {
   let value: bigint;
   if (typeof page === 'bigint') {
@@ -14,11 +18,13 @@ export function toPage(page: unknown, count: bigint): bigint {
     }
     value = BigInt(page);
   } else if (typeof page === 'string') {
-    const text = page.trim();
-    if (!/^[+-]?\d{1,400}$/.test(text)) {
-      throw new RangeError(`page must be an integer from 1 to ${count} in decimal digits; got ${describeValue(page)}`);
+    if (!/^(?:0|[1-9][0-9]*)$/.test(page)) {
+      throw new RangeError(
+        `page must be an integer from 1 to ${count} in decimal digits (no sign, spaces or leading zeros); got ${describeValue(page)}`,
+      );
     }
-    value = BigInt(text);
+    // More digits than the last page has is out of range, whatever the digits: no BigInt of a huge string.
+    value = page.length > String(count).length ? count + 1n : BigInt(page);
   } else {
     throw new TypeError(`page must be a bigint, a number or a decimal string; got ${describeValue(page)}`);
   }

@@ -137,12 +137,25 @@ describe('bigint-deal CLI', () => {
     expect(code).toBe(1);
     expect(stdout).toBe(`${PAGE_1}\n${dealByNumber(2n).toString()}\n`);
     expect(stderr).toMatch(/^bigint-deal: standard input line 3: page must be .*from 1 to 53644737765488792839237440000.*; got '12abc'\n$/);
+    const spaced = run(['-', '--format', 'string'], '1\n 5\n5 \n2\n');
+    expect(spaced.code).toBe(1);
+    expect(spaced.stdout).toBe(`${PAGE_1}\n${dealByNumber(2n).toString()}\n`);
+    expect(spaced.stderr.split('\n')).toEqual([
+      "bigint-deal: standard input line 2: page must be an integer from 1 to 53644737765488792839237440000 in decimal digits (no sign, spaces or leading zeros); got ' 5'",
+      "bigint-deal: standard input line 3: page must be an integer from 1 to 53644737765488792839237440000 in decimal digits (no sign, spaces or leading zeros); got '5 '",
+      '',
+    ]);
   });
 
   it('rejects bad pages and deals with exit code 1 and one clear line', () => {
     for (const [args, message] of [
       [['0'], /page must be an integer from 1 to 53644737765488792839237440000; got '0'/],
       [[(DEALS + 1n).toString()], /got '53644737765488792839237440001'/],
+      [[' 5'], /page must be an integer from 1 to 53644737765488792839237440000 in decimal digits \(no sign, spaces or leading zeros\); got ' 5'$/m],
+      [['+5'], /leading zeros\); got '\+5'$/m],
+      [['05'], /leading zeros\); got '05'$/m],
+      [['0x5'], /got '0x5'$/m],
+      [['5e3'], /got '5e3'$/m],
       [['--of', PAGE_1.slice(1)], /52 characters.*got 51/],
       [['--of', `${PBN_1.slice(0, -1)}A`], /dealt twice/],
     ] as const) {
