@@ -7,14 +7,21 @@
 //
 // For each package (already built: dist/ must exist):
 //   1. `pnpm pack` it (pnpm rewrites workspace: ranges the way `pnpm publish` does).
-//   2. Validate the tarball: exactly package.json, README.md, LICENSE, CHANGELOG.md and dist/**; no pnpm-only
+//   2. Validate the tarball: exactly package.json, README.md, LICENSE, CHANGELOG.md, dist/** and bin/**; no pnpm-only
 //      protocol (workspace:, catalog:, link:, file:) in any dependency field; every file named by exports (all nested
-//      conditions), main, module, types and bin exists; every bin starts with a `#!` shebang.
+//      conditions), main, module, types and bin exists; every bin starts with a `#!` shebang and every relative
+//      import of a bin launcher (`import '../dist/cli.js'`) is packed; no packed file names a private workspace
+//      package (@puzzles/kit, @puzzles/testkit: a published bundle must inline them); no packed file uses words that
+//      only make sense inside this project (see WORDING); every relative link in README.md names a packed file.
+//      Every hit is listed as file:line.
 //   3. In a fresh project under os.tmpdir() (outside the workspace, so nothing resolves through it), `npm install` the
 //      tarball, the tarballs of the @puzzles/* packages it depends on, and the root's pinned typescript + @types/node.
 //   4. `import` and `require` it and compare the export names; type-check and run a TypeScript consumer as both
 //      .mts and .cts under module/moduleResolution nodenext (packages/<name>/test/pack/consumer.ts if it exists,
-//      otherwise a generated one that only proves the types resolve); run every bin with --version and --help.
+//      otherwise a generated one that only proves the types resolve); run every bin the ways a user does after
+//      installing: `npx --no-install --offline @puzzles/<pkg> --version` (or `npx … --package @puzzles/<pkg> <bin>`
+//      for a second bin), which can only run ours, and `pnpm exec <bin>` with --version and --help.
+// A package whose tarball has problems is still installed and run, so one log shows everything wrong with it.
 // Node built-ins only (shared helpers in scripts/lib.mjs); external tools run through spawnSync with shell: false.
 
 import fs from 'node:fs';
@@ -26,6 +33,22 @@ const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependen
 /** Version protocols that only pnpm understands (or that point at the author's disk): never valid in a tarball. */
 const LOCAL_PROTOCOLS = ['workspace:', 'catalog:', 'link:', 'file:'];
 const REQUIRED_FILES = ['package/package.json', 'package/README.md', 'package/LICENSE', 'package/CHANGELOG.md'];
+/** Folders a tarball may hold besides REQUIRED_FILES: the build and the committed bin launchers. */
+const PACKED_FOLDERS = ['package/dist/', 'package/bin/'];
+/** Workspace packages that are never published: a packed file naming one would fail to resolve for a user. */
+const PRIVATE_PACKAGES = ['@puzzles/kit', '@puzzles/testkit'];
+/**
+ * Words an npm reader cannot place: the project's founding documents ("the seed", "seed's"), its issue tracker
+ * ("the issue", "issue's") and the source blog named by its domain ("jalat"). Case-insensitive, whole words (so
+ * "the seeded generator" and a `seed` option are fine); a straight or curly apostrophe.
+ */
+const WORDING = [
+  { label: "seed's", pattern: /\bseed['\u2019]s\b/i },
+  { label: 'the seed', pattern: /\bthe seed\b/i },
+  { label: "issue's", pattern: /\bissue['\u2019]s\b/i },
+  { label: 'the issue', pattern: /\bthe issue\b/i },
+  { label: 'jalat', pattern: /jalat/i },
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // The tarball validator: a pure function of (packed manifest, file list, file reader), so --self-test can feed it
@@ -61,9 +84,9 @@ function validatePacked({ manifest, files, readText }) {
   const missing = REQUIRED_FILES.filter((file) => !fileSet.has(file));
   if (missing.length > 0) problems.push(`missing from the tarball: ${missing.join(', ')}`);
   if (!files.some((file) => file.startsWith('package/dist/'))) problems.push('no files under dist/ in the tarball');
-  const unexpected = files.filter((file) => !REQUIRED_FILES.includes(file) && !file.startsWith('package/dist/'));
+  const unexpected = files.filter((file) => !REQUIRED_FILES.includes(file) && !PACKED_FOLDERS.some((folder) => file.startsWith(folder)));
   if (unexpected.length > 0) {
-    problems.push(`unexpected files in the tarball (only package.json, README.md, LICENSE, CHANGELOG.md and dist/ belong there): ${unexpected.join(', ')}`);
+    problems.push(`unexpected files in the tarball (only package.json, README.md, LICENSE, CHANGELOG.md, dist/ and bin/ belong there): ${unexpected.join(', ')}`);
   }
 
   if (typeof manifest.name !== 'string' || manifest.name === '') problems.push('packed package.json has no name');
@@ -120,6 +143,100 @@ function validatePacked({ manifest, files, readText }) {
     if (file !== undefined && fileSet.has(file)) {
       const text = readText(file);
       if (typeof text !== 'string' || !text.startsWith('#!')) problems.push(`bin "${name}" (${target}) does not start with a #! shebang`);
+      // A launcher (bin/x.js importing ../dist/cli.js) must import files that are packed.
+      for (const specifier of relativeImports(text ?? '')) {
+        const imported = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+        if (!fileSet.has(imported)) problems.push(`bin "${name}" (${target}) imports ${specifier}, which is not in the tarball`);
+      }
+    }
+  }
+
+  problems.push(...contentProblems(files, readText));
+  problems.push(...readmeLinkProblems(fileSet, readText));
+  return problems;
+}
+
+/** The relative specifiers ('./x', '../dist/cli.js') a JavaScript file imports or requires. */
+function relativeImports(text) {
+  const found = new Set();
+  const patterns = [/\bimport\s*(?:[^'"()]*?\bfrom\s*)?['"](\.{1,2}\/[^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.add(match[1]);
+  return [...found];
+}
+
+/** A line of a file cut to at most 100 characters around a match, for the log. */
+function excerpt(line, index) {
+  const start = Math.max(0, index - 40);
+  const text = line.slice(start, start + 100).trim();
+  return `${start > 0 ? '…' : ''}${text}${start + 100 < line.length ? '…' : ''}`;
+}
+
+/**
+ * Every line of every packed text file that names a private workspace package or uses a WORDING phrase, as
+ * "<what> in <file>:<line>: <excerpt>" (file without the package/ prefix).
+ */
+function contentProblems(files, readText) {
+  const problems = [];
+  for (const file of files) {
+    const text = readText(file);
+    if (typeof text !== 'string') continue;
+    const shown = file.replace(/^package\//, '');
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      for (const name of PRIVATE_PACKAGES) {
+        const at = line.indexOf(name);
+        // "@puzzles/kit" but not "@puzzles/kitchen": the next character must not continue a package name.
+        if (at >= 0 && !/[\w-]/.test(line[at + name.length] ?? '')) {
+          problems.push(`private package ${name} named in ${shown}:${i + 1}: ${excerpt(line, at)}`);
+        }
+      }
+      for (const { label, pattern } of WORDING) {
+        const match = pattern.exec(line);
+        if (match) problems.push(`wording "${label}" in ${shown}:${i + 1}: ${excerpt(line, match.index)}`);
+      }
+    });
+  }
+  return problems;
+}
+
+/** The link targets in a Markdown text with their line numbers, outside code spans and fenced code blocks. */
+function markdownLinks(text) {
+  const links = [];
+  let fence;
+  text.split('\n').forEach((raw, i) => {
+    const fenceMatch = /^\s*(```+|~~~+)/.exec(raw);
+    if (fenceMatch) {
+      if (fence === undefined) fence = fenceMatch[1][0];
+      else if (fenceMatch[1][0] === fence) fence = undefined;
+      return;
+    }
+    if (fence !== undefined) return;
+    const line = raw.replace(/`[^`]*`/g, (code) => ' '.repeat(code.length));
+    const patterns = [
+      /\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g, // [text](target "title") and ![alt](target)
+      /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g, // [label]: target
+      /\b(?:href|src)\s*=\s*["']([^"']+)["']/gi, // <a href="…">, <img src="…">
+    ];
+    for (const pattern of patterns) for (const match of line.matchAll(pattern)) links.push({ target: match[1], line: i + 1 });
+  });
+  return links;
+}
+
+/**
+ * Every relative link in the packed README.md that does not name a packed file (absolute URLs with a scheme,
+ * protocol-relative URLs and #anchors are fine): npm shows the README without the rest of the repository.
+ */
+function readmeLinkProblems(fileSet, readText) {
+  const text = readText('package/README.md');
+  if (typeof text !== 'string') return [];
+  const problems = [];
+  for (const { target, line } of markdownLinks(text)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//') || target.startsWith('#')) continue;
+    const relative = decodeURI(target.split('#')[0].split('?')[0]);
+    const file = tarPath(relative.startsWith('/') ? `.${relative}` : relative);
+    if (file === undefined) problems.push(`README.md:${line} links ${target}, which is outside the package (npm shows only packed files)`);
+    else if (!fileSet.has(file) && ![...fileSet].some((packed) => packed.startsWith(`${file.replace(/\/$/, '')}/`))) {
+      problems.push(`README.md:${line} links ${target}, which is not in the tarball (link an absolute URL or pack the file)`);
     }
   }
   return problems;
@@ -153,15 +270,25 @@ function selfTest() {
     main: './dist/index.cjs',
     module: './dist/index.js',
     types: './dist/index.d.cts',
-    bin: { example: './dist/cli.js' },
+    bin: { example: './bin/example.js', 'example-old': './dist/cli.js' },
     dependencies: { '@puzzles/other': '^0.3.0' },
   });
   const goodFiles = () => [
     ...REQUIRED_FILES,
     'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/index.d.ts', 'package/dist/index.d.cts',
-    'package/dist/cli.js', 'package/dist/features/rank.js',
+    'package/dist/cli.js', 'package/dist/features/rank.js', 'package/bin/example.js',
   ];
-  const goodTexts = () => ({ 'package/dist/cli.js': '#!/usr/bin/env node\nconsole.log(1);\n' });
+  const goodTexts = () => ({
+    'package/dist/cli.js': '#!/usr/bin/env node\nconsole.log(1);\n',
+    'package/bin/example.js': "#!/usr/bin/env node\n// Launcher for the built CLI.\nimport '../dist/cli.js';\n",
+    'package/dist/index.js': 'export { seededWords } from "./random.js"; // the seeded generator; a `seed` option\n',
+    'package/README.md': [
+      '# @puzzles/example', '', 'See [the changelog](CHANGELOG.md), [the licence](./LICENSE#L1), [npm](https://www.npmjs.com/)',
+      'and [a section](#api). ![logo](https://example.org/logo.png) <a href="dist/index.js">code</a>', '',
+      '[ref]: ./package.json', '', '```sh', 'see [not a link](../outside.md) inside a code block', '```',
+      'Inline `[code](nowhere.md)` is not a link either. The issued tickets and the seeded random are fine.',
+    ].join('\n'),
+  });
 
   const cases = [
     { name: 'a good package', expect: [] },
@@ -221,9 +348,54 @@ function selfTest() {
       expect: [/no files under dist\//],
     },
     {
+      name: 'a bin launcher importing a dist file that is not packed',
+      texts: (t) => { t['package/bin/example.js'] = "#!/usr/bin/env node\nimport '../dist/main.js';\n"; },
+      expect: [/bin "example" \(\.\/bin\/example\.js\) imports \.\.\/dist\/main\.js, which is not in the tarball/],
+    },
+    {
+      name: 'a file outside dist/ and bin/ (scripts/build.js)',
+      files: (f) => [...f, 'package/scripts/build.js'],
+      expect: [/unexpected files .*package\/scripts\/build\.js/],
+    },
+    {
+      name: 'a bundle that imports the private kit',
+      texts: (t) => { t['package/dist/index.js'] += 'import { runCli } from "@puzzles/kit/cli";\n'; },
+      expect: [/private package @puzzles\/kit named in dist\/index\.js:2: /],
+    },
+    {
+      name: 'a declaration file that names the testkit',
+      files: (f) => [...f, 'package/dist/extra.d.ts'],
+      texts: (t) => { t['package/dist/extra.d.ts'] = 'export type X = 1;\nexport type Y = 2;\nimport type { Z } from "@puzzles/testkit";\n'; },
+      expect: [/private package @puzzles\/testkit named in dist\/extra\.d\.ts:3: /],
+    },
+    {
+      name: 'project-internal wording in the README and the bundle (each hit listed)',
+      texts: (t) => {
+        t['package/README.md'] += "\nThe seed's target is met.\nAs THE ISSUE says, see jalat.com.\nThe issue\u2019s figures.\nFrom the seed.\n";
+        t['package/dist/cli.js'] += "const help = 'default host http://www.Jalat.com';\n";
+      },
+      expect: [
+        /wording "seed's" in README\.md:12: /,
+        /wording "the issue" in README\.md:13: /,
+        /wording "jalat" in README\.md:13: /,
+        /wording "issue's" in README\.md:14: /,
+        /wording "the seed" in README\.md:15: /,
+        /wording "jalat" in dist\/cli\.js:3: .*Jalat\.com/,
+      ],
+    },
+    {
+      name: 'README links to files that are not packed',
+      texts: (t) => { t['package/README.md'] += '\nSee [speed](PERFORMANCE.md), [shared](../shared/CONVENTIONS.md#x) and <img src="docs/shot.png">.\n'; },
+      expect: [
+        /README\.md:12 links PERFORMANCE\.md, which is not in the tarball/,
+        /README\.md:12 links \.\.\/shared\/CONVENTIONS\.md#x, which is outside the package/,
+        /README\.md:12 links docs\/shot\.png, which is not in the tarball/,
+      ],
+    },
+    {
       name: 'a bin without a shebang',
       texts: (t) => { t['package/dist/cli.js'] = 'console.log(1);\n'; },
-      expect: [/bin "example" \(\.\/dist\/cli\.js\) does not start with a #! shebang/],
+      expect: [/bin "example-old" \(\.\/dist\/cli\.js\) does not start with a #! shebang/],
     },
     {
       name: 'a string bin pointing at a missing file',
@@ -324,11 +496,8 @@ function inspectTarball(pkg, tarball, tempRoot) {
     return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
   };
   const problems = validatePacked({ manifest, files, readText });
-  if (problems.length > 0) {
-    throw new CheckError(`${pkg.name}: the packed tarball ${path.basename(tarball)} is not publishable:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-  }
   if (manifest.name !== pkg.name) throw new CheckError(`${pkg.name}: the tarball's package.json is named ${manifest.name}`);
-  return { manifest, files };
+  return { manifest, files, problems };
 }
 
 const ESM_CHECK = (name) => `import * as lib from ${JSON.stringify(name)};
@@ -419,17 +588,28 @@ function consume(pkg, packed, installSet, tarballs, toolVersions, tempRoot) {
   }
   console.log(`pack-check ${pkg.name}: ${hasConsumer ? 'test/pack/consumer.ts' : 'generated consumer'} type-checks and runs as .mts and .cts`);
 
-  // Every bin answers --version (with the package version) and --help.
-  for (const name of Object.keys(binEntries(packed.manifest))) {
-    const bin = path.join(project, 'node_modules', '.bin', name);
-    if (!fs.existsSync(bin)) throw new CheckError(`${pkg.name}: npm did not link bin "${name}" into node_modules/.bin`);
-    const version = run(bin, ['--version'], { cwd: project, what: `${pkg.name}: ${name} --version` });
-    if (!`${version.stdout}`.includes(packed.manifest.version)) {
-      throw new CheckError(`${pkg.name}: \`${name} --version\` printed ${JSON.stringify(version.stdout.trim())}, which does not contain ${packed.manifest.version}`);
+  // Every bin runs the ways a user runs it after installing the package, and answers --version (with the package
+  // version) and --help: `npx` with the scoped package name (--no-install --offline, so only the installed package
+  // can answer: a bare `npx dlx` would fetch an unrelated package), and `pnpm exec <bin>` (node_modules/.bin).
+  const bins = Object.keys(binEntries(packed.manifest));
+  const unscoped = pkg.name.replace(/^@[^/]+\//, '');
+  for (const name of bins) {
+    if (!fs.existsSync(path.join(project, 'node_modules', '.bin', name))) throw new CheckError(`${pkg.name}: npm did not link bin "${name}" into node_modules/.bin`);
+    // npx runs a package's bin named after it, or its only bin; any other bin needs --package.
+    const npxArgs = name === unscoped || bins.length === 1 ? [pkg.name] : ['--package', pkg.name, name];
+    const ways = [
+      { shown: `npx ${npxArgs.join(' ')}`, command: 'npx', args: ['--no-install', '--offline', ...npxArgs] },
+      { shown: `pnpm exec ${name}`, command: 'pnpm', args: ['exec', name] },
+    ];
+    for (const way of ways) {
+      const version = run(way.command, [...way.args, '--version'], { cwd: project, what: `${pkg.name}: ${way.shown} --version` });
+      if (!`${version.stdout}`.includes(packed.manifest.version)) {
+        throw new CheckError(`${pkg.name}: \`${way.shown} --version\` printed ${JSON.stringify(version.stdout.trim())}, which does not contain ${packed.manifest.version}`);
+      }
     }
-    const help = run(bin, ['--help'], { cwd: project, what: `${pkg.name}: ${name} --help` });
-    if (help.stdout.trim() === '') throw new CheckError(`${pkg.name}: \`${name} --help\` printed nothing on stdout`);
-    console.log(`pack-check ${pkg.name}: bin ${name} --version and --help exit 0`);
+    const help = run('pnpm', ['exec', name, '--help'], { cwd: project, what: `${pkg.name}: pnpm exec ${name} --help` });
+    if (help.stdout.trim() === '') throw new CheckError(`${pkg.name}: \`pnpm exec ${name} --help\` printed nothing on stdout`);
+    console.log(`pack-check ${pkg.name}: bin ${name}: \`${ways[0].shown} --version\`, \`pnpm exec ${name} --version\` and --help exit 0`);
   }
 }
 
@@ -486,8 +666,14 @@ function main(argv) {
         if (brokenDeps.length > 0) throw new CheckError(`${pkg.name}: cannot install it; its dependencies ${brokenDeps.join(', ')} failed to pack`);
         const tarball = tarballs.get(pkg.name);
         const packed = inspectTarball(pkg, tarball, tempRoot);
-        console.log(`pack-check ${pkg.name}: tarball contents, package.json ranges, exports/main/module/types/bin targets ok`);
+        if (packed.problems.length === 0) {
+          console.log(`pack-check ${pkg.name}: tarball contents, package.json ranges, exports/main/module/types/bin targets, wording, private names and README links ok`);
+        } else {
+          // Report now, then still install and run it, so one log shows everything wrong with the package.
+          console.error(`pack-check ${pkg.name}: the packed tarball ${path.basename(tarball)} is not publishable (${packed.problems.length} problem(s)):\n${packed.problems.map((p) => `  - ${p}`).join('\n')}`);
+        }
         consume(pkg, packed, needs.get(pkg.name), tarballs, toolVersions, tempRoot);
+        if (packed.problems.length > 0) throw new CheckError(`${pkg.name}: installs and runs, but its tarball has the ${packed.problems.length} problem(s) listed above`);
         const kB = (fs.statSync(tarball).size / 1000).toFixed(1);
         console.log(`pack-check ${pkg.name}: ok (${packed.files.length} files, ${kB} kB packed)`);
       } catch (error) {
