@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // sudoku-explain: argument parsing and printing only; everything else is the library's.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { durationOption, InputError, inputName, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   explainPuzzle,
   findSteps,
@@ -11,8 +11,6 @@ import {
   formatGivens,
   formatPlacement,
   parseGrid,
-  ratePath,
-  solveLogically,
   TECHNIQUE_NAMES,
   verifyPuzzle,
   type Grid,
@@ -21,13 +19,16 @@ import {
   type TechniqueName,
 } from './index.js';
 
+const NAME = 'sudoku-explain';
+
 const HELP = `Usage: sudoku-explain [options] <puzzle | file | ->
 
 Explains a Sudoku step by step with human techniques (singles to chains), and rates it
 the way HoDoKu does. A puzzle is 81 characters (1-9, '.' or '0' for empty), a grid in
 the {candidates} notation (a digit or {digits} per cell: those pencil marks are the
 starting state) or a 729-character pencil-mark grid (9 slots per cell, digit or '.').
-A file, or - for standard input, holds one puzzle per line ('#' lines are skipped).
+A file, or - for standard input, holds one puzzle per line ('#' lines are skipped);
+each is explained and printed before the next is read.
 
 Options:
   --json             one JSON line per puzzle: {"solved", "grid", "rating", "steps"}
@@ -35,6 +36,7 @@ Options:
   --candidates       print the pencil-mark grid instead of solving
   --technique NAME   only this technique: its first instance on the grid, applying none
   --all              with --technique: every instance (without: every instance of every technique)
+  --timeout TIME     stop after TIME (500ms, 10s, 2m) and say how many puzzles were done
   -h, --help         show this help
   -v, --version      show the version
 
@@ -51,120 +53,75 @@ Examples:
   sudoku-explain 003020600900305001001806400008102900700000008006708200002609500800203009005010300
   sudoku-explain --hint puzzles.txt
   sudoku-explain --json - < puzzles.txt
+  sudoku-explain --timeout 10s --json puzzles.txt
   sudoku-explain --candidates 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-  sudoku-explain --technique x-wing --all "{candidates grid}"
+  sudoku-explain --technique x-wing --all puzzles.txt
 
-Exit status: 0 on success, 1 on bad input (a clear line on stderr), 2 on a usage error.`;
+Exit status: 0 on success, 1 on bad input (a clear line on stderr), 2 on a usage error,
+130 when interrupted.`;
 
-class UsageError extends Error {}
+const OPTIONS = {
+  json: { type: 'boolean' },
+  hint: { type: 'boolean' },
+  candidates: { type: 'boolean' },
+  technique: { type: 'string' },
+  all: { type: 'boolean' },
+  timeout: { type: 'string' },
+} as const;
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+/** One puzzle of the input and where it came from ('' for a puzzle given as the argument). */
+interface Item {
+  readonly text: string;
+  readonly line: number;
 }
 
-function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        hint: { type: 'boolean' },
-        candidates: { type: 'boolean' },
-        technique: { type: 'string' },
-        all: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+/**
+ * The puzzle on a line of a file, or null for a blank or '#' line. A first word of 81 or 729 characters is the puzzle
+ * (what follows, a rating or a comment, is skipped); otherwise the whole line is, so a {candidates} or 729-character
+ * grid may have spaces between its cells.
+ */
+function puzzleOfLine(line: string): string | null {
+  const whole = line.trim();
+  if (whole === '' || whole.startsWith('#')) return null;
+  const first = whole.split(/\s+/, 1)[0]!;
+  return !first.includes('{') && (first.length === 81 || first.length === 729) ? first : whole;
+}
+
+/** The puzzles of a file or of standard input, streamed line by line. */
+async function* puzzlesOf(file: string): AsyncGenerator<Item> {
+  for await (const { text, line } of readLines(file)) {
+    const puzzle = puzzleOfLine(text);
+    if (puzzle !== null) yield { text: puzzle, line };
   }
-  const { values, positionals } = parsed;
-  if (values.help || values.version) return { values, positionals };
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give a puzzle, a file or -' : `give one puzzle, file or -; got ${positionals.length} arguments`);
+}
+
+/** Whether the operand names a file (or stdin) rather than being a puzzle itself. */
+function isFileOperand(operand: string): boolean {
+  if (operand === '-' || existsSync(operand)) return true;
+  // Not a file: a puzzle, unless it looks like a path (a separator, or a name ending in an extension).
+  return /[/\\]|\.[a-z]\w*$/i.test(operand);
+}
+
+const group = (n: number): string => n.toLocaleString('en-US');
+
+async function main(argv: string[], cli: Cli): Promise<number> {
+  // Positionals are counted here, not by cli.parse, which counts them before it looks at --help.
+  const { values, positionals } = cli.parse(argv, OPTIONS);
+  if (positionals.length !== 1) {
+    throw new UsageError(positionals.length === 0 ? 'give a puzzle, a file or -' : `give one puzzle, file or -; got ${positionals.length} arguments`);
+  }
   const technique = values.technique;
   if (technique !== undefined && !(TECHNIQUE_NAMES as readonly string[]).includes(technique)) {
     throw new UsageError(`unknown technique '${technique}'; expected one of ${TECHNIQUE_NAMES.join(', ')}`);
   }
   const modes = [values.hint, values.candidates, technique !== undefined || values.all].filter(Boolean).length;
   if (modes > 1) throw new UsageError('--hint, --candidates and --technique/--all do not go together');
-  return { values, positionals };
-}
+  const timeout = durationOption(values.timeout);
+  cli.timeout(timeout);
+  const operand = positionals[0]!;
 
-interface Item {
-  text: string;
-  where: string;
-}
-
-function inputs(arg: string): Item[] | Promise<Item[]> {
-  const split = (content: string, name: string): Item[] =>
-    content.split(/\r?\n/).flatMap((line, i) => {
-      const whole = line.trim();
-      if (whole === '' || whole.startsWith('#')) return [];
-      // A first word of 81 or 729 characters is the puzzle (what follows, a rating or a comment, is skipped); otherwise
-      // the whole line, so a {candidates} or 729-character grid may have spaces between its cells.
-      const first = whole.split(/\s+/)[0]!;
-      const text = !first.includes('{') && (first.length === 81 || first.length === 729) ? first : whole;
-      return [{ text, where: `${name} line ${i + 1}` }];
-    });
-  if (arg === '-') {
-    return (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return split(Buffer.concat(chunks).toString('utf8'), 'stdin');
-    })();
-  }
-  if (existsSync(arg)) {
-    if (!statSync(arg).isFile()) throw new RangeError(`${arg} is not a file`);
-    let content: string;
-    try {
-      content = readFileSync(arg, 'utf8');
-    } catch (error) {
-      throw new RangeError(`cannot read ${arg}: ${(error as Error).message}`);
-    }
-    return split(content, arg);
-  }
-  // Not a file: a puzzle, unless it looks like a path (a separator, or a name ending in an extension).
-  if (/[/\\]|\.[a-z]\w*$/i.test(arg)) throw new RangeError(`no such file: ${arg}`);
-  return [{ text: arg, where: '' }];
-}
-
-interface JsonStep {
-  technique: TechniqueName;
-  placements: string[];
-  eliminations: string[];
-  explanation: string;
-}
-
-function jsonStep(step: Step): JsonStep {
-  return {
-    technique: step.technique,
-    placements: step.placements.map(formatPlacement),
-    eliminations: step.eliminations.map(formatElimination),
-    explanation: step.explanation,
-  };
-}
-
-function jsonRating(r: Rating) {
-  return { score: r.score, level: r.level, hardest: r.hardest };
-}
-
-function main(argv: string[]): Promise<number> | number {
-  const { values, positionals } = parse(argv);
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (values.version) {
-    console.log(version());
-    return 0;
-  }
-  const colors = process.stdout.isTTY === true && !process.env.NO_COLOR;
-  const bold = (s: string) => (colors ? `\u001b[1m${s}\u001b[22m` : s);
-  const dim = (s: string) => (colors ? `\u001b[2m${s}\u001b[22m` : s);
+  const bold = (s: string): string => (cli.color ? `\u001b[1m${s}\u001b[22m` : s);
+  const dim = (s: string): string => (cli.color ? `\u001b[2m${s}\u001b[22m` : s);
   const stepLine = (step: Step, n?: number): string => {
     const changes = [...step.placements.map(formatPlacement), ...step.eliminations.map(formatElimination)].join(' ');
     const [head, ...rest] = step.explanation.split(':');
@@ -173,94 +130,99 @@ function main(argv: string[]): Promise<number> | number {
   };
   const ratingLine = (r: Rating, steps: number): string =>
     `${r.solved ? `Solved in ${steps} steps` : `Stuck after ${steps} steps (no technique applies)`}. Rating: ${r.score} (${r.level}${r.solved ? '' : ', beyond these techniques'}), hardest technique: ${r.hardest ?? 'none'}`;
+  const jsonStep = (step: Step) => ({
+    technique: step.technique,
+    placements: step.placements.map(formatPlacement),
+    eliminations: step.eliminations.map(formatElimination),
+    explanation: step.explanation,
+  });
+  const jsonRating = (r: Rating) => ({ score: r.score, level: r.level, hardest: r.hardest });
 
-  const one = (text: string, header: string | null): string => {
+  /** The lines (or the one JSON value) printed for one puzzle; throws RangeError/TypeError for a bad puzzle. */
+  const explain = (text: string): string[] | object => {
     const grid: Grid = parseGrid(text);
-    const out: string[] = [];
-    if (header !== null && !values.json) out.push(header);
     if (values.candidates) {
-      if (values.json) return JSON.stringify({ grid: formatGivens(grid), candidates: formatCandidateGrid(grid) });
-      out.push(formatCandidateTable(grid));
-      return out.join('\n');
+      if (values.json) return { grid: formatGivens(grid), candidates: formatCandidateGrid(grid) };
+      return formatCandidateTable(grid).split('\n');
     }
     const verification = verifyPuzzle(grid);
     if (verification.status !== 'unique') throw new RangeError(verification.message);
-    if (values.technique !== undefined || values.all) {
-      const techniques = values.technique !== undefined ? [values.technique as TechniqueName] : [...TECHNIQUE_NAMES];
-      const steps = techniques.flatMap((t) => findSteps(grid, t, values.all ? Infinity : 1));
-      if (values.json) return JSON.stringify({ grid: formatGivens(grid), technique: values.technique ?? null, steps: steps.map(jsonStep) });
-      if (steps.length === 0) out.push(`No ${values.technique ?? 'technique'} applies.`);
-      steps.forEach((s, i) => out.push(stepLine(s, i + 1)));
-      return out.join('\n');
+    if (technique !== undefined || values.all) {
+      const names = technique !== undefined ? [technique as TechniqueName] : [...TECHNIQUE_NAMES];
+      const steps = names.flatMap((t) => findSteps(grid, t, values.all ? Infinity : 1));
+      if (values.json) return { grid: formatGivens(grid), technique: technique ?? null, steps: steps.map(jsonStep) };
+      if (steps.length === 0) return [`No ${technique ?? 'technique'} applies.`];
+      return steps.map((s, i) => stepLine(s, i + 1));
     }
     const { result, rating } = explainPuzzle(grid);
     if (values.hint) {
       const hint = result.steps[0];
-      if (values.json) {
-        return JSON.stringify({ solved: grid.isSolved(), grid: formatGivens(grid), rating: jsonRating(rating), steps: hint ? [jsonStep(hint)] : [] });
-      }
-      out.push(hint ? stepLine(hint) : grid.isSolved() ? 'The puzzle is already solved.' : 'No technique applies: the puzzle needs more than these techniques.');
-      return out.join('\n');
+      if (values.json) return { solved: grid.isSolved(), grid: formatGivens(grid), rating: jsonRating(rating), steps: hint ? [jsonStep(hint)] : [] };
+      return [hint ? stepLine(hint) : grid.isSolved() ? 'The puzzle is already solved.' : 'No technique applies: the puzzle needs more than these techniques.'];
     }
-    if (values.json) {
-      return JSON.stringify({ solved: result.solved, grid: formatGivens(result.grid), rating: jsonRating(rating), steps: result.steps.map(jsonStep) });
-    }
-    result.steps.forEach((s, i) => out.push(stepLine(s, i + 1)));
-    out.push(ratingLine(ratePath(result.steps, result.solved), result.steps.length));
-    if (!result.solved) out.push(`Grid: ${formatGivens(result.grid)}\nPencil marks: ${formatCandidateGrid(result.grid)}`);
-    return out.join('\n');
+    if (values.json) return { solved: result.solved, grid: formatGivens(result.grid), rating: jsonRating(rating), steps: result.steps.map(jsonStep) };
+    const lines = result.steps.map((s, i) => stepLine(s, i + 1));
+    lines.push(ratingLine(rating, result.steps.length));
+    if (!result.solved) lines.push(`Grid: ${formatGivens(result.grid)}`, `Pencil marks: ${formatCandidateGrid(result.grid)}`);
+    return lines;
   };
 
-  const run = (items: Item[]): number => {
-    let failed = false;
-    const many = items.length > 1;
-    items.forEach(({ text, where }, i) => {
+  const print = async (printed: string[] | object): Promise<void> => {
+    if (Array.isArray(printed)) for (const line of printed as string[]) await cli.out.line(line);
+    else await cli.out.json(printed);
+  };
+
+  if (!isFileOperand(operand)) {
+    await print(explain(operand));
+    return 0;
+  }
+
+  // A file or standard input: one puzzle at a time, printed before the next line is read. One puzzle of lookahead
+  // tells whether there are several (then each gets a header in the text output).
+  const name = inputName(operand);
+  const source = puzzlesOf(operand);
+  const progress = cli.progress('explaining', { unit: 'puzzles' });
+  let done = 0;
+  let failed = 0;
+  let last = 0;
+  let next = await source.next();
+  if (next.done) throw new InputError(`${name} holds no puzzle`);
+  let lookahead: IteratorResult<Item> | undefined = await source.next();
+  const many = !lookahead.done;
+  try {
+    while (!next.done && !cli.signal.aborted) {
+      const { text, line } = next.value;
+      let printed: string[] | object | undefined;
       try {
-        const printed = one(text, many ? `Puzzle ${i + 1} (${where}):` : null);
-        console.log(printed + (many && !values.json && i < items.length - 1 ? '\n' : ''));
+        printed = explain(text);
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-        console.error(`sudoku-explain: ${where ? `${where}: ` : ''}${error.message}`);
-        failed = true;
+        cli.warn(`${name} line ${line}: ${error.message}`);
+        failed++;
       }
-    });
-    return failed ? 1 : 0;
-  };
-
-  const items = inputs(positionals[0]!);
-  if (Array.isArray(items)) {
-    if (items.length === 0) throw new RangeError(`${positionals[0]} holds no puzzle`);
-    return run(items);
+      if (printed !== undefined) {
+        if (many && !values.json) {
+          if (done > 0) await cli.out.line('');
+          await cli.out.line(`Puzzle ${done + failed + 1} (line ${line}):`);
+        }
+        await print(printed);
+        done++;
+      }
+      last = line;
+      progress.update(done + failed);
+      next = lookahead ?? (await source.next());
+      lookahead = undefined;
+    }
+  } finally {
+    progress.end();
+    await source.return(undefined);
   }
-  return items.then((list) => {
-    if (list.length === 0) throw new RangeError('standard input holds no puzzle');
-    return run(list);
-  });
+  const reason = cli.stopReason;
+  if (reason === 'timeout' || reason === 'interrupted') {
+    const why = reason === 'timeout' ? `after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout)` : '(interrupted)';
+    cli.warn(`stopped ${why}: ${group(done)} puzzle${done === 1 ? '' : 's'} explained${failed ? ` and ${group(failed)} rejected` : ''}, up to line ${group(last)} of ${name}`);
+  }
+  return failed > 0 ? 1 : 0;
 }
 
-// When the reader of our output goes away (`sudoku-explain … | head -1`), stop quietly instead of dying on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
-
-Promise.resolve()
-  .then(() => main(process.argv.slice(2)))
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        console.error(`sudoku-explain: ${error.message}\nRun 'sudoku-explain --help' for usage.`);
-        process.exitCode = 2;
-      } else if (error instanceof RangeError || error instanceof TypeError) {
-        console.error(`sudoku-explain: ${error.message}`);
-        process.exitCode = 1;
-      } else {
-        throw error;
-      }
-    },
-  );
+runCli({ name: NAME, help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectOneLineErrors, peakMemory, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCandidateGrid, formatPencilMarks } from '../src/formats.js';
 import { Grid } from '../src/grid.js';
@@ -22,11 +23,96 @@ beforeAll(() => {
 
 // An X-Wing on 5 in an otherwise open grid is no puzzle (many solutions); for --technique on a real grid we use a
 // classic puzzle's candidate grid, and for the JSON shape the classic puzzle itself.
-describe('a closed pipe', () => {
-  it('stops quietly when the reader of its output goes away (no EPIPE stack trace)', () => {
-    const result = spawnSync('sh', ['-c', `yes 003020600900305001001806400008102900700000008006708200002609500800203009005010300 | head -n 300 | "${process.execPath}" "${cli}" - | head -n 1`], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    expect(result.stdout.split('\n').length).toBe(2);
-    expect(result.stderr).toBe('');
+/**
+ * Peak resident memory of the CLI writing into a shell pipe read by `cat` (where output that is not streamed with
+ * backpressure piles up: a node parent reading the pipe drains it too fast to show it).
+ */
+async function peakMemoryIntoCat(args: readonly string[]): Promise<{ code: number | null; peakMB: number }> {
+  const pidFile = join(mkdtempSync(join(tmpdir(), 'sudoku-explain-')), 'pid');
+  const command = [process.execPath, cli, ...args].map((a) => `'${a}'`).join(' ');
+  const child = spawn('bash', ['-c', `set -o pipefail; { ${command} & echo $! > '${pidFile}'; wait $!; } | cat > /dev/null`], {
+    stdio: 'ignore',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${readFileSync(pidFile, 'utf8').trim()}/status`, 'utf8');
+      peak = Math.max(peak, Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // Not started yet, or ended.
+    }
+  }, 20);
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearInterval(timer);
+  clearTimeout(killer);
+  return { code, peakMB: peak };
+}
+
+const demo = (name: string): string => readFileSync(new URL(`../demo/${name}.txt`, import.meta.url), 'utf8').split('\n')[1]!;
+
+describe('streaming: one puzzle read, explained and printed at a time', () => {
+  it('stops at once when the reader goes away, even on endless input', () => {
+    // `yes` never ends: the run can only finish if the CLI stops when head closes the pipe.
+    const run = runShell(cli, `yes ${EASY} | BIN - | head -n 1`, { timeout: 30_000 });
+    expect(run.signal).toBeNull();
+    expect(run.stdout).toBe('Puzzle 1 (line 1):\n');
+    expect(run.stderr).toBe('');
+  });
+
+  it('keeps memory bounded while its output is consumed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
+    const file = join(dir, 'many.txt');
+    // 4,000 puzzles, about 25 MB of JSON: a run that keeps its output in memory goes far past the bound.
+    writeFileSync(file, `${demo('hard')}\n${demo('medium')}\n`.repeat(2000));
+    const { code, peakMB } = await peakMemoryIntoCat(['--json', file]);
+    expect(code).toBe(0);
+    expect(peakMB).toBeGreaterThan(0);
+    expect(peakMB).toBeLessThan(150);
+    const direct = await peakMemory(cli, ['--json', '--timeout', '1s', file], { limitMs: 60_000 });
+    expect(direct.code).toBe(0);
+    expect(direct.peakMB).toBeLessThan(150);
+  });
+
+  it('--timeout stops a long run, keeps what was printed and says how far it got', () => {
+    // Endless input again: only the timeout can end this run.
+    const run = runShell(cli, `yes ${EASY} | BIN --timeout 300ms --json -; echo "exit \${PIPESTATUS[1]}"`, { timeout: 30_000 });
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.pop()).toBe('exit 0');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ solved: true });
+    const done = lines.length;
+    expect(run.stderr).toMatch(/^sudoku-explain: stopped after 300 ms \(--timeout\): [\d,]+ puzzles? explained, up to line [\d,]+ of standard input\n$/);
+    expect(Number(/: ([\d,]+) puzzle/.exec(run.stderr)![1]!.replaceAll(',', ''))).toBe(done);
+    expect(runShell(cli, `BIN --timeout 0 ${EASY}`)).toMatchObject({ code: 2 });
+    expect(runShell(cli, `BIN --timeout soon ${EASY}`).stderr).toMatch(/--timeout must be a duration such as 500ms.*got 'soon'/);
+  });
+
+  it('a failed write is one line and exit 1', () => {
+    const run = runShell(cli, `BIN ${EASY} > /dev/full`);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('sudoku-explain: cannot write to standard output: no space left on the device (ENOSPC)\n');
+  });
+
+  it('a directory as standard input, and an unknown option, are one line each', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
+    const fromDir = runShell(cli, `BIN - < '${dir}'`);
+    expect(fromDir).toMatchObject({ code: 1, stdout: '', stderr: 'sudoku-explain: cannot read standard input: it is a directory\n' });
+    const bogus = runShell(cli, `BIN --bogus ${EASY}`);
+    expect(bogus).toMatchObject({ code: 2, stdout: '' });
+    expect(bogus.stderr).toBe("sudoku-explain: unknown option '--bogus'; run 'sudoku-explain --help' for usage\n");
+    const near = runShell(cli, `BIN --hnit ${EASY}`);
+    expect(near.stderr).toMatch(/unknown option '--hnit' \(did you mean --hint\?\)/);
+    expectOneLineErrors(near, 'sudoku-explain');
+  });
+
+  it('escapes control characters from its input in messages', () => {
+    const run = runShell(cli, `BIN $'\\e[2J12'`);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toContain('\u001b');
+    expect(run.stderr).toContain('\\u001b[2J12');
+    expectOneLineErrors(run, 'sudoku-explain');
   });
 });
 
@@ -61,11 +147,11 @@ describe('sudoku-explain', () => {
     const fromFile = run(['--json', file]);
     expect(fromFile.code).toBe(1);
     expect(fromFile.stdout.trim().split('\n')).toHaveLength(1);
-    expect(fromFile.stderr).toContain(`${file} line 4: the puzzle has more than one solution`);
-    expect(fromFile.stderr).toContain(`${file} line 5: a grid of givens needs 81 characters; got 80`);
+    expect(fromFile.stderr).toContain(`'${file}' line 4: the puzzle has more than one solution`);
+    expect(fromFile.stderr).toContain(`'${file}' line 5: a grid of givens needs 81 characters; got 80`);
     const fromStdin = run(['--hint', '-'], `${EASY}\n${EASY}\n`);
     expect(fromStdin.code).toBe(0);
-    expect(fromStdin.stdout).toMatch(/^Puzzle 1 \(stdin line 1\):\nNaked single: .*\n\nPuzzle 2 \(stdin line 2\):\nNaked single: /);
+    expect(fromStdin.stdout).toMatch(/^Puzzle 1 \(line 1\):\nNaked single: .*\n\nPuzzle 2 \(line 2\):\nNaked single: /);
   });
 
   it('reads {candidates} and 729-character grids with spaces between cells from a file or stdin', () => {
@@ -76,16 +162,18 @@ describe('sudoku-explain', () => {
     const { code, stdout, stderr } = run(['--hint', '-'], `${spaced}\n${marks}\n${EASY} rated easy\n`);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Puzzle 1 \(stdin line 1\):\nNaked single: 4 is the only candidate left in r1c1 /);
-    expect(stdout).toMatch(/Puzzle 2 \(stdin line 2\):\nNaked single: 4 is the only candidate left in r5c6 /);
-    expect(stdout).toMatch(/Puzzle 3 \(stdin line 3\):\nNaked single: 4 is the only candidate left in r5c6 /);
+    expect(stdout).toMatch(/^Puzzle 1 \(line 1\):\nNaked single: 4 is the only candidate left in r1c1 /);
+    expect(stdout).toMatch(/Puzzle 2 \(line 2\):\nNaked single: 4 is the only candidate left in r5c6 /);
+    expect(stdout).toMatch(/Puzzle 3 \(line 3\):\nNaked single: 4 is the only candidate left in r5c6 /);
   });
 
   it('says so when a file is missing or is a directory', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
-    expect(run([join(dir, 'missing.txt')])).toMatchObject({ code: 1, stdout: '', stderr: `sudoku-explain: no such file: ${join(dir, 'missing.txt')}\n` });
-    expect(run(['puzzles.txt'])).toMatchObject({ code: 1, stderr: 'sudoku-explain: no such file: puzzles.txt\n' });
-    expect(run([dir])).toMatchObject({ code: 1, stderr: `sudoku-explain: ${dir} is not a file\n` });
+    expect(run([join(dir, 'missing.txt')])).toMatchObject({ code: 1, stdout: '', stderr: `sudoku-explain: cannot read '${join(dir, 'missing.txt')}': no such file\n` });
+    expect(run(['puzzles.txt'])).toMatchObject({ code: 1, stderr: "sudoku-explain: cannot read 'puzzles.txt': no such file\n" });
+    expect(run([dir])).toMatchObject({ code: 1, stderr: `sudoku-explain: cannot read '${dir}': it is a directory\n` });
+    writeFileSync(join(dir, 'empty.txt'), '# nothing here\n\n');
+    expect(run([join(dir, 'empty.txt')])).toMatchObject({ code: 1, stderr: `sudoku-explain: '${join(dir, 'empty.txt')}' holds no puzzle\n` });
   });
 
   it('--hint prints only the next step', () => {
