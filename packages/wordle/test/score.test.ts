@@ -111,7 +111,7 @@ describe('pattern codes', () => {
     expectError(() => decodePattern(243), RangeError, /integer from 0 to 242; got 243/);
     expectError(() => decodePattern(1.5), RangeError, /got 1.5/);
     expectError(() => encodePattern(['correct'] as Mark[]), TypeError, /five marks; got an array of 1/);
-    expectError(() => encodePattern(['correct', 'present', 'absent', 'absent', 'green' as Mark]), TypeError, /"green" at position 5/);
+    expectError(() => encodePattern(['correct', 'present', 'absent', 'absent', 'green' as Mark]), TypeError, /'green' at position 5/);
     expectError(() => formatScore(['toString', 'a', 'b', 'c', 'd'] as unknown as Mark[]), TypeError, /a mark must be/);
   });
 });

@@ -85,7 +85,7 @@ describe('createWordList', () => {
   });
   it('refuses bad lists with a message naming the word', () => {
     expectError(() => createWordList({ answers: ['hello', 'Hello'] }), RangeError, /answers\[1\] must be five lowercase letters a-z; got 'Hello'/);
-    expectError(() => createWordList({ answers: ['hello', 'hello'] }), RangeError, /answers\[1\] "hello" is in the list twice/);
+    expectError(() => createWordList({ answers: ['hello', 'hello'] }), RangeError, /answers\[1\] 'hello' is in the list twice/);
     expectError(() => createWordList({ answers: ['hello'], guesses: ['abc'] }), RangeError, /guesses\[0\]/);
     expectError(() => createWordList({ answers: [] }), RangeError, /at least one word/);
     expectError(() => createWordList({ answers: 'hello' as unknown as string[] }), TypeError, /answers must be an array/);
