@@ -6,6 +6,7 @@ import {
   LogFormatError,
   LogLineError,
   LogSourceError,
+  MAX_LINE_LENGTH,
   collectStatsFromSources,
   compileApacheFormat,
   compileFormat,
@@ -150,6 +151,7 @@ function parse(argv: string[]) {
   } else if (values.method === 'any') methods = 'any';
   let exclude: RegExp | null = null;
   if (values.exclude !== undefined) {
+    if (values.exclude === '') throw new UsageError("--exclude needs a pattern ('' would leave out every request)");
     try {
       exclude = new RegExp(values.exclude);
     } catch (error) {
@@ -161,6 +163,9 @@ function parse(argv: string[]) {
   }
   const top = values.top === undefined ? undefined : positiveInteger(values.top, '--top');
   const maxLineLength = values['max-line-length'] === undefined ? undefined : positiveInteger(values['max-line-length'], '--max-line-length');
+  if (maxLineLength !== undefined && maxLineLength > MAX_LINE_LENGTH) {
+    throw new UsageError(`--max-line-length must be at most ${MAX_LINE_LENGTH} (longer lines cannot be made into strings); got '${values['max-line-length']}'`);
+  }
   const options: StatsOptions = {
     format,
     status,

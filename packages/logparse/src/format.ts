@@ -65,6 +65,8 @@ interface Piece {
   kind?: FieldKind;
   name?: string;
   source?: string;
+  /** Apache's `>` modifier (the final request's value). */
+  final?: boolean;
 }
 
 /** Apache directives without an argument. */
@@ -127,7 +129,8 @@ export function compileApacheFormat(format: string): CompiledFormat {
       continue;
     }
     // Modifiers: < or > pick the original or final request; a status list makes the directive conditional.
-    while (format[i] === '<' || format[i] === '>') i++;
+    let final = false;
+    while (format[i] === '<' || format[i] === '>') final = format[i++] === '>';
     if (format[i] === '!' || /[0-9]/.test(format[i] ?? '')) {
       const end = /[a-zA-Z{]/.exec(format.slice(i));
       const shown = format.slice(start, end ? i + end.index + 1 : format.length);
@@ -165,9 +168,19 @@ export function compileApacheFormat(format: string): CompiledFormat {
       pieces.push({ literal: '[' }, { kind: 'time', name: 'time', source }, { literal: ']' });
       continue;
     }
-    pieces.push({ kind: simple[0], name: simple[1], source });
+    pieces.push({ kind: simple[0], name: simple[1], source, final });
   }
   if (literal !== '') pieces.push({ literal });
+  // `%>s` is the final status; `%s` and `%<s` are the status of the original request (they differ after an internal
+  // redirect). The record's status is the final one when the format has it; the others become `originalStatus`.
+  const statuses = pieces.filter((p) => p.kind === 'status');
+  const chosen = statuses.find((p) => p.final) ?? statuses[0];
+  for (const p of statuses) {
+    if (p !== chosen) {
+      p.kind = 'field';
+      p.name = 'originalStatus';
+    }
+  }
   return build(format, pieces, format === COMBINED ? 7 : undefined);
 }
 

@@ -9,7 +9,7 @@ export {
   type FormatName,
   type LogFormatSpec,
 } from './format.js';
-export { DEFAULT_MAX_LINE_LENGTH } from './lines.js';
+export { DEFAULT_MAX_LINE_LENGTH, MAX_LINE_LENGTH } from './lines.js';
 export {
   isReject,
   parseLine,

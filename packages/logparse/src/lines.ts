@@ -11,6 +11,12 @@ export type OverlongHandler = (line: number, length: number, head: Buffer) => vo
 /** The default longest line accepted, in bytes. */
 export const DEFAULT_MAX_LINE_LENGTH = 65536;
 
+/**
+ * The largest `maxLineLength` allowed, in bytes: every field of a line this long still fits in a JavaScript string
+ * (at most 2^29 - 24 characters) even when each of its bytes is written as the four characters `\xhh`.
+ */
+export const MAX_LINE_LENGTH = 100_000_000;
+
 /** Feeds chunks in, hands complete lines out. @internal */
 export class LineSplitter {
   line = 0;
@@ -63,11 +69,14 @@ export class LineSplitter {
   }
 
   #emit(buf: Buffer, s: number, e: number, max: number, final: boolean): void {
-    this.line++;
+    const line = ++this.line;
+    let start = s;
+    // A UTF-8 byte-order mark at the start of the input is not part of the first field.
+    if (line === 1 && e - s >= 3 && buf[s] === 0xef && buf[s + 1] === 0xbb && buf[s + 2] === 0xbf) start += 3;
     let end = e;
-    if (end > s && buf[end - 1] === 13) end--;
-    if (end - s > max) this.#onOverlong(this.line, end - s, buf.subarray(s, s + 200));
-    else this.#onLine(buf, s, end, this.line, final);
+    if (end > start && buf[end - 1] === 13) end--;
+    if (end - start > max) this.#onOverlong(line, end - start, buf.subarray(start, start + 200));
+    else this.#onLine(buf, start, end, line, final);
   }
 
   // Adds `chunk[from, from + n)` to the line being carried over.

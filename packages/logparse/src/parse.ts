@@ -1,9 +1,9 @@
 // Records: each line of a source becomes a LogRecord or a LogReject; parseLog streams them.
 import { LogLineError, describeValue } from './errors.js';
 import { compileFormat, type CompiledFormat, type FormatField, type LogFormatSpec } from './format.js';
-import { DEFAULT_MAX_LINE_LENGTH, LineSplitter } from './lines.js';
+import { DEFAULT_MAX_LINE_LENGTH, LineSplitter, MAX_LINE_LENGTH } from './lines.js';
 import { LineScanner, clfMillis, digits2, isoMillis, splitRequest, unescapeInto } from './scan.js';
-import { readChunks, type LogSource } from './source.js';
+import { closeWhenCollected, readChunks, type LogSource, type OpenFile } from './source.js';
 import { utf8Text } from './text.js';
 
 /** One parsed access-log line. Fields the format does not have are `null`; `-` in a text field is `null`. */
@@ -58,7 +58,7 @@ export interface ParseOptions {
   readonly format?: LogFormatSpec;
   /** Throw a `LogLineError` on the first rejected line instead of reporting it. Default false. */
   readonly strict?: boolean;
-  /** Longest line accepted, in bytes (default 65536); longer lines are rejected without being buffered. */
+  /** Longest line accepted, in bytes (default 65536, at most 100,000,000); longer lines are rejected without being buffered. */
   readonly maxLineLength?: number;
   /** Called with every rejected line (lenient mode). */
   readonly onReject?: (reject: LogReject) => void;
@@ -239,7 +239,8 @@ export class RecordBuilder {
           timeText = utf8Text(buf, s, e);
           break;
         case R_STATUS:
-          status = (buf[s]! - 48) * 100 + (buf[s + 1]! - 48) * 10 + (buf[s + 2]! - 48);
+          // Three validated digits, or '-' (Apache writes it for a status of 0 or less).
+          status = dash ? null : (buf[s]! - 48) * 100 + (buf[s + 1]! - 48) * 10 + (buf[s + 2]! - 48);
           break;
         case R_BYTES:
           if (!dash) {
@@ -327,9 +328,9 @@ export class RecordBuilder {
   /** Splits a request line into method, path and protocol (into #m, #p, #v). */
   #splitRequest(request: string, buf: Buffer, s: number, e: number, unescaped: boolean): void {
     const split = this.#split;
-    if (!unescaped && request.length === e - s) {
-      // Every byte became one UTF-16 unit (ASCII, or single invalid bytes as U+FFFD): byte offsets are string
-      // offsets, so the parts are slices of the request string.
+    if (!unescaped && request.length === e - s && request.indexOf('\\') < 0) {
+      // Every byte became one UTF-16 unit (no multi-byte character, no invalid byte written as `\xhh`): byte offsets
+      // are string offsets, so the parts are slices of the request string.
       splitRequest(buf, s, e, split);
       if (split[0]! < 0) {
         this.#m = this.#p = this.#v = null;
@@ -380,8 +381,8 @@ export function readParseOptions(options: ParseOptions | undefined, what: string
   }
   const o = options ?? {};
   const maxLineLength = o.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
-  if (!Number.isInteger(maxLineLength) || maxLineLength < 1) {
-    throw new RangeError(`maxLineLength must be a positive integer; got ${describeValue(maxLineLength)}`);
+  if (!Number.isInteger(maxLineLength) || maxLineLength < 1 || maxLineLength > MAX_LINE_LENGTH) {
+    throw new RangeError(`maxLineLength must be an integer from 1 to ${MAX_LINE_LENGTH}; got ${describeValue(maxLineLength)}`);
   }
   if (o.onReject !== undefined && typeof o.onReject !== 'function') {
     throw new TypeError(`onReject must be a function; got ${describeValue(o.onReject)}`);
@@ -414,10 +415,16 @@ class RecordStream implements AsyncGenerator<LogRecord, ParseSummary, undefined>
   // In strict mode the first reject stops the parse; records before it are still handed out.
   #failure: LogLineError | null = null;
 
+  // The file being read, closed by `return()`, the end of the input, or (for an iterator dropped unfinished) when
+  // this iterator is garbage-collected.
+  readonly #file: OpenFile = { handle: null };
+
   constructor(source: LogSource, options: ParseOptions | undefined) {
     this.#source = source;
     this.#options = options;
+    closeWhenCollected(this, this.#file);
   }
+
 
   [Symbol.asyncIterator](): this {
     return this;
@@ -493,7 +500,7 @@ class RecordStream implements AsyncGenerator<LogRecord, ParseSummary, undefined>
         reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
       },
     );
-    this.#chunks = readChunks(this.#source);
+    this.#chunks = readChunks(this.#source, undefined, this.#file);
   }
 
   /** Parses pieces of input until there are records to hand out, a strict-mode failure, or the end. */
@@ -549,7 +556,9 @@ export function parseLine(text: string, options?: Omit<ParseOptions, 'maxLineLen
   if (typeof text !== 'string') throw new TypeError(`parseLine takes a string; got ${describeValue(text)}`);
   const { format, strict, raw } = readParseOptions(options, 'parseLine');
   const builder = new RecordBuilder(format, raw);
-  const buf = Buffer.from(text.endsWith('\r') ? text.slice(0, -1) : text, 'utf8');
+  // A byte-order mark before the line (the start of a file) is not part of its first field.
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const buf = Buffer.from(text.endsWith('\r') ? text.slice(start, -1) : text.slice(start), 'utf8');
   if (buf.includes(10)) {
     const reason = 'a line cannot contain a newline';
     if (strict) throw new LogLineError(1, reason);

@@ -202,7 +202,8 @@ export class LineScanner {
       if (kind !== K_OTHER) {
         if (kind === K_STATUS) {
           if (p - pos !== 3 || ((buf[pos]! - 0x30) >>> 0) > 9 || ((buf[pos + 1]! - 0x30) >>> 0) > 9 || ((buf[pos + 2]! - 0x30) >>> 0) > 9) {
-            return this.#reject(Fail.Status, i, pos);
+            // '-': no status (Apache writes it for a status of 0 or less).
+            if (p - pos !== 1 || buf[pos] !== 0x2d) return this.#reject(Fail.Status, i, pos);
           }
         } else if (kind === K_BYTES) {
           if (!(p - pos === 1 && buf[pos] === 0x2d)) {
@@ -295,6 +296,7 @@ export class LineScanner {
       sec >= 0 &&
       sec <= 60 &&
       zone >= 0 &&
+      zone < 2400 &&
       zone % 100 < 60;
     if (ok) this.day = year * 10000 + month * 100 + day;
     return ok;
@@ -319,7 +321,7 @@ export class LineScanner {
       const sign = buf[s + 19];
       const zh = digits2(buf, s + 20);
       const zm = digits2(buf, s + 23);
-      if ((sign !== 0x2b && sign !== 0x2d) || buf[s + 22] !== 0x3a || zh < 0 || zm < 0 || zm > 59) return false;
+      if ((sign !== 0x2b && sign !== 0x2d) || buf[s + 22] !== 0x3a || zh < 0 || zh > 23 || zm < 0 || zm > 59) return false;
     }
     this.day = year * 10000 + month * 100 + day;
     return true;
@@ -377,7 +379,7 @@ export class LineScanner {
       case Fail.Time:
         return `bad time ${sample(at, this.ends[i]!)} in the ${name(i)}; expected ${fields[i]!.kind === 'timeIso' ? 'yyyy-mm-ddTHH:MM:SS+hh:mm' : 'dd/Mon/yyyy:HH:MM:SS +zzzz'}`;
       case Fail.Status:
-        return `bad status ${sample(at, this.ends[i]!)}; expected three digits`;
+        return `bad status ${sample(at, this.ends[i]!)}; expected three digits or '-'`;
       case Fail.Bytes:
         return `bad size ${sample(at, this.ends[i]!)} in the ${name(i)}; expected digits or '-'`;
       case Fail.Trailing:

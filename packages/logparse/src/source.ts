@@ -51,19 +51,49 @@ async function* counted(chunks: AsyncGenerator<Buffer>, onProgress: ((bytes: num
 }
 
 function readError(source: LogSource, error: unknown): LogSourceError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-  return new LogSourceError(`cannot read ${describeValue(sourceName(source))}: ${why}`);
+  if (error instanceof LogSourceError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : error instanceof Error
+            ? error.message
+            : describeValue(error);
+  return new LogSourceError(`cannot read ${describeValue(sourceName(source))}: ${why}`, { cause: error });
+}
+
+/** The open file of a source being read, so that the file of a reader that was dropped unfinished can be closed. @internal */
+export interface OpenFile {
+  handle: FileHandle | null;
+}
+
+// A reader dropped without `return()` (an iterator left after a few `next()` calls) would keep its file open until
+// Node closed it on garbage collection (DEP0137 warnings, and one day an error). Its owner registers here: when the
+// owner is collected, the file is closed by us. The registry holds the `OpenFile`, so the handle outlives its reader.
+const abandoned = new FinalizationRegistry<OpenFile>((file) => {
+  const handle = file.handle;
+  file.handle = null;
+  handle?.close().catch(() => {});
+});
+
+/** Closes the file held in `file` when `owner` is garbage-collected without having closed it. @internal */
+export function closeWhenCollected(owner: object, file: OpenFile): void {
+  abandoned.register(owner, file);
 }
 
 /** A file's bytes, read into one buffer that is reused for every chunk (valid until the next `next()`). */
-async function* fileChunks(source: LogSource, path: string): AsyncGenerator<Buffer> {
+async function* fileChunks(source: LogSource, path: string, file: OpenFile | undefined): AsyncGenerator<Buffer> {
   let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (error) {
     throw readError(source, error);
   }
+  if (file) file.handle = handle;
   try {
     const buffer = Buffer.allocUnsafeSlow(READ_SIZE);
     for (;;) {
@@ -78,15 +108,16 @@ async function* fileChunks(source: LogSource, path: string): AsyncGenerator<Buff
       yield n === READ_SIZE ? buffer : buffer.subarray(0, n);
     }
   } finally {
+    if (file) file.handle = null;
     await handle.close();
   }
 }
 
 /** The chunks of a source, and whether their memory is reused from one chunk to the next. */
-function rawChunks(source: LogSource): { chunks: AsyncGenerator<Buffer>; reused: boolean } {
+function rawChunks(source: LogSource, file: OpenFile | undefined): { chunks: AsyncGenerator<Buffer>; reused: boolean } {
   if (typeof source === 'string' || source instanceof URL) {
     const path = source instanceof URL ? fileURLToPath(source) : source;
-    if (path !== '-') return { chunks: fileChunks(source, path), reused: true };
+    if (path !== '-') return { chunks: fileChunks(source, path, file), reused: true };
     return { chunks: streamChunks(source, process.stdin), reused: false };
   }
   return { chunks: otherChunks(source), reused: false };
@@ -104,27 +135,43 @@ async function* otherChunks(source: Exclude<LogSource, string | URL>): AsyncGene
   if (typeof source !== 'object' || source === null) {
     throw new TypeError(`a log source must be a path, a URL, a stream or an iterable of chunks; got ${describeValue(source)}`);
   }
-  if (Symbol.asyncIterator in source) {
-    for await (const chunk of source as AsyncIterable<unknown>) yield toBuffer(chunk);
-    return;
+  let iterator: AsyncIterator<unknown> | Iterator<unknown>;
+  if (Symbol.asyncIterator in source) iterator = (source as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  else if (Symbol.iterator in source) iterator = (source as Iterable<unknown>)[Symbol.iterator]();
+  else if (typeof (source as NodeJS.ReadableStream).pipe === 'function') {
+    iterator = Readable.from(source as NodeJS.ReadableStream)[Symbol.asyncIterator]();
+  } else {
+    throw new TypeError(`a log source must be a path, a URL, a stream or an iterable of chunks; got ${describeValue(source)}`);
   }
-  if (Symbol.iterator in source) {
-    for (const chunk of source as Iterable<unknown>) yield toBuffer(chunk);
-    return;
+  // A stream or iterable that fails is a source that cannot be read (LogSourceError, the failure as its cause); a
+  // chunk of the wrong type is the caller's TypeError.
+  let done = false;
+  try {
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        done = true;
+        throw readError(source, error);
+      }
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield toBuffer(next.value);
+    }
+  } finally {
+    if (!done) await iterator.return?.();
   }
-  if (typeof (source as NodeJS.ReadableStream).pipe === 'function') {
-    for await (const chunk of Readable.from(source as NodeJS.ReadableStream)) yield toBuffer(chunk);
-    return;
-  }
-  throw new TypeError(`a log source must be a path, a URL, a stream or an iterable of chunks; got ${describeValue(source)}`);
 }
 
 /**
  * The source's bytes as Buffers, one chunk at a time, inflated when they start with the gzip magic bytes. A chunk is
  * only valid until the next one is asked for (file chunks share one buffer): copy what you keep. @internal
  */
-export async function* readChunks(source: LogSource, onProgress?: (bytes: number) => void): AsyncGenerator<Buffer> {
-  const raw = rawChunks(source);
+export async function* readChunks(source: LogSource, onProgress?: (bytes: number) => void, file?: OpenFile): AsyncGenerator<Buffer> {
+  const raw = rawChunks(source, file);
   const chunks = counted(raw.chunks, onProgress);
   const reused = raw.reused;
   // Peek at the first two bytes (they may come in separate chunks).

@@ -138,6 +138,9 @@ class Collector {
     if (exclude === null) this.#exclude = null;
     else if (exclude instanceof RegExp) this.#exclude = new RegExp(exclude.source, exclude.flags.replace(/[gy]/g, ''));
     else if (typeof exclude === 'string') {
+      if (exclude === '') {
+        throw new RangeError("exclude must not be empty (the empty pattern matches every request); leave it out or pass null to keep every request");
+      }
       try {
         this.#exclude = new RegExp(exclude);
       } catch (error) {
@@ -378,6 +381,8 @@ async function collectFromSource(source: LogSource, options: StatsOptions, colle
     if (collector.filtersStatus) {
       if (statusField < 0) return;
       const p = starts[statusField]!;
+      // '-' (no status) is never among the kept codes.
+      if (ends[statusField]! - p !== 3) return;
       if (!collector.statusKept((buf[p]! - 48) * 100 + (buf[p + 1]! - 48) * 10 + (buf[p + 2]! - 48))) return;
     }
     let rb: Buffer = buf;

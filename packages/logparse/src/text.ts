@@ -1,19 +1,96 @@
-// Bytes to strings without a TextDecoder call per field: Buffer's own UTF-8 slice (invalid bytes become U+FFFD, as
-// with TextDecoder, and a leading BOM is kept as the character it is).
+// Bytes to strings without a TextDecoder call per field: Buffer's own UTF-8 slice where there is a Buffer (Node),
+// TextDecoder elsewhere. Decoding is lossless: a byte that is not part of a valid UTF-8 sequence becomes the four
+// characters `\xhh` (the escape Apache writes for it) instead of U+FFFD, so distinct byte strings stay distinct.
+// A byte-order mark is kept as the character U+FEFF (the line splitter drops one at the start of the input).
 
 interface Slicing {
   utf8Slice(start: number, end: number): string;
 }
 
-const fast = typeof (Buffer.prototype as unknown as Partial<Slicing>).utf8Slice === 'function';
-
-/** The UTF-8 text of `buf[s, e)`. @internal */
-export function utf8Text(buf: Buffer, s: number, e: number): string {
-  return fast ? (buf as unknown as Slicing).utf8Slice(s, e) : buf.toString('utf8', s, e);
+interface BufferClass {
+  isBuffer(value: unknown): boolean;
+  from(buffer: ArrayBufferLike, offset: number, length: number): Uint8Array;
+  prototype: unknown;
 }
 
-/** The same for a Uint8Array that may not be a Buffer. @internal */
-export function utf8TextOf(bytes: Uint8Array, s: number, e: number): string {
-  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return utf8Text(buf, s, e);
+/** Node's Buffer when there is one (looked up on globalThis, so that bundles for browsers need no polyfill). */
+const NodeBuffer = (globalThis as { Buffer?: BufferClass }).Buffer;
+const fast = NodeBuffer !== undefined && typeof (NodeBuffer.prototype as Partial<Slicing>).utf8Slice === 'function';
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The UTF-8 decoding of `bytes[s, e)` with invalid bytes as U+FFFD (the platform's decoder). */
+function plainText(bytes: Uint8Array, s: number, e: number): string {
+  if (fast) {
+    if (NodeBuffer!.isBuffer(bytes)) return (bytes as unknown as Slicing).utf8Slice(s, e);
+    return (NodeBuffer!.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as Slicing).utf8Slice(s, e);
+  }
+  return decoder.decode(bytes.subarray(s, e));
 }
+
+/** The text of `bytes[s, e)`: UTF-8, with each byte outside a valid sequence written `\xhh`. @internal */
+export function utf8Text(bytes: Uint8Array, s: number, e: number): string {
+  const text = plainText(bytes, s, e);
+  // U+FFFD in the result means an invalid byte, or a real U+FFFD in the input: only then look closer.
+  return text.indexOf('\ufffd') < 0 ? text : losslessText(bytes, s, e);
+}
+
+/** True when `utf8Text(bytes, s, e)` wrote at least one byte as `\xhh`. @internal */
+export function hasInvalidUtf8(bytes: Uint8Array, s: number, e: number): boolean {
+  for (let p = s; p < e; ) {
+    if (bytes[p]! < 0x80) p++;
+    else {
+      const n = validSequence(bytes, p, e);
+      if (n === 0) return true;
+      p += n;
+    }
+  }
+  return false;
+}
+
+const HEX = '0123456789abcdef';
+
+/** The slow path of `utf8Text`: valid runs decoded, every other byte as `\xhh`. */
+function losslessText(bytes: Uint8Array, s: number, e: number): string {
+  let out = '';
+  let run = s;
+  for (let p = s; p < e; ) {
+    const b = bytes[p]!;
+    if (b < 0x80) {
+      p++;
+      continue;
+    }
+    const n = validSequence(bytes, p, e);
+    if (n > 0) {
+      p += n;
+      continue;
+    }
+    out += `${plainText(bytes, run, p)}\\x${HEX[b >> 4]}${HEX[b & 15]}`;
+    p++;
+    run = p;
+  }
+  return out + plainText(bytes, run, e);
+}
+
+/** The length of the valid UTF-8 sequence of two to four bytes at `p` (lead byte ≥ 0x80), or 0 (Unicode table 3-7). */
+function validSequence(b: Uint8Array, p: number, e: number): number {
+  const c = b[p]!;
+  if (c >= 0xc2 && c <= 0xdf) return p + 1 < e && (b[p + 1]! & 0xc0) === 0x80 ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    if (p + 2 >= e) return 0;
+    const c1 = b[p + 1]!;
+    const lo = c === 0xe0 ? 0xa0 : 0x80;
+    const hi = c === 0xed ? 0x9f : 0xbf;
+    return c1 >= lo && c1 <= hi && (b[p + 2]! & 0xc0) === 0x80 ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    if (p + 3 >= e) return 0;
+    const c1 = b[p + 1]!;
+    const lo = c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xf4 ? 0x8f : 0xbf;
+    return c1 >= lo && c1 <= hi && (b[p + 2]! & 0xc0) === 0x80 && (b[p + 3]! & 0xc0) === 0x80 ? 4 : 0;
+  }
+  return 0;
+}
+
+/** The same as `utf8Text` (kept for callers that hold a Uint8Array that may not be a Buffer). @internal */
+export const utf8TextOf = utf8Text;

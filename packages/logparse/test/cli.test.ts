@@ -112,6 +112,9 @@ describe('logparse CLI', () => {
       [[file, '--json', '--csv'], /--json and --csv disagree/],
       [[file, '--host', 'jalat'], /--host must be a site address/],
       [[file, '--bogus'], /Unknown option '--bogus'/],
+      // Review regressions: '' excluded every request; a raised limit over ~512 MB ended in a raw string-length trace.
+      [[file, '--exclude', ''], /--exclude needs a pattern/],
+      [[file, '--max-line-length', '600000000'], /--max-line-length must be at most 100000000/],
     ];
     for (const [args, message] of usage) {
       const { code, stderr } = run(args);

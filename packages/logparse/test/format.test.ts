@@ -66,6 +66,20 @@ describe('compileFormat', () => {
     expect(() => compileApacheFormat('%h %q%U')).toThrow(LogFormatError);
   });
 
+  it('takes the status from %>s whatever the order, %s and %<s as originalStatus (review regression: %s overrode %>s)', () => {
+    const line = '1.2.3.4 [08/Jan/2006:00:14:48 +0000] "GET / HTTP/1.1" 302 200';
+    for (const [format, status, original] of [
+      ['%h %t "%r" %s %>s', 200, '302'],
+      ['%h %t "%r" %>s %s', 302, '200'],
+      ['%h %t "%r" %<s %>s', 200, '302'],
+      ['%h %t "%r" %s %b', 302, undefined],
+    ] as const) {
+      const r = parseLine(line, { format: { apache: format } }) as LogRecord;
+      expect(r.status, format).toBe(status);
+      expect(r.fields['originalStatus'], format).toBe(original);
+    }
+  });
+
   prop([fc.string({ unit: fc.constantFrom(...'%$hlutrsb>{}iRefrUse-agn " []_ovq') })])(
     'any format string compiles or throws a LogFormatError/TypeError with a message',
     (text) => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LogLineError,
   LogSourceError,
+  MAX_LINE_LENGTH,
   isReject,
   parseLine,
   parseLog,
@@ -135,6 +136,48 @@ describe('parseLine', () => {
       expect(isReject(at(bad)), bad).toBe(true);
     }
     expect((at('08/Jan/2006:00:00:60 -1230') as LogRecord).day).toBe(20060108);
+    // Offsets run from -23:59 to +23:59: +2400 is not an offset (review regression: it was accepted).
+    for (const zone of ['+2400', '-2400', '+9900', '+2360']) expect(isReject(at(`08/Jan/2006:00:00:00 ${zone}`)), zone).toBe(true);
+    expect((at('08/Jan/2006:00:00:00 +2359') as LogRecord).time?.toISOString()).toBe('2006-01-07T00:01:00.000Z');
+    const iso = { format: { nginx: '$remote_addr [$time_iso8601] "$request" $status' } } as const;
+    expect(isReject(parseLine('1.1.1.1 [2006-01-08T00:00:00+24:00] "GET / HTTP/1.1" 200', iso))).toBe(true);
+    expect(isReject(parseLine('1.1.1.1 [2006-01-08T00:00:00+23:00] "GET / HTTP/1.1" 200', iso))).toBe(false);
+  });
+
+  it("reads a status written '-' as no status (Apache writes it for a status of 0 or less)", () => {
+    const r = record('1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" - 0 "-" "-"');
+    expect(r.status).toBeNull();
+    expect(r.path).toBe('/');
+    for (const bad of ['--', '-1', '2000', '']) {
+      const line = `1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" ${bad} 0`;
+      expect(isReject(parseLine(line)), bad).toBe(true);
+    }
+  });
+
+  it('keeps a byte-order mark out of the first field (file start and parseLine)', async () => {
+    const bom = `\uFEFF${SEED_LINE}`;
+    expect(record(bom).ip).toBe('222.153.17.71');
+    const { records, rejects } = await parseAll([Buffer.from(`${bom}\n\uFEFF${SEED_LINE}\n`)]);
+    expect(records[0]!.ip).toBe('222.153.17.71');
+    // Only the start of the input: a BOM further on is a bad first field, kept as written.
+    expect(records[1]!.ip).toBe(`\uFEFF222.153.17.71`);
+    expect(rejects).toEqual([]);
+    // A BOM split over chunks.
+    const split = await parseAll(chunked(Buffer.from(`${bom}\n`), [1, 2]));
+    expect(split.records[0]!.ip).toBe('222.153.17.71');
+  });
+
+  it('keeps distinct undecodable bytes distinct (review regression: \\xff and \\xfe were one referrer)', () => {
+    const line = (ref: string) => `1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1 "${ref}" "-"`;
+    const ff = record(line('http://x/\\xff'));
+    const fe = record(line('http://x/\\xfe'));
+    expect(ff.referrer).toBe('http://x/\\xff');
+    expect(fe.referrer).toBe('http://x/\\xfe');
+    // A cp1251 referrer (the sample elastic log's case) and valid UTF-8 escapes.
+    expect(record(line('http://yandex.ru/?text=\\xcf\\xf0\\xe8')).referrer).toBe('http://yandex.ru/?text=\\xcf\\xf0\\xe8');
+    expect(record(line('http://x/\\xd0\\xbf\\xd1\\x80')).referrer).toBe('http://x/пр');
+    // A real U+FFFD in the input stays one.
+    expect(record(line('http://x/\uFFFD')).referrer).toBe('http://x/\uFFFD');
   });
 
   it('keeps a truncated last field only at the end of the line, wherever it falls among other lines', () => {
@@ -266,6 +309,10 @@ describe('parseLog', () => {
     await expectThrows(() => collect(parseLog(join(dir, 'fake.gz'))), LogSourceError, /ends in \.gz but is not gzip data/);
     await expectThrows(() => collect(parseLog([gz.subarray(0, gz.length - 8), gz.subarray(0, 3)])), LogSourceError, /cannot inflate/);
     await expectThrows(() => collect(parseLog([42 as never])), TypeError, /a log chunk must be/);
-    await expectThrows(() => collect(parseLog([plain], { maxLineLength: 0 })), RangeError, /maxLineLength must be a positive integer; got 0/);
+    await expectThrows(() => collect(parseLog([plain], { maxLineLength: 0 })), RangeError, /maxLineLength must be an integer from 1 to 100000000; got 0/);
+    // Review regression: a line over ~512 MB with a raised limit threw a plain Error ("Cannot create a string longer
+    // than…"); the limit now stops where every field still fits in a string.
+    await expectThrows(() => collect(parseLog([plain], { maxLineLength: 600_000_000 })), RangeError, /maxLineLength must be an integer from 1 to 100000000; got 600000000/);
+    expect(MAX_LINE_LENGTH * 4).toBeLessThanOrEqual(2 ** 29 - 24);
   });
 });

@@ -120,3 +120,33 @@ export async function expectThrows(fn: () => unknown, type: new (...args: never[
   expect(thrown, `expected ${type.name} ${message}`).toBeInstanceOf(type);
   expect((thrown as Error).message).toMatch(message);
 }
+
+const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Lossless UTF-8 decoding written independently of the library: each code point that TextDecoder (fatal) accepts on
+ * its own is decoded, every other byte becomes `\xhh`.
+ */
+export function losslessReference(bytes: Uint8Array): string {
+  let out = '';
+  for (let p = 0; p < bytes.length; ) {
+    let taken = 0;
+    for (let n = 1; n <= 4 && p + n <= bytes.length && taken === 0; n++) {
+      try {
+        const text = fatal.decode(bytes.subarray(p, p + n));
+        if ([...text].length === 1) {
+          out += text;
+          taken = n;
+        }
+      } catch {
+        // Not a whole code point yet.
+      }
+    }
+    if (taken === 0) {
+      out += `\\x${bytes[p]!.toString(16).padStart(2, '0')}`;
+      taken = 1;
+    }
+    p += taken;
+  }
+  return out;
+}

@@ -117,11 +117,42 @@ describe('collectStats', () => {
     await expectThrows(() => collectStats([''], { status: [2000] }), RangeError, /status code must be an integer from 100 to 999; got 2000/);
     await expectThrows(() => collectStats([''], { methods: ['get'] }), RangeError, /upper-case name such as 'GET'; got 'get'/);
     await expectThrows(() => collectStats([''], { exclude: '(' }), TypeError, /not a valid regular expression: '\('/);
+    // Review regression: an empty pattern left out every request.
+    await expectThrows(() => collectStats([blogLog()], { exclude: '' }), RangeError, /exclude must not be empty/);
     await expectThrows(() => collectStats([''], { host: 5 as never }), TypeError, /host must be a string/);
     await expectThrows(() => collectStats(42 as never), TypeError, /collectStats takes records/);
     await expectThrows(() => collectStats([{ nope: 1 }] as never), TypeError, /expected records/);
     await expectThrows(() => collectStats([blogLog()], { strict: true }), LogLineError, /^line 11: unterminated/);
     expect(() => topPairs({ overall: { hits: 0, referrers: [], pairs: [] }, days: [] } as never, -1)).toThrow(/top must be a non-negative integer; got -1/);
+  });
+
+  it("counts a status written '-' as no status: kept without a status filter, left out by one, on both paths", async () => {
+    const line = (status: string, request: string) => combinedLine({ ip: '1.1.1.1', user: '-', time: '08/Jan/2006:00:00:00 +0000', request: `GET ${request} HTTP/1.1`, status: status as never, bytes: 0, referrer: 'http://r/', agent: 'UA' });
+    const text = [line('-', '/dash'), line('200', '/ok')].join('\n');
+    for (const options of [{}, { status: [200] }] as const) {
+      const fast = await collectStats([text], options);
+      const records = await collectStats(parseLog([text]), options);
+      expect(fast).toEqual(records);
+      expect(fast.rejected).toBe(0);
+      expect(fast.overall.pairs.map((p) => p.request).sort()).toEqual('status' in options ? ['/ok'] : ['/dash', '/ok']);
+    }
+  });
+
+  it('counts referrers that differ only in undecodable bytes apart, on both paths (review regression: merged)', async () => {
+    const line = (ref: string) => combinedLine({ ip: '1.1.1.1', user: '-', time: '08/Jan/2006:00:00:00 +0000', request: 'GET / HTTP/1.1', status: 200, bytes: 0, referrer: ref, agent: 'UA' });
+    const text = [line('http://x/\\xff'), line('http://x/\\xfe'), line('http://x/\\xfe')].join('\n');
+    const expected = [
+      { referrer: 'http://x/\\xfe', hits: 2 },
+      { referrer: 'http://x/\\xff', hits: 1 },
+    ];
+    expect((await collectStats([text])).overall.referrers).toEqual(expected);
+    expect((await collectStats(parseLog([text]))).overall.referrers).toEqual(expected);
+    // Raw (unescaped) invalid bytes are kept apart the same way.
+    const rawLine = (b: number) =>
+      Buffer.concat([Buffer.from('1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 0 "http://x/'), Buffer.from([b]), Buffer.from('" "UA"\n')]);
+    const raw = Buffer.concat([rawLine(0xff), rawLine(0xfe)]);
+    expect((await collectStats([raw])).overall.referrers.map((r) => r.referrer).sort()).toEqual(['http://x/\\xfe', 'http://x/\\xff']);
+    expect((await collectStats(parseLog([raw]))).overall.referrers.map((r) => r.referrer).sort()).toEqual(['http://x/\\xfe', 'http://x/\\xff']);
   });
 
   it('reports progress per source, with its index (review regression: a progress bar over several files restarted)', async () => {

@@ -1,12 +1,15 @@
 // parseLog's iterator (batches, back-pressure, early exit) and file reading through one reused buffer.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LogLineError, collectStats, isReject, parseLine, parseLog, type LogRecord } from '../src/index.js';
-import { QUIRKS, SEED_LINE, collect, combinedArb, expectThrows, lineOf, prop } from './reference.js';
+import { LogLineError, LogSourceError, collectStats, isReject, parseLine, parseLog, type LogRecord } from '../src/index.js';
+import { QUIRKS, SEED_LINE, collect, combinedArb, expectThrows, lineOf, losslessReference, prop } from './reference.js';
 
 /** A log of `n` generated lines of varying length, with multi-byte characters, escapes and a reject now and then. */
 function bigLog(n: number): string {
@@ -85,6 +88,55 @@ describe('reading files', () => {
   });
 });
 
+describe('closing sources', () => {
+  it('closes the files of iterators dropped unfinished, without DEP0137 warnings (review regression: closed on GC by Node)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logparse-stream-'));
+    writeFileSync(join(dir, 'a.log'), bigLog(3000));
+    writeFileSync(join(dir, 'a.log.gz'), gzipSync(bigLog(3000)));
+    const index = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+    const script = `
+      const { parseLog } = await import(${JSON.stringify(index)});
+      for (let i = 0; i < 6; i++) {
+        const records = parseLog(${JSON.stringify(dir)} + (i % 2 ? '/a.log.gz' : '/a.log'));
+        await records.next();
+      }
+      for (let i = 0; i < 4; i++) {
+        globalThis.gc();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const { readdirSync, readlinkSync } = await import('node:fs');
+      const open = readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync('/proc/self/fd/' + fd).startsWith(${JSON.stringify(dir)}); } catch { return false; } });
+      console.log(JSON.stringify({ open: open.length }));
+    `;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).not.toMatch(/DEP0137|Closing file descriptor/);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ open: 0 });
+  });
+
+  it('a failing stream or iterable is a LogSourceError with the failure as its cause (review regression: a plain Error)', async () => {
+    const failure = new Error('disk on fire');
+    const stream = new Readable({
+      read() {
+        this.destroy(failure);
+      },
+    });
+    const thrown = await collect(parseLog(stream)).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(LogSourceError);
+    expect((thrown as Error).message).toBe("cannot read 'input': disk on fire");
+    expect((thrown as Error).cause).toBe(failure);
+    async function* failing() {
+      yield `${SEED_LINE}\n`;
+      throw failure;
+    }
+    await expectThrows(() => collect(parseLog(failing())), LogSourceError, /^cannot read 'input': disk on fire$/);
+    await expectThrows(() => collectStats(failing()), LogSourceError, /^cannot read 'input': disk on fire$/);
+    await expectThrows(() => collectStats(stream), LogSourceError, /disk on fire|destroyed/);
+    // A chunk of the wrong type is still the caller's TypeError.
+    await expectThrows(() => collect(parseLog([42 as never])), TypeError, /a log chunk must be/);
+  });
+});
+
 describe('the parseLog iterator', () => {
   it('hands out records in order when next() is called many times without waiting', async () => {
     const text = bigLog(700);
@@ -138,7 +190,7 @@ describe('the parseLog iterator', () => {
 
   it('checks its options when iteration starts, like a generator', async () => {
     const it = parseLog([SEED_LINE], { maxLineLength: -1 });
-    await expectThrows(() => it.next(), RangeError, /maxLineLength must be a positive integer; got -1/);
+    await expectThrows(() => it.next(), RangeError, /maxLineLength must be an integer from 1 to 100000000; got -1/);
     expect((await it.next()).done).toBe(true);
   });
 
@@ -190,18 +242,34 @@ describe('record fields built from caches', () => {
     expect(utf8).toMatchObject({ method: 'GET', path: '/é€😀?q=ü', protocol: 'HTTP/1.1' });
     const bytes = Buffer.concat([Buffer.from('1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "PUT /a'), Buffer.from([0xff, 0x80]), Buffer.from('b HTTP/1.0" 200 1 "-" "-"')]);
     return collect(parseLog([bytes])).then(([r]) => {
-      expect(r).toMatchObject({ method: 'PUT', path: '/a\ufffd\ufffdb', protocol: 'HTTP/1.0', request: 'PUT /a\ufffd\ufffdb HTTP/1.0' });
+      expect(r).toMatchObject({ method: 'PUT', path: '/a\\xff\\x80b', protocol: 'HTTP/1.0', request: 'PUT /a\\xff\\x80b HTTP/1.0' });
       expect(parseLine(base('GET /\\x22q\\x22 HTTP/1.1'))).toMatchObject({ method: 'GET', path: '/"q"', protocol: 'HTTP/1.1' });
     });
   });
 
   prop([fc.uint8Array({ maxLength: 40 }).map((a) => Buffer.from(a.filter((b) => b !== 0x22 && b !== 0x5c && b !== 0x0a && b !== 0x0d)))])(
-    'quoted fields are decoded as UTF-8 like TextDecoder (invalid bytes → U+FFFD, a leading BOM kept)',
+    'quoted fields are decoded as UTF-8 without loss (each invalid byte as \\xhh, a leading BOM kept)',
     async (agent) => {
       const line = Buffer.concat([Buffer.from('1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "'), agent, Buffer.from('"')]);
       const [r] = await collect(parseLog([line]));
-      const expected = new TextDecoder('utf-8', { ignoreBOM: true }).decode(agent);
-      expect(r!.userAgent).toBe(agent.length === 1 && agent[0] === 0x2d ? null : expected);
+      expect(r!.userAgent).toBe(agent.length === 1 && agent[0] === 0x2d ? null : losslessReference(agent));
+    },
+  );
+
+  prop([fc.uint8Array({ maxLength: 24 }), fc.constantFrom('GET', 'POST')])(
+    'escaped bytes \\xhh in a request and referrer decode without loss, on both statistics paths',
+    async (bytes, method) => {
+      const escaped = [...bytes].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
+      const line = `1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "${method} /p${escaped} HTTP/1.1" 200 1 "http://r/${escaped}" "-"`;
+      const r = parseLine(line) as LogRecord;
+      const text = losslessReference(bytes);
+      expect(r.referrer).toBe(`http://r/${text}`);
+      expect([r.method, r.protocol]).toEqual([method, 'HTTP/1.1']);
+      // The path is split off the decoded request text (an escaped space may move where it ends).
+      expect(r.request).toBe(`${method} /p${text} HTTP/1.1`);
+      const fast = await collectStats([line]);
+      expect(fast).toEqual(await collectStats([r]));
+      expect(fast.overall.referrers).toEqual([{ referrer: `http://r/${text}`, hits: 1 }]);
     },
   );
 
