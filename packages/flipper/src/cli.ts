@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // flipper: argument parsing and printing only; everything else is the library's.
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { isatty } from 'node:tty';
+import { UsageError, closest, escapeText, integerOption, quote, readLines, readText, runCli, type Cli } from '@puzzles/kit/cli';
 import {
+  countBits,
   formatBoard,
   formatGrid,
   formatPosition,
@@ -17,7 +18,6 @@ import {
   seededRandom,
   solve,
   solveLightsOut,
-  countBits,
   type Game,
 } from './index.js';
 
@@ -70,60 +70,32 @@ Examples:
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
-class UsageError extends Error {}
+const OPTIONS = {
+  seed: { type: 'string' },
+  start: { type: 'string' },
+  json: { type: 'boolean' },
+  size: { type: 'string' },
+  rows: { type: 'string' },
+  cols: { type: 'string' },
+  board: { type: 'string' },
+} as const;
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+const COMMANDS = ['play', 'solve', 'lights-out'] as const;
+type Command = (typeof COMMANDS)[number];
 
-const colors = process.stdout.isTTY === true && !process.env.NO_COLOR;
-const paint = (text: string): string =>
-  colors ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
+/** The options each command takes. */
+const ALLOWED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
+  play: ['seed', 'start'],
+  solve: ['json'],
+  'lights-out': ['seed', 'json', 'size', 'rows', 'cols', 'board'],
+};
 
-function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        seed: { type: 'string' },
-        start: { type: 'string' },
-        json: { type: 'boolean' },
-        size: { type: 'string' },
-        rows: { type: 'string' },
-        cols: { type: 'string' },
-        board: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const command = positionals[0] ?? 'play';
-  if (!['play', 'solve', 'lights-out'].includes(command)) {
-    throw new UsageError(`unknown command '${command}'; use solve, lights-out, or none to play`);
-  }
-  const allowed: Record<string, string[]> = {
-    play: ['seed', 'start'],
-    solve: ['json'],
-    'lights-out': ['seed', 'json', 'size', 'rows', 'cols', 'board'],
-  };
-  for (const name of ['seed', 'start', 'json', 'size', 'rows', 'cols', 'board']) {
-    if (values[name as keyof typeof values] !== undefined && !allowed[command]!.includes(name)) {
-      throw new UsageError(`--${name} does not go with ${command === 'play' ? 'playing' : command}`);
-    }
-  }
-  if (command === 'play' && positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  if (command === 'lights-out' && positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
-  if (command === 'solve' && positionals.length < 2) throw new UsageError('solve needs positions (9 digits 0/1) or -');
-  return { values, command, positionals: positionals.slice(1) };
-}
+/** The longest line of play commands (a line of moves is a few characters; a longer one is not a game). */
+const MAX_PLAY_LINE = 1000;
+/** How much of a piped command line the transcript echoes. */
+const ECHO_LIMIT = 200;
 
-/** One JSON object on one line, spaced like the issue's examples: {"position": "111111111", "moves": [1, 3, 5, 7, 9]}. */
+/** One JSON object on one line, spaced: {"position": "111111111", "moves": [1, 3, 5, 7, 9]}. */
 function jsonLine(value: Record<string, unknown>): string {
   const show = (v: unknown): string => (Array.isArray(v) ? `[${v.map(show).join(', ')}]` : JSON.stringify(v));
   return `{${Object.entries(value)
@@ -131,61 +103,65 @@ function jsonLine(value: Record<string, unknown>): string {
     .join(', ')}}`;
 }
 
-function sizeOption(text: string | undefined, name: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > 65536) throw new UsageError(`--${name} must be an integer from 1 to 65536; got '${text}'`);
-  return n;
+/** Text from input made safe for the terminal and cut to `limit` characters (the full length said). */
+function shown(text: string, limit = ECHO_LIMIT): string {
+  return text.length <= limit ? escapeText(text) : `${escapeText(text.slice(0, limit - 3))}... (${text.length} characters)`;
 }
 
-function main(argv: string[]): Promise<number> | number {
-  const { values, command, positionals } = parse(argv);
-  if (values.help) {
-    console.log(HELP);
-    return 0;
+async function main(argv: string[], cli: Cli): Promise<number> {
+  const { values, positionals } = cli.parse(argv, OPTIONS);
+  const word = positionals[0] ?? 'play';
+  if (!(COMMANDS as readonly string[]).includes(word)) {
+    const suggestion = closest(word, COMMANDS);
+    throw new UsageError(
+      `unknown command ${quote(word)}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}; use solve, lights-out, or none to play`,
+    );
   }
-  if (values.version) {
-    console.log(version());
-    return 0;
+  const command = word as Command;
+  for (const name of Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]) {
+    if (values[name] !== undefined && !ALLOWED[command].includes(name)) {
+      throw new UsageError(`--${name} does not go with ${command === 'play' ? 'playing' : command}`);
+    }
   }
-  if (command === 'solve') return solveCommand(positionals, values.json === true);
-  if (command === 'lights-out') return lightsOut(values);
-  return play(values.seed, values.start);
+  const operands = positionals.slice(1);
+  if (command === 'play' && positionals.length > 0) throw new UsageError(`unexpected argument ${quote(positionals[0]!)}`);
+  if (command === 'lights-out' && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
+  if (command === 'solve' && operands.length === 0) throw new UsageError('solve needs positions (9 digits 0/1) or -');
+  if (command === 'solve') return solveCommand(cli, operands, values.json === true);
+  if (command === 'lights-out') return lightsOut(cli, values);
+  return play(cli, values.seed, values.start);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // flipper solve
 
-function solveCommand(inputs: string[], json: boolean): Promise<number> | number {
+async function solveCommand(cli: Cli, inputs: readonly string[], json: boolean): Promise<number> {
   let failed = false;
-  const run = (text: string, where: string): void => {
+  const run = async (text: string, where: string): Promise<void> => {
+    let position: number;
     try {
-      const position = parsePosition(text);
-      const moves = solve(position);
-      console.log(
-        json
-          ? jsonLine({ position: formatPosition(position), moves })
-          : moves.length === 0
-            ? 'none'
-            : moves.join(' '),
-      );
+      position = parsePosition(text);
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-      console.error(`flipper: ${where}${error.message}`);
+      cli.warn(`${where}${error.message}`);
       failed = true;
+      return;
     }
+    const moves = solve(position);
+    await cli.out.line(json ? jsonLine({ position: formatPosition(position), moves }) : moves.length === 0 ? 'none' : moves.join(' '));
   };
-  for (const text of inputs) if (text !== '-') run(text, '');
-  if (!inputs.includes('-')) return failed ? 1 : 0;
-  return (async () => {
-    let line = 0;
-    for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-      line++;
-      if (text.trim() === '') continue;
-      run(text, `stdin line ${line}: `);
+  let stdinRead = false;
+  for (const text of inputs) {
+    if (text !== '-') {
+      await run(text, '');
+    } else if (!stdinRead) {
+      stdinRead = true;
+      for await (const { text: line, line: number } of readLines('-')) {
+        if (line.trim() !== '') await run(line, `standard input line ${number}: `);
+      }
     }
-    return failed ? 1 : 0;
-  })();
+  }
+  return failed ? 1 : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -200,10 +176,11 @@ interface LightsOutValues {
   board?: string | undefined;
 }
 
-function lightsOut(values: LightsOutValues): number {
-  const size = sizeOption(values.size, 'size');
-  let rows = sizeOption(values.rows, 'rows');
-  let cols = sizeOption(values.cols, 'cols');
+async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
+  const sizeOption = (name: 'size' | 'rows' | 'cols') => integerOption(values[name], name, { min: 1, max: 65536 });
+  const size = sizeOption('size');
+  let rows = sizeOption('rows');
+  let cols = sizeOption('cols');
   if (values.board !== undefined && (size !== undefined || rows !== undefined || cols !== undefined || values.seed !== undefined)) {
     throw new UsageError('--board gives the board; leave out --size, --rows, --cols and --seed');
   }
@@ -211,26 +188,21 @@ function lightsOut(values: LightsOutValues): number {
   let what: string;
   if (values.board !== undefined) {
     const file = values.board;
-    let text: string;
+    const name = file === '-' ? 'standard input' : quote(file);
     try {
-      text = readFileSync(file === '-' ? 0 : file, 'utf8');
+      ({ rows, cols, board } = parseBoard(readText(file)));
     } catch (error) {
-      throw new RangeError(`cannot read ${file}: ${(error as Error).message}`);
-    }
-    try {
-      ({ rows, cols, board } = parseBoard(text));
-    } catch (error) {
-      if (error instanceof RangeError) throw new RangeError(`${file === '-' ? 'stdin' : file}: ${error.message}`);
+      if (error instanceof RangeError) throw new RangeError(`${name}: ${error.message}`);
       throw error;
     }
-    what = `the board in ${file === '-' ? 'stdin' : file}`;
+    what = `the board in ${name}`;
   } else {
     if (size !== undefined && (rows !== undefined || cols !== undefined)) throw new UsageError('give --size N or --rows R --cols C, not both');
     if (size !== undefined) rows = cols = size;
     if (rows === undefined || cols === undefined) throw new UsageError('lights-out needs --size N, --rows R --cols C, or --board FILE');
     if (rows * cols > 2 ** 26) throw new UsageError(`the board may have at most 67108864 cells; got ${rows} × ${cols}`);
     board = randomLightsOutBoard(rows, cols, values.seed === undefined ? {} : { seed: values.seed });
-    what = `a random solvable board${values.seed === undefined ? '' : ` (seed ${values.seed})`}`;
+    what = `a random solvable board${values.seed === undefined ? '' : ` (seed ${quote(values.seed)})`}`;
   }
   const start = performance.now();
   const solution = solveLightsOut(board, rows, cols);
@@ -238,32 +210,34 @@ function lightsOut(values: LightsOutValues): number {
   if (values.json) {
     const { rank, nullity, solvable, pressCount, verified } = solution;
     const sizeValue = rows === cols ? rows : `${rows}x${cols}`;
-    console.log(jsonLine({ size: sizeValue, rank, nullity, solvable, presses: pressCount, verified, ms }));
+    await cli.out.line(jsonLine({ size: sizeValue, rank, nullity, solvable, presses: pressCount, verified, ms }));
     return solvable ? 0 : 1;
   }
+  const paint = (text: string): string =>
+    cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
   const n = (x: number) => x.toLocaleString('en-US');
-  console.log(`Lights Out ${rows}×${cols}, ${what}: ${n(countBits(board))} lights on`);
-  console.log(
+  await cli.out.line(`Lights Out ${rows}×${cols}, ${what}: ${n(countBits(board))} lights on`);
+  await cli.out.line(
     `rank ${n(solution.rank)}, nullity ${solution.nullity}: ${
       solution.nullity === 0 ? 'every board is solvable, in exactly one way' : `a solvable board has 2^${solution.nullity} solutions`
     }`,
   );
   const small = rows <= 40 && cols <= 40;
-  if (small) console.log(`board:\n${paint(formatBoard(board, rows, cols))}`);
+  if (small) await cli.out.line(`board:\n${paint(formatBoard(board, rows, cols))}`);
   if (!solution.solvable) {
-    console.log(`not solvable (${ms} ms)`);
+    await cli.out.line(`not solvable (${ms} ms)`);
     return 1;
   }
-  if (small) console.log(`presses:\n${paint(formatBoard(solution.presses!, rows, cols))}`);
+  if (small) await cli.out.line(`presses:\n${paint(formatBoard(solution.presses!, rows, cols))}`);
   const fewest = solution.nullity === 0 ? '' : solution.minimal ? ' (the fewest of all solutions)' : ' (not searched for the fewest)';
-  console.log(`${n(solution.pressCount)} presses${fewest}, ${solution.verified ? 'verified' : 'NOT verified'}, in ${ms} ms`);
+  await cli.out.line(`${n(solution.pressCount)} presses${fewest}, ${solution.verified ? 'verified' : 'NOT verified'}, in ${ms} ms`);
   return solution.verified ? 0 : 1;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // flipper (play)
 
-async function play(seed: string | undefined, startText: string | undefined): Promise<number> {
+async function play(cli: Cli, seed: string | undefined, startText: string | undefined): Promise<number> {
   const random = seededRandom(seed ?? globalThis.crypto.randomUUID());
   let start: number | undefined;
   if (startText !== undefined) {
@@ -274,79 +248,83 @@ async function play(seed: string | undefined, startText: string | undefined): Pr
     }
   }
   let game: Game = newGame(start === undefined ? { random } : { start });
-  const interactive = process.stdin.isTTY === true;
-  const out = (text: string) => process.stdout.write(`${text}\n`);
-  const show = () => {
-    out(paint(formatGrid(game.position)));
-    out(`Moves: ${game.moves}\n`);
+  const interactive = isatty(0); // not process.stdin: touching it makes a piped fd 0 non-blocking (EAGAIN for readLines)
+  const paint = (text: string): string =>
+    cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
+  const out = (text: string) => cli.out.line(text);
+  // On a terminal, what stdout has batched goes out before a message on stderr, so that they show in order.
+  const warn = async (message: string) => {
+    if (interactive) await cli.out.end();
+    cli.warn(message);
   };
-  const prompt = () => {
-    if (interactive) process.stdout.write(game.solved ? 'n new puzzle, r replay, q quit: ' : 'Move (1-9), n, r, h, q: ');
+  const show = async () => {
+    await out(paint(formatGrid(game.position)));
+    await out(`Moves: ${game.moves}\n`);
   };
-  out('Flipper: turn every edge square on and the centre off. Moves 1-9; n new, r reset, h hint, q quit.\n');
-  show();
-  if (game.solved) out('Already solved: n for a new puzzle.');
-  prompt();
-  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of rl) {
-    if (!interactive && line.trim() !== '') out(line.trim()); // echo piped commands, like a transcript
-    for (const token of line.trim().split(/\s+/).filter(Boolean)) {
+  const prompt = async () => {
+    if (!interactive) return;
+    await cli.out.write(game.solved ? 'n new puzzle, r replay, q quit: ' : 'Move (1-9), n, r, h, q: ');
+    // Output is batched: hand the prompt to the terminal before waiting for the player (end() flushes, it closes nothing).
+    await cli.out.end();
+  };
+  await out('Flipper: turn every edge square on and the centre off. Moves 1-9; n new, r reset, h hint, q quit.\n');
+  await show();
+  if (game.solved) await out('Already solved: n for a new puzzle.');
+  await prompt();
+  // Ctrl-C (or a closed output) ends the game even while it waits for a line.
+  const stopped = new Promise<null>((resolve) => {
+    if (cli.signal.aborted) resolve(null);
+    cli.signal.addEventListener('abort', () => resolve(null), { once: true });
+  });
+  const lines = interactive ? terminalLines() : readLines('-', { maxLength: MAX_PLAY_LINE });
+  for (;;) {
+    const next = await Promise.race([lines.next(), stopped]);
+    if (next === null || next.done === true) break;
+    const line = next.value.text.trim();
+    if (!interactive && line !== '') await out(shown(line)); // echo piped commands, like a transcript
+    // At most one message of each kind per line, however many bad tokens it has.
+    let saidSolved = false;
+    let saidBad = false;
+    for (const token of line.split(/\s+/).filter(Boolean)) {
       const command = token.toLowerCase();
-      if (command === 'q' || command === 'quit') {
-        rl.close();
-        return 0;
-      }
+      if (command === 'q' || command === 'quit') return 0;
       if (command === 'n') {
         game = newGame({ random });
-        out('New puzzle.');
-        show();
+        await out('New puzzle.');
+        await show();
       } else if (command === 'r') {
         game = resetGame(game);
-        out('Back to the start.');
-        show();
+        await out('Back to the start.');
+        await show();
       } else if (command === 'h') {
         const hint = gameHint(game);
-        out(hint === null ? 'Solved already: n for a new puzzle.' : `Hint: move ${hint} (${solve(game.position).length} moves to go)`);
+        await out(hint === null ? 'Solved already: n for a new puzzle.' : `Hint: move ${hint} (${solve(game.position).length} moves to go)`);
       } else if (/^[1-9]$/.test(command)) {
         if (game.solved) {
-          console.error('flipper: the puzzle is solved; n for a new puzzle, r to replay it, q to quit');
+          if (!saidSolved) await warn('the puzzle is solved; n for a new puzzle, r to replay it, q to quit');
+          saidSolved = true;
           continue;
         }
         game = playMove(game, Number(command));
-        show();
-        if (game.solved) out(`Congratulations, you finished in ${game.moves} moves.`);
+        await show();
+        if (game.solved) await out(`Congratulations, you finished in ${game.moves} moves.`);
       } else {
-        console.error(`flipper: '${token}' is not a command; type a move 1-9, n, r, h or q`);
+        if (!saidBad) await warn(`${quote(token)} is not a command; type a move 1-9, n, r, h or q`);
+        saidBad = true;
       }
     }
-    prompt();
+    await prompt();
   }
   return 0;
 }
 
-// When the reader of our output goes away (`flipper solve - | head -1`), stop quietly instead of dying on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+/**
+ * Lines typed on a terminal. Not readLines('-'): its file read of a terminal blocks a worker thread, and the process
+ * then cannot exit (Ctrl-C hangs) until another line is typed.
+ */
+async function* terminalLines(): AsyncGenerator<{ text: string; line: number }> {
+  let line = 0;
+  for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) yield { text, line: ++line };
 }
 
-Promise.resolve()
-  .then(() => main(process.argv.slice(2)))
-  .then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        console.error(`flipper: ${error.message}\nRun 'flipper --help' for usage.`);
-        process.exitCode = 2;
-      } else if (error instanceof RangeError || error instanceof TypeError) {
-        console.error(`flipper: ${error.message}`);
-        process.exitCode = 1;
-      } else {
-        throw error;
-      }
-    },
-  );
+runCli({ name: 'flipper', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

@@ -1,25 +1,7 @@
-/** Shows a value the way an error message should quote it: strings quoted and shortened. @internal */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
-    return `'${shown}'${value.length > 40 ? ` (${value.length} characters)` : ''}`;
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (value === null) return 'null';
-  if (value instanceof Uint32Array) return `a Uint32Array of ${value.length}`;
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
+// Argument checks shared by the library. How a value is quoted in a message is the family's one rule (the kit's).
+import { describeValue } from '@puzzles/kit/describe';
 
-/** The options object of a call, `{}` when left out; anything else but an object is a TypeError. @internal */
-export function optionsOf<T extends object>(options: T | undefined, what: string): Partial<T> {
-  if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`the options of ${what} must be an object; got ${describeValue(options)}`);
-  }
-  return options;
-}
+export { describeValue, optionsOf } from '@puzzles/kit/describe';
 
 /** Checks that `value` can be iterated (a list of numbers is expected of it). @internal */
 export function checkIterable<T>(value: Iterable<T>, what: string): Iterable<T> {

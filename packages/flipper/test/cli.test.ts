@@ -3,19 +3,13 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectOneLineErrors, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GOAL, applyMoves, formatPosition, parsePosition, randomPosition, seededRandom, solve } from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], {
-    input: input ?? '',
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (args: readonly string[], input?: string): CliRun => runBin(cli, args, input === undefined ? {} : { input });
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
@@ -86,8 +80,8 @@ describe('flipper solve', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('2 3 4 6 8\n1 3 5 7 9\n');
     expect(stderr).toBe(
-      "flipper: stdin line 3: a position must be 9 digits 0 or 1, square 1 first (like 101010101); got '12'\n" +
-        "flipper: stdin line 5: a position must be 9 digits 0 or 1, square 1 first (like 101010101); got 'abcdefghi'\n",
+      "flipper: standard input line 3: a position must be 9 digits 0 or 1, square 1 first (like 101010101); got '12'\n" +
+        "flipper: standard input line 5: a position must be 9 digits 0 or 1, square 1 first (like 101010101); got 'abcdefghi'\n",
     );
     const all = Array.from({ length: 512 }, (_, p) => formatPosition(p));
     const json = run(['solve', '-', '--json'], all.join('\n'));
@@ -137,8 +131,8 @@ describe('flipper lights-out', () => {
     expect(JSON.parse(corner.stdout)).toMatchObject({ size: 5, rank: 23, nullity: 2, solvable: false, verified: false });
     const bad = run(['lights-out', '--board', '-'], ' 1 0\n 0 2\n');
     expect(bad).toMatchObject({ code: 1, stdout: '' });
-    expect(bad.stderr).toBe("flipper: stdin: grid row 2 must be cells 0 or 1 separated by spaces; got ' 0 2'\n");
-    expect(run(['lights-out', '--board', join(dir, 'missing.txt')]).stderr).toMatch(/^flipper: cannot read .*missing\.txt/);
+    expect(bad.stderr).toBe("flipper: standard input: grid row 2 must be cells 0 or 1 separated by spaces; got ' 0 2'\n");
+    expect(run(['lights-out', '--board', join(dir, 'missing.txt')]).stderr).toMatch(/^flipper: cannot read '.*missing\.txt': no such file\n$/);
   });
 });
 
@@ -179,13 +173,103 @@ describe('flipper usage', () => {
       [['solve', '111111111', '--seed', '1'], /--seed does not go with solve/],
       [['--json'], /--json does not go with playing/],
       [['--start', '12'], /--start: a position must be 9 digits/],
-      [['--bogus'], /Unknown option '--bogus'/],
+      [['--bogus'], /^flipper: unknown option '--bogus'; run 'flipper --help' for usage\n$/],
+      [['solve', '-', '--jsn'], /^flipper: unknown option '--jsn' \(did you mean --json\?\); run 'flipper --help' for usage\n$/],
+      [['sovle', '101010101'], /^flipper: unknown command 'sovle' \(did you mean solve\?\)/],
+      [['lights-out', '--size'], /^flipper: option --size needs a value; run/],
     ] as const) {
       const { code, stdout, stderr } = run([...args]);
       expect(code, args.join(' ')).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toMatch(message);
-      expect(stderr).toContain("Run 'flipper --help' for usage.");
+      expect(stderr).toContain("; run 'flipper --help' for usage\n");
+      expect(stderr.split('\n')).toHaveLength(2); // one line
     }
+  });
+});
+
+describe('flipper at the edges (one line on every failure, stops when the reader goes away)', () => {
+  const one = (result: CliRun) => {
+    expectOneLineErrors(result, 'flipper');
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+  };
+
+  it('a failed write (a full disk) is one line on stderr and exit 1, in every command', () => {
+    for (const script of [
+      'BIN solve 101010101 > /dev/full',
+      'BIN solve 101010101 --json > /dev/full',
+      'BIN lights-out --size 5 --seed 1 > /dev/full',
+      'BIN lights-out --size 5 --seed 1 --json > /dev/full',
+      "printf '3\\n' | BIN --start 110011101 > /dev/full",
+    ]) {
+      const result = runShell(cli, script);
+      expect(result.code, script).toBe(1);
+      one(result);
+      expect(result.stderr, script).toBe('flipper: cannot write to standard output: no space left on the device (ENOSPC)\n');
+    }
+  });
+
+  it('stops at once when the reader goes away, on endless input (solve -, solve - --json, a piped game)', () => {
+    for (const script of [
+      'yes 101010101 | BIN solve - | head -1',
+      'yes 101010101 | BIN solve - --json | head -1',
+      'yes 1 | BIN --start 110011101 | head -1',
+      "yes '1 2 3 h r n' | BIN --seed 1 | head -1",
+    ]) {
+      // Endless input: the run can only end because the CLI stops when head has its line.
+      const result = runShell(cli, script.replace('| head -1', '| head -1; exit ${PIPESTATUS[1]}'), { timeout: 30_000 });
+      expect(result.signal, script).toBeNull();
+      expect(result.code, script).toBe(0);
+      expect(result.stdout.split('\n')).toHaveLength(2);
+      expect(result.stderr, script).toBe('');
+    }
+  });
+
+  it('a directory as standard input is one line naming it, exit 1', () => {
+    for (const script of ['BIN solve - < /', 'BIN < /', 'BIN lights-out --board - < /', 'BIN lights-out --board /']) {
+      const result = runShell(cli, script);
+      expect(result.code, script).toBe(1);
+      one(result);
+      expect(result.stderr, script).toMatch(/^flipper: cannot read (standard input|'\/'): it is a directory\n$/);
+    }
+  });
+
+  it('escapes terminal control sequences from input, on stderr and in the echoed transcript', () => {
+    const game = run(['--start', '110011101'], '\u001b[2J1\n3 \u001b]0;x\u0007\n');
+    expect(game.code).toBe(0);
+    expect(game.stdout).not.toMatch(/\u001b|\u0007/);
+    expect(game.stdout).toContain('\\u001b[2J1\n');
+    expect(game.stderr).toBe(
+      "flipper: '\\u001b[2J1' is not a command; type a move 1-9, n, r, h or q\n" +
+        "flipper: '\\u001b]0;x\\u0007' is not a command; type a move 1-9, n, r, h or q\n",
+    );
+    const solved = run(['solve', '-'], '\u001b[31m\n');
+    expect(solved.code).toBe(1);
+    one(solved);
+    expect(solved.stderr).toContain("got '\\u001b[31m'");
+    const board = run(['lights-out', '--board', '-'], ' 1 0\n \u001b[2J\n');
+    expect(board.code).toBe(1);
+    one(board);
+    expect(board.stderr).toContain("got ' \\u001b[2J'");
+  });
+
+  it('cuts a long bad line in its message instead of echoing it whole (a 10 MB line and a 500 kB one)', () => {
+    const huge = `${'x'.repeat(10_000_000)}\n`;
+    for (const args of [['solve', '-'], ['--start', '110011101'], ['lights-out', '--board', '-']]) {
+      const result = run(args, huge);
+      expect(result.code, args.join(' ')).toBe(1);
+      one(result);
+      expect(result.stdout.length, args.join(' ')).toBeLessThan(1000);
+    }
+    const long = run(['solve', '-', '101010101'], `${'x'.repeat(500_000)}\n111111111\n`);
+    expect(long.code).toBe(1);
+    one(long);
+    expect(long.stderr).toContain("got 'xxxx");
+    expect(long.stderr).toContain("...' (500000 characters)\n");
+    expect(long.stdout).toBe('1 3 5 7 9\n1 2 3 4 5 6 7 8 9\n');
+    // A piped game echoes a long line cut, and says about a bad token once per line, however many it has.
+    const game = run(['--start', '110011101'], `${'x '.repeat(400)}\n`);
+    expect(game.stdout).toContain('... (799 characters)\n');
+    expect(game.stderr).toBe("flipper: 'x' is not a command; type a move 1-9, n, r, h or q\n");
   });
 });
