@@ -61,6 +61,36 @@ describe('binomial', () => {
     expectError(() => binomial(n, k), RangeError, message);
   });
 
+  it('C(1,000,000, 500,000) comes at once and exactly: Pascal\'s rule and symmetry hold at that size', () => {
+    const middle = binomial(1_000_000, 500_000);
+    expect(middle.toString().length).toBe(301_027);
+    expect(binomial(999_999, 499_999) + binomial(999_999, 500_000)).toBe(middle);
+    expect(binomial(999_999, 499_999)).toBe(binomial(999_999, 500_000));
+    // C(n, k) · (n − k) = C(n, k + 1) · (k + 1)
+    expect(binomial(1_000_000, 400_000) * 600_000n).toBe(binomial(1_000_000, 400_001) * 400_001n);
+  });
+
+  it('both large-n methods agree: Pascal\'s rule across the sieve limit 2^24, and for n near 2^53', () => {
+    for (const m of [65, 5000]) {
+      const n = 2 ** 24 + 1; // above the sieve limit: the product formula; n − 1 below it: prime powers
+      expect(binomial(n, m), `C(2^24 + 1, ${m})`).toBe(binomial(n - 1, m - 1) + binomial(n - 1, m));
+    }
+    const n = Number.MAX_SAFE_INTEGER;
+    expect(binomial(n, 100)).toBe(choose(n, 100));
+    expect(binomial(n, n - 100)).toBe(binomial(n, 100));
+    expect(binomial(n, 1)).toBe(BigInt(n));
+    expect(binomial(n, n)).toBe(1n);
+  });
+
+  it('refuses results beyond 1,000,000 decimal digits with a RangeError naming the limit and the size', () => {
+    expectError(() => binomial(4_000_000, 2_000_000), RangeError, /^binomial computes results of up to 1,000,000 decimal digits; C\(4000000, 2000000\) has about 1,204,117$/);
+    expectError(() => binomial(2 ** 53 - 1, 2 ** 52), RangeError, /up to 1,000,000 decimal digits; C\(9007199254740991, 4503599627370496\) has about [\d,]+$/);
+    expectError(() => binomial(2 ** 53 - 1, 100_000), RangeError, /up to 1,000,000 decimal digits/);
+    // Just below the limit on both sides of the sieve: computed, not refused.
+    expect(binomial(3_300_000, 1_650_000).toString(16).length).toBeGreaterThan(800_000);
+    expect(binomial(2 ** 53 - 1, 80_000) > 0n).toBe(true);
+  });
+
   it('a non-number argument is refused, not coerced', () => {
     expectError(() => binomial('5' as unknown as number, 2), RangeError, /n must be .*; got '5'/);
     expectError(() => binomial(5, 2n as unknown as number), RangeError, /k must be .*; got 2/);
