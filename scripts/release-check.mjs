@@ -3,20 +3,28 @@
 //
 //   node scripts/release-check.mjs [--keep-temp]
 //
-//   (a) `pnpm exec changeset status` in the repo: the "changed packages need a changeset" gate, against the best base
-//       ref this clone has (see chooseStatusBase for why a plain `changeset status` is not robust).
+//   (a) The "changed packages need a changeset" gate in the repo: `changeset status --since=<base>` when HEAD has
+//       commits the base branch (origin/<base>, else <base>) does not; skipped, saying why, when HEAD is the base
+//       itself or there is no base. Its output lists only the changesets added since the base; the release plan of
+//       every pending changeset is step (b)'s.
 //   (b) In a throwaway copy of the working tree (no node_modules, no .git; a fresh one-commit git repo on the base
-//       branch), `changeset status` prints the full release plan and `changeset version` applies it; then every package
-//       a pending changeset names must have the planned new version in package.json and a new `## <version>` section
-//       (with the changeset's summary) in CHANGELOG.md. With no pending changesets, a temporary one (patch for every
-//       public package) is written in the copy first, so the flow is always exercised.
+//       branch): the release plan of every pending changeset (`changeset status --output`), then `changeset version`;
+//       every package a pending changeset names must have the planned new version in package.json and a new
+//       `## <version>` section (with the changeset's summary) in CHANGELOG.md; a package's first release (from
+//       0.0.0) must get exactly one section with no "Patch Changes"; `pnpm pack` of every versioned package with
+//       workspace dependencies must carry the new versions instead of workspace: ranges. With no pending changesets,
+//       a temporary one (patch for every public package) is written in the copy first, so the flow is always
+//       exercised.
 //   (c) `pnpm -r --filter "./packages/*" publish --dry-run --no-git-checks` in the repo must exit 0.
+//   Then it says whether a real publish would be refused (`pnpm release` refuses while the root package.json's
+//   repository.url is a placeholder); the rehearsal itself does not fail on that.
 // Node built-ins only (shared helpers in scripts/lib.mjs); external tools run through spawnSync with shell: false.
 // The repo itself is never modified.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { CheckError, elapsed, readJson, root, run as runTool, runMain, tail, withTempDir, workspacePackages } from './lib.mjs';
+import { placeholderReason } from './sync-metadata.mjs';
 
 const BUMPS = ['major', 'minor', 'patch', 'none'];
 /** How many lines of a tool's output the log shows. */
@@ -63,36 +71,41 @@ function refExists(cwd, ref) {
 }
 
 /**
- * Which `changeset status` to run in the repo itself, and why.
+ * Which `changeset status` to run in the repo itself, and why (args null: skip the gate).
  *
- * `changeset status` does two things: it prints the release plan from the pending changesets, and it fails when
- * packages changed since the base branch (config.baseBranch) but no changeset was found. The second needs
- * `git merge-base <base> HEAD`, so a plain `changeset status` crashes ("Failed to find where HEAD diverged from
- * main") whenever the clone has no local branch named like the base: a CI checkout (detached HEAD, often shallow,
- * CI=true changes nothing here), a clone of a feature branch with --single-branch, or a repository with no commits.
- * `--since=<ref>` replaces the base for that comparison, but it ALSO filters the printed plan down to changesets
- * added since <ref> (`git diff` against the merge base: committed changesets are dropped and so are untracked ones),
- * so `--since=HEAD` gives a clean exit with a misleading "NO packages to be bumped". Hence:
- *   - origin/<base> exists and shares history with HEAD: `--since=origin/<base>` (the upstream, what CI compares to);
- *   - else a local <base> branch: plain `changeset status` (its own default);
- *   - else HEAD exists: `--since=HEAD`, which still parses every changeset and the config but only gates uncommitted
- *     changes; the full release plan comes from step (b);
- *   - else (no commits yet): nothing to compare with, so the gate is skipped; step (b) runs status in a committed copy.
+ * `changeset status` prints a release plan and fails when packages changed since the base branch have no
+ * changeset. With `--since=<ref>` both halves look only at what changed since <ref>: the plan lists only changesets
+ * ADDED since then, so run on the base branch itself (a CI build of main, a release commit) it prints "NO packages
+ * to be bumped" however many changesets are pending. Without --since it compares with a local branch named like
+ * config.baseBranch and crashes ("Failed to find where HEAD diverged from main") where there is none (a detached CI
+ * checkout). So the gate runs only where it means something, always with an explicit --since, and the plan of every
+ * pending changeset comes from step (b):
+ *   - origin/<base>, else a local <base>, that shares history with HEAD and is not HEAD itself (nor ahead of it):
+ *     `--since=<that ref>`;
+ *   - HEAD is the base (merge-base = HEAD): nothing to gate;
+ *   - no usable base, or no commits: nothing to compare with.
  */
 function chooseStatusBase(baseBranch) {
   if (git(['rev-parse', '--is-inside-work-tree'], root, { allowFailure: true }).status !== 0) {
     return { args: null, why: `${root} is not a git work tree` };
   }
   if (!refExists(root, 'HEAD')) return { args: null, why: 'the repository has no commits yet, so there is no base to diff against' };
-  const shares = (ref) => git(['merge-base', ref, 'HEAD'], root, { allowFailure: true }).status === 0;
+  const head = git(['rev-parse', 'HEAD'], root).stdout.trim();
   const notes = [];
-  for (const [ref, args] of [[`origin/${baseBranch}`, [`--since=origin/${baseBranch}`]], [baseBranch, []]]) {
+  for (const ref of [`origin/${baseBranch}`, baseBranch]) {
     if (!refExists(root, ref)) continue;
-    if (shares(ref)) return { args, why: `comparing with ${ref}` };
-    notes.push(`${ref} shares no history with HEAD (shallow clone? fetch with full depth)`);
+    const mergeBase = git(['merge-base', ref, 'HEAD'], root, { allowFailure: true });
+    if (mergeBase.status !== 0) {
+      notes.push(`${ref} shares no history with HEAD (shallow clone? fetch with full depth)`);
+      continue;
+    }
+    if (mergeBase.stdout.trim() === head) {
+      return { args: null, why: `HEAD is on ${ref} (no commits of its own), so no change needs a changeset here` };
+    }
+    return { args: [`--since=${ref}`], why: `changes since ${ref}` };
   }
-  notes.push(`no usable ${baseBranch} or origin/${baseBranch}; only uncommitted changes are gated, the full plan is in step (b)`);
-  return { args: ['--since=HEAD'], why: notes.join('; ') };
+  notes.push(`no usable ${baseBranch} or origin/${baseBranch} to compare with`);
+  return { args: null, why: notes.join('; ') };
 }
 
 function main(argv) {
@@ -113,12 +126,12 @@ function main(argv) {
   let started = Date.now();
   const base = chooseStatusBase(baseBranch);
   if (base.args === null) {
-    console.log(`release-check (a) changeset status in the repo: skipped: ${base.why}`);
+    console.log(`release-check (a) changeset gate: skipped: ${base.why}; the release plan is in (b)`);
   } else {
-    console.log(`release-check (a) pnpm exec changeset status${base.args.map((a) => ` ${a}`).join('')} (${base.why})`);
+    console.log(`release-check (a) pnpm exec changeset status${base.args.map((a) => ` ${a}`).join('')} (${base.why}; it lists only changesets added since then, the full plan is in (b))`);
     const status = run('pnpm', ['exec', 'changeset', 'status', ...base.args], { cwd: root, what: 'release-check (a) changeset status in the repo' });
     console.log(indent(`${status.stdout}${status.stderr}`));
-    console.log(`release-check (a): ok (${elapsed(started)} s)`);
+    console.log(`release-check (a): ok, every package changed since the base has a changeset (${elapsed(started)} s)`);
   }
 
   // (b) status + version in a committed copy of the working tree.
@@ -149,13 +162,14 @@ function main(argv) {
     git(['add', '--all'], copy);
     git(['commit', '--quiet', '--no-verify', '--message', 'release-check snapshot'], copy);
 
-    // In the copy HEAD is the base branch and the tree is clean, so plain `changeset status` cannot fail on the
-    // git comparison and its plan covers every pending changeset.
-    const status = changeset(['status', '--verbose'], copy, 'release-check (b) changeset status in the copy');
-    console.log(indent(`${status.stdout}${status.stderr}`));
+    // In the copy HEAD is the base branch and the tree is clean, so plain `changeset status` (no --since) cannot
+    // fail on the git comparison, and its plan covers every pending changeset.
     changeset(['status', '--output=release-plan.json'], copy, 'release-check (b) changeset status --output');
     const plan = readJson(path.join(copy, 'release-plan.json'));
     fs.rmSync(path.join(copy, 'release-plan.json'));
+    const bumps = plan.releases.filter((r) => r.type !== 'none');
+    console.log(`release-check (b) release plan of all ${plan.changesets.length} pending changeset(s): ${bumps.length} package(s) to be bumped`);
+    for (const r of bumps) console.log(`    ${r.name}: ${r.oldVersion} -> ${r.newVersion} (${r.type})`);
 
     const before = new Map(workspacePackages(copy).map((pkg) => {
       const changelog = path.join(pkg.dir, 'CHANGELOG.md');
@@ -194,7 +208,56 @@ function main(argv) {
           if (firstLine && !section.includes(firstLine)) problems.push(`${name}: the "## ${release.newVersion}" section lacks the summary of ${c.file} (${JSON.stringify(firstLine)})`);
         }
       }
-      console.log(`release-check (b) ${name}: ${old.version} -> ${pkg.manifest.version} (${release.type}), CHANGELOG.md has "## ${release.newVersion}"`);
+      if (old.version === '0.0.0') {
+        // A first release: one section, no "Patch Changes" (e.g. "Updated dependencies" on first releases).
+        const sections = changelog.match(/^## /gm)?.length ?? 0;
+        if (sections !== 1) problems.push(`${name}: its first CHANGELOG.md has ${sections} "## " sections; expected one first-release entry`);
+        if (/^### Patch Changes/m.test(changelog)) problems.push(`${name}: its first CHANGELOG.md has a "Patch Changes" section for a version never published`);
+      }
+      console.log(`release-check (b) ${name}: ${old.version} -> ${pkg.manifest.version} (${release.type}), CHANGELOG.md has "## ${release.newVersion}"${old.version === '0.0.0' ? ' as its only entry' : ''}`);
+    }
+    const workspaceDirs = new Map();
+    for (const group of ['packages', 'tools', 'apps']) {
+      const dir = path.join(copy, group);
+      if (!fs.existsSync(dir)) continue;
+      for (const entry of fs.readdirSync(dir)) {
+        const file = path.join(dir, entry, 'package.json');
+        if (fs.existsSync(file)) workspaceDirs.set(readJson(file).name, path.join(dir, entry));
+      }
+    }
+    // What publishing the new versions would send: pnpm pack (as pnpm publish packs) of each versioned package that
+    // depends on another workspace package must name the dependency's new version, never a workspace: range.
+    for (const [name] of planned) {
+      const pkg = after.get(name);
+      if (!pkg) continue;
+      const internal = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) =>
+        Object.entries(pkg.manifest[field] ?? {}).filter(([dep]) => after.has(dep)).map(([dep, range]) => ({ field, dep, range })));
+      if (internal.length === 0) continue;
+      // pnpm pack resolves workspace: ranges from the installed links, so make the links `pnpm install` would make
+      // (the copy has no node_modules): node_modules/<dep> -> the dependency's folder, for every workspace dependency.
+      for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        for (const [dep, range] of Object.entries(pkg.manifest[field] ?? {})) {
+          if (!String(range).startsWith('workspace:') || !workspaceDirs.has(dep)) continue;
+          const link = path.join(pkg.dir, 'node_modules', ...dep.split('/'));
+          if (fs.existsSync(link)) continue;
+          fs.mkdirSync(path.dirname(link), { recursive: true });
+          fs.symlinkSync(workspaceDirs.get(dep), link, 'dir');
+        }
+      }
+      const destination = path.join(tempRoot, 'packed', name.replace(/^@/, '').replace(/\//g, '__'));
+      fs.mkdirSync(destination, { recursive: true });
+      run('pnpm', ['pack', '--pack-destination', destination], { cwd: pkg.dir, what: `release-check (b) pnpm pack ${name} in the copy` });
+      const tarball = fs.readdirSync(destination).find((file) => file.endsWith('.tgz'));
+      const packed = JSON.parse(run('tar', ['-xzOf', path.join(destination, tarball), 'package/package.json'], { cwd: destination, what: `tar ${tarball}` }).stdout);
+      const shown = [];
+      for (const { field, dep, range } of internal) {
+        const publishedRange = packed[field]?.[dep];
+        const want = after.get(dep).manifest.version;
+        shown.push(`${dep} ${range} -> ${publishedRange}`);
+        if (typeof publishedRange !== 'string' || publishedRange.includes('workspace:')) problems.push(`${name}: its packed ${field} has ${dep}: ${JSON.stringify(publishedRange)}`);
+        else if (!publishedRange.includes(want)) problems.push(`${name}: its packed ${field} has ${dep}: ${publishedRange}, not the new version ${want}`);
+      }
+      console.log(`release-check (b) ${name}: packed after version: ${shown.join(', ')}`);
     }
     for (const [name, pkg] of after) {
       if (!planned.has(name) && before.get(name) && pkg.manifest.version !== before.get(name).version) {
@@ -220,6 +283,12 @@ function main(argv) {
       console.log(`release-check (c) note: ${pkg.name} is scoped with no public access configured; a first \`pnpm publish\` would be restricted`);
     }
   }
+
+  // The rehearsal passes either way; a real `pnpm release` refuses (exit 1) while the repository URL is a placeholder.
+  const url = readJson(path.join(root, 'package.json'), 'package.json').repository?.url;
+  const reason = placeholderReason(url);
+  if (reason !== undefined) console.log(`release-check: publish refused: repository URL is a placeholder (${url ?? 'none'} in the root package.json); pnpm release exits 1 until it is the real one`);
+  else console.log('release-check: the repository URL is set; pnpm release would publish');
 }
 
 runMain('release-check', main, { done: 'ok' });
