@@ -1,6 +1,6 @@
-import { bridgeHands, type BridgeHands } from './bridge.js';
+// A leaf of the library: a deal imports only card names, signatures and error quoting, never the numberings or parsers.
+import { handsOfHolders, pbnOfHolders, type BridgeHands } from './cards.js';
 import { describeValue } from './errors.js';
-import { formatPbn } from './pbn.js';
 import { signatureOf, type Signature } from './signature.js';
 
 /**
@@ -74,13 +74,24 @@ export class Deal {
 
   /** A bridge deal's hands by seat and suit: `deal.hands.N.spades === 'AKQ'`. Bridge deals only (4 hands of 13). */
   get hands(): BridgeHands {
-    return bridgeHands(this);
+    if (!this.signature.bridge) {
+      throw new TypeError(`bridge hands need a bridge deal (four hands N, E, S, W of 13 cards); got ${describeDeal(this)}`);
+    }
+    return handsOfHolders(this.holders);
   }
 
   /** The deal as a PBN deal string starting with seat `first` (`'N:AKQ.… …'`). Bridge deals only. */
   toPbn(first: string = 'N'): string {
-    return formatPbn(this, first);
+    if (!this.signature.bridge) {
+      throw new TypeError(`PBN is for bridge deals (four hands N, E, S, W of 13 cards); got hand sizes [${this.handSizes.join(', ')}]`);
+    }
+    return pbnOfHolders(this.holders, first);
   }
+}
+
+/** How a message names something given where a deal was expected. @internal */
+export function describeDeal(deal: unknown): string {
+  return deal instanceof Deal ? `a deal with hand sizes [${deal.handSizes.join(', ')}] and players ${deal.players}` : describeValue(deal);
 }
 
 /** The hand index of a player letter of this signature. @internal */

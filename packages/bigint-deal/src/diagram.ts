@@ -1,4 +1,5 @@
-import { SUITS, SUIT_SYMBOLS, bridgeHands, type Seat } from './bridge.js';
+import { SUITS, SUIT_SYMBOLS, type Seat } from './cards.js';
+import { bridgeHands } from './hands.js';
 import type { Deal } from './deal.js';
 
 /** Options of `formatDiagram`. */

@@ -1,6 +1,19 @@
 export { binomial } from './binomial.js';
 export { squashedRank, squashedUnrank } from './squashed.js';
+export {
+  BRIDGE_HANDS,
+  RANKS,
+  SEATS,
+  SUITS,
+  SUIT_SYMBOLS,
+  cardName,
+  type BridgeHand,
+  type BridgeHands,
+  type Seat,
+  type Suit,
+} from './cards.js';
 export { Deal, parseDeal } from './deal.js';
+export { bridgeHands, dealFromHands } from './hands.js';
 export {
   createDealNumbering,
   type DealInput,
@@ -10,25 +23,13 @@ export {
   type PageInput,
 } from './numbering.js';
 export {
-  BRIDGE_HANDS,
   DEALS,
-  RANKS,
-  SEATS,
-  SUITS,
-  SUIT_SYMBOLS,
-  bridgeHands,
   bridgeNumbering,
-  cardName,
   dealByNumber,
-  dealFromHands,
   joinIndex,
   numberOfDeal,
   splitIndex,
-  type BridgeHand,
-  type BridgeHands,
   type EditionOptions,
-  type Seat,
-  type Suit,
 } from './bridge.js';
 export { formatPbn, parsePbn } from './pbn.js';
 export { formatDiagram, type DiagramOptions } from './diagram.js';

@@ -1,5 +1,6 @@
-import { RANKS, SEATS, SUITS, checkedBridgeDeal, placeSuit } from './bridge.js';
-import type { Deal } from './deal.js';
+import { SEATS, SUITS } from './cards.js';
+import { Deal } from './deal.js';
+import { checkedBridgeDeal, placeSuit } from './hands.js';
 import { describeValue } from './errors.js';
 import { quote } from '@puzzles/kit/describe';
 import { UNASSIGNED } from './signature.js';
@@ -47,23 +48,8 @@ export function parsePbn(text: string): Deal {
 
 /** Formats a bridge deal as a PBN deal string starting with seat `first` (`N` by default). */
 export function formatPbn(deal: Deal, first: string = 'N'): string {
-  if (!deal.signature.bridge) {
-    throw new TypeError(`PBN is for bridge deals (four hands N, E, S, W of 13 cards); got hand sizes [${deal.handSizes.join(', ')}]`);
-  }
-  const start = typeof first === 'string' && first.length === 1 ? SEATS.indexOf(first.toUpperCase()) : -1;
-  if (start < 0) throw new RangeError(`the first seat must be one of N, E, S, W; got ${describeValue(first)}`);
-  const hands: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const seat = (start + i) % 4;
-    const suits: string[] = [];
-    for (let s = 0; s < 4; s++) {
-      let ranks = '';
-      for (let r = 0; r < 13; r++) if (deal.holders[s * 13 + r] === seat) ranks += RANKS[r];
-      suits.push(ranks);
-    }
-    hands.push(suits.join('.'));
-  }
-  return `${SEATS[start]}:${hands.join(' ')}`;
+  if (!(deal instanceof Deal)) throw new TypeError(`formatPbn needs a Deal; got ${describeValue(deal)}`);
+  return deal.toPbn(first);
 }
 
 /** A PBN deal quoted whole in a message (it is about 70 characters; the usual cut is shorter). */

@@ -1,0 +1,76 @@
+// The library's modules import values one way only: a back-reference is `import type`, so there is no runtime cycle.
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const SRC = new URL('../src/', import.meta.url);
+
+/** The local modules a source imports at run time: `import`/`export … from './x.js'`, skipping `import type` and `export type`. */
+export function runtimeImports(source: string): string[] {
+  const found: string[] = [];
+  // Whole statements, which may span lines: from `import`/`export` up to the module specifier.
+  const statement = /^(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'(\.\/[\w.-]+)\.js'/gms;
+  for (const match of source.matchAll(statement)) {
+    if (match[2] !== undefined) continue; // import type / export type
+    const names = match[3]!;
+    // `import { type A, type B } from` brings in no value either.
+    const inner = /^\{([^}]*)\}$/s.exec(names.trim());
+    if (inner && inner[1]!.split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '))) continue;
+    found.push(match[4]!.slice(2));
+  }
+  for (const match of source.matchAll(/^import\s+'(\.\/[\w.-]+)\.js'/gm)) found.push(match[1]!.slice(2));
+  return found;
+}
+
+/** Every cycle (as a path a → … → a) in a graph of module names. */
+export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): void => {
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+function sourceGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of readdirSync(SRC).filter((f) => f.endsWith('.ts'))) {
+    graph.set(file.replace(/\.ts$/, ''), runtimeImports(readFileSync(new URL(file, SRC), 'utf8')));
+  }
+  return graph;
+}
+
+describe('module imports', () => {
+  it('reads value imports and skips type-only ones', () => {
+    const source = [
+      "import { Deal } from './deal.js';",
+      "import type { Signature } from './signature.js';",
+      "import { type Edition, type PageInput } from './numbering.js';",
+      "import {\n  createDealNumbering,\n  type DealInput,\n} from './bridge.js';",
+      "export { formatPbn } from './pbn.js';",
+      "export type { Seat } from './cards.js';",
+    ].join('\n');
+    expect(runtimeImports(source)).toEqual(['deal', 'bridge', 'pbn']);
+    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+    expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+
+  it('src/ has no runtime import cycle', () => {
+    const graph = sourceGraph();
+    expect(graph.size).toBeGreaterThan(10);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('deal.ts is a leaf: it imports no numbering, parser or bridge module at run time', () => {
+    const imports = sourceGraph().get('deal')!;
+    for (const module of ['bridge', 'numbering', 'pbn', 'hands', 'random', 'diagram']) expect(imports).not.toContain(module);
+  });
+});
