@@ -11,6 +11,7 @@ import {
   compileApacheFormat,
   compileFormat,
   compileNginxFormat,
+  compilePattern,
   formatReport,
   renderSvg,
   reportCsv,
@@ -18,6 +19,7 @@ import {
   toDot,
   type CompiledFormat,
   type LogStats,
+  type Pattern,
   type ReportKind,
   type StatsOptions,
 } from './index.js';
@@ -149,13 +151,13 @@ function parse(argv: string[]) {
       return name;
     });
   } else if (values.method === 'any') methods = 'any';
-  let exclude: RegExp | null = null;
+  let exclude: Pattern | null = null;
   if (values.exclude !== undefined) {
     if (values.exclude === '') throw new UsageError("--exclude needs a pattern ('' would leave out every request)");
     try {
-      exclude = new RegExp(values.exclude);
+      exclude = compilePattern(values.exclude);
     } catch (error) {
-      throw new UsageError(`--exclude is not a valid regular expression: '${values.exclude}' (${(error as Error).message})`);
+      throw new UsageError(`--exclude: ${(error as Error).message}`);
     }
   }
   if (values.host !== undefined && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(values.host)) {

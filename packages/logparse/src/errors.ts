@@ -1,16 +1,7 @@
-/** Shows a value the way an error message should quote it: strings quoted and shortened. @internal */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    return `'${shown}'${value.length > 80 ? ` (${value.length} characters)` : ''}`;
-  }
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (value instanceof RegExp) return String(value);
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
+import { describeValue } from '@puzzles/kit/describe';
+
+/** Shows a value the way an error message should quote it (the family's one rule). @internal */
+export { describeValue };
 
 /** A log format string that cannot be compiled: names the directive or variable and where it is. */
 export class LogFormatError extends TypeError {

@@ -3,6 +3,7 @@
 import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
 import { LineSplitter } from './lines.js';
+import { compilePattern, type Pattern } from './pattern.js';
 import {
   RecordBuilder,
   finalReason,
@@ -23,8 +24,11 @@ export interface StatsOptions extends ParseOptions {
   readonly status?: readonly number[] | 'any';
   /** Methods to keep, or `'any'` (the default). The seed keeps `['GET']`. */
   readonly methods?: readonly string[] | 'any';
-  /** Requests (paths) matching this are left out (the seed: `/static-files|favicon\.ico|flipper-linux\.jpg/`). */
-  readonly exclude?: RegExp | string | null;
+  /**
+   * Requests (paths) matching this are left out, e.g. `'static-files|favicon\\.ico'`. A string is compiled with
+   * `compilePattern` and matched in linear time (no backreferences or lookaround); a RegExp runs as given.
+   */
+  readonly exclude?: string | Pattern | RegExp | null;
   /** The site's own address, prefixed to requests (`http://www.jalat.com` + `/blogs/lisp`). */
   readonly host?: string;
   /** Count `www.example.com` and `example.com` as one site, in referrers and requests. Default false. */
@@ -102,7 +106,7 @@ class Collector {
   readonly #status: Uint8Array | null;
   readonly #methods: string[] | null;
   readonly #methodBytes: Uint8Array[] | null;
-  readonly #exclude: RegExp | null;
+  readonly #exclude: Pick<Pattern, 'test'> | null;
   #excluded = new Int8Array(1 << 13); // per request id: 0 unknown, 1 kept, 2 excluded
   readonly host: string | null;
   readonly mergeWww: boolean;
@@ -141,12 +145,9 @@ class Collector {
       if (exclude === '') {
         throw new RangeError("exclude must not be empty (the empty pattern matches every request); leave it out or pass null to keep every request");
       }
-      try {
-        this.#exclude = new RegExp(exclude);
-      } catch (error) {
-        throw new TypeError(`exclude is not a valid regular expression: ${describeValue(exclude)} (${(error as Error).message})`);
-      }
-    } else throw new TypeError(`exclude must be a RegExp, a string or null; got ${describeValue(exclude)}`);
+      this.#exclude = compilePattern(exclude);
+    } else if (typeof exclude === 'object' && typeof (exclude as Partial<Pattern>).test === 'function') this.#exclude = exclude;
+    else throw new TypeError(`exclude must be a pattern string, a compiled pattern, a RegExp or null; got ${describeValue(exclude)}`);
     if (options.host !== undefined && typeof options.host !== 'string') {
       throw new TypeError(`host must be a string such as 'http://www.example.com'; got ${describeValue(options.host)}`);
     }

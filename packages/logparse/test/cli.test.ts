@@ -94,6 +94,14 @@ describe('logparse CLI', () => {
     expect(run([file, '--dot', '-', '--report', 'summary', '--quiet']).stdout).toContain('digraph "referrers"');
   });
 
+  it("matches --exclude in linear time (review regression: '(a+)+$' on 32 a's and a '!' backtracked for hours)", () => {
+    const input = `${day('28', `/${'a'.repeat(32)}!`, 'http://x/')}\n${day('28', '/aaa', 'http://x/')}\n`;
+    const { code, stdout } = run(['-', '--exclude', '(a+)+$', '--report', 'pairs', '--overall', '--quiet'], input);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`/${'a'.repeat(32)}!`);
+    expect(stdout).not.toContain('/aaa\n');
+  });
+
   it('stops at the first reject with --strict (exit 1)', () => {
     const { code, stderr } = run([file, '--strict']);
     expect(code).toBe(1);
@@ -102,7 +110,8 @@ describe('logparse CLI', () => {
 
   it('exits 2 on usage errors and 1 on unreadable files', () => {
     const usage: Array<[string[], RegExp]> = [
-      [[file, '--exclude', '('], /--exclude is not a valid regular expression: '\('/],
+      [[file, '--exclude', '('], /--exclude: not a valid regular expression: '\('/],
+      [[file, '--exclude', '(a)\\1'], /--exclude: the pattern .* uses a backreference/],
       [[file, '--format', '%h %Q'], /unsupported Apache directive '%Q'/],
       [[file, '--format', 'weird'], /--format must be combined, common or an Apache LogFormat/],
       [[file, '--nginx-format', '$nope'], /unsupported nginx variable '\$nope'/],
