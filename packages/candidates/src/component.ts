@@ -1,4 +1,4 @@
-import { describeValue } from './errors.js';
+import { describeValue, expectCell, expectMask } from './errors.js';
 import type { Grid } from './grid.js';
 import type { Puzzle } from './puzzle.js';
 import { cellName, POSITION_IN, CELL_UNITS, UNIT_CELLS, unitName } from './tables.js';
@@ -116,12 +116,13 @@ export class Component {
   /** The cell (0..80) at a position (0..8). */
   cellAt(position: number): number {
     const cell = this.at[position];
-    if (cell === undefined) throw badPosition(position);
+    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
     return cell;
   }
 
-  /** The position (0..8) of a cell in this component, or -1 when the cell is not in it. */
+  /** The position (0..8) of a cell (0..80) in this component, or -1 when the cell is not in it. */
   positionOf(cell: number): number {
+    expectCell(cell);
     for (let j = 0; j < 3; j++) if (CELL_UNITS[cell * 3 + j] === this.unit) return POSITION_IN[cell * 3 + j]!;
     return -1;
   }
@@ -129,25 +130,26 @@ export class Component {
   /** The value (1..9) at a position, 0 when the cell is empty. */
   value(position: number): number {
     const cell = this.at[position];
-    if (cell === undefined) throw badPosition(position);
+    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
     return this.values[cell]!;
   }
 
   /** The candidate bitmask at a position (bit d-1 for digit d); 0 for a solved cell. */
   mask(position: number): number {
     const cell = this.at[position];
-    if (cell === undefined) throw badPosition(position);
+    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
     return this.candidates[cell]!;
   }
 
   /** Removes the digits of `mask` from the candidates at a position; returns the bits actually removed. */
   removeMask(position: number, mask: number): number {
     const cell = this.at[position];
-    if (cell === undefined) throw badPosition(position);
+    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
+    expectMask(mask, 'a candidate mask to remove');
     const had = this.candidates[cell]!;
     const removed = had & mask;
     if (removed) this.candidates[cell] = had & ~mask;
-    return removed & 0x1ff;
+    return removed;
   }
 
   /** The positions holding a digit as a candidate, as a 9-bit mask (bit k for position k). */
@@ -178,6 +180,7 @@ export class Component {
 
   /** The union of the candidates at the positions of a 9-bit position mask (default all 9). */
   unionOf(positions = 0x1ff): number {
+    if ((positions & 0x1ff) !== positions || typeof positions !== 'number') expectMask(positions, 'a position mask');
     const { at, candidates } = this;
     let out = 0;
     for (let k = 0; k < 9; k++) if (positions & (1 << k)) out |= candidates[at[k]!]!;

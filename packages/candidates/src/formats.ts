@@ -27,9 +27,17 @@ function expectGrid(grid: unknown, what: string): asserts grid is Grid {
   if (!(grid instanceof Grid)) throw new TypeError(`${what} needs a Grid; got ${describeValue(grid)}`);
 }
 
+/** The character for an empty cell or a missing candidate: one character that is not a digit 1-9. */
+function expectEmptyMark(empty: unknown, what: string): asserts empty is string {
+  if (typeof empty !== 'string' || empty.length !== 1 || (empty >= '1' && empty <= '9')) {
+    throw new RangeError(`the empty mark of ${what} must be one character other than 1-9; got ${describeValue(empty)}`);
+  }
+}
+
 /** Formats the values as 81 characters, '.' (or `empty`) for an empty cell. */
 export function formatGivens(grid: Grid, empty = '.'): string {
   expectGrid(grid, 'formatGivens');
+  expectEmptyMark(empty, 'formatGivens');
   let out = '';
   for (let cell = 0; cell < 81; cell++) out += grid.values[cell] ? String(grid.values[cell]) : empty;
   return out;
@@ -141,6 +149,7 @@ export function parsePencilMarks(text: string): Grid {
 /** Formats the 729-character pencil-mark grid (a solved cell shows only its digit; `empty` marks a missing candidate). */
 export function formatPencilMarks(grid: Grid, empty = '.'): string {
   expectGrid(grid, 'formatPencilMarks');
+  expectEmptyMark(empty, 'formatPencilMarks');
   let out = '';
   for (let cell = 0; cell < 81; cell++) {
     const v = grid.values[cell]!;

@@ -1,5 +1,5 @@
 import { Component } from './component.js';
-import { describeValue, expectCell, expectDigit } from './errors.js';
+import { describeValue, expectCell, expectDigit, expectStepLike } from './errors.js';
 import type { Step } from './step.js';
 import { ALL, cellName, CELL_UNITS, LOWEST_DIGIT, PEERS, UNIT_CELLS, unitName } from './tables.js';
 
@@ -18,12 +18,15 @@ export class Grid {
    */
   readonly components: readonly Component[];
 
-  /** An empty grid (every candidate everywhere), or a copy of the given arrays. */
+  /**
+   * An empty grid (every candidate everywhere), or a copy of the given arrays: 81 values 0..9 (0 = empty) and 81
+   * candidate masks 0..511. The state is not checked for contradictions (see `validateGrid`).
+   */
   constructor(values?: ArrayLike<number>, candidates?: ArrayLike<number>) {
     this.values = new Uint8Array(81);
     this.candidates = new Uint16Array(81).fill(ALL);
-    if (values !== undefined) this.values.set(values);
-    if (candidates !== undefined) this.candidates.set(candidates);
+    if (values !== undefined) this.values.set(expectCells(values, 'values', 9));
+    if (candidates !== undefined) this.candidates.set(expectCells(candidates, 'candidates', ALL));
     for (let cell = 0; cell < 81; cell++) if (this.values[cell]) this.candidates[cell] = 0;
     const components: Component[] = [];
     for (let u = 0; u < 27; u++) components.push(new Component(this, u));
@@ -64,6 +67,9 @@ export class Grid {
 
   /** A grid from 81 values (0 = empty): the givens placed, their digits removed from their peers' candidates. */
   static fromValues(values: ArrayLike<number>): Grid {
+    if (typeof values !== 'object' || values === null || typeof values.length !== 'number') {
+      throw new TypeError(`a grid needs an array of 81 values; got ${describeValue(values)}`);
+    }
     if (values.length !== 81) throw new RangeError(`a grid needs 81 values; got ${values.length}`);
     const grid = new Grid();
     for (let cell = 0; cell < 81; cell++) {
@@ -86,8 +92,19 @@ export class Grid {
     return new Grid(this.values, this.candidates);
   }
 
-  /** Places a digit: sets the value, clears the cell's candidates and removes the digit from its peers. */
+  /**
+   * Places a digit in a cell (0..80): sets the value, clears the cell's candidates and removes the digit from its
+   * peers. Placing the value a cell already holds does nothing; placing another one over it is a RangeError.
+   */
   place(cell: number, digit: number): void {
+    expectCell(cell);
+    expectDigit(digit);
+    const held = this.values[cell]!;
+    if (held !== 0 && held !== digit) throw new RangeError(`${cellName(cell)} already holds ${held}; cannot place ${digit} there`);
+    this.placeUnchecked(cell, digit);
+  }
+
+  private placeUnchecked(cell: number, digit: number): void {
     this.values[cell] = digit;
     this.candidates[cell] = 0;
     const bit = ~(1 << (digit - 1));
@@ -98,22 +115,36 @@ export class Grid {
     }
   }
 
-  /** Removes a candidate; returns whether it was there. */
+  /** Removes a candidate digit (1..9) from a cell (0..80); returns whether it was there. */
   eliminate(cell: number, digit: number): boolean {
+    expectCell(cell);
+    expectDigit(digit);
     const bit = 1 << (digit - 1);
     const had = (this.candidates[cell]! & bit) !== 0;
     this.candidates[cell]! &= ~bit;
     return had;
   }
 
-  /** Applies a step: its placements, then its eliminations. */
+  /**
+   * Applies a step: its placements, then its eliminations. The whole step is checked first (every cell 0..80, every
+   * digit 1..9, no placement over another value), so a bad step changes nothing and throws a RangeError or TypeError.
+   */
   apply(step: Pick<Step, 'placements' | 'eliminations'>): void {
-    for (const p of step.placements) if (this.values[p.cell] === 0) this.place(p.cell, p.digit);
-    for (const e of step.eliminations) this.eliminate(e.cell, e.digit);
+    expectStepLike(step, 'a step');
+    const placed = new Map<number, number>();
+    for (const { cell, digit } of step.placements) {
+      const held = placed.get(cell) ?? this.values[cell]!;
+      if (held !== 0 && held !== digit) throw new RangeError(`the step places ${digit} in ${cellName(cell)}, which holds ${held}`);
+      placed.set(cell, digit);
+    }
+    for (const p of step.placements) if (this.values[p.cell] === 0) this.placeUnchecked(p.cell, p.digit);
+    for (const e of step.eliminations) this.candidates[e.cell]! &= ~(1 << (e.digit - 1));
   }
 
-  /** Whether a digit is a candidate of a cell. */
+  /** Whether a digit (1..9) is a candidate of a cell (0..80). */
   has(cell: number, digit: number): boolean {
+    expectCell(cell);
+    expectDigit(digit);
     return (this.candidates[cell]! & (1 << (digit - 1))) !== 0;
   }
 
@@ -168,6 +199,21 @@ export class Grid {
     for (let cell = 0; cell < 81; cell++) out += this.values[cell] ? String(this.values[cell]) : '.';
     return out;
   }
+}
+
+/** 81 integers from 0 to `max`, checked before they are copied into a typed array (which would wrap them silently). */
+function expectCells(list: ArrayLike<number>, what: string, max: number): ArrayLike<number> {
+  if (typeof list !== 'object' || list === null || typeof list.length !== 'number') {
+    throw new TypeError(`the ${what} of a grid must be an array of 81 integers; got ${describeValue(list)}`);
+  }
+  if (list.length !== 81) throw new RangeError(`the ${what} of a grid must be 81 integers; got ${list.length}`);
+  for (let cell = 0; cell < 81; cell++) {
+    const v = list[cell];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) {
+      throw new RangeError(`the ${what} of a grid must be integers from 0 to ${max}; got ${describeValue(v)} for ${cellName(cell)}`);
+    }
+  }
+  return list;
 }
 
 function expectIndex(index: number, what: string): number {

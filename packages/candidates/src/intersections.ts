@@ -45,8 +45,8 @@ export function findLockedCandidates(grid: Grid, limit = Infinity): Step[] {
       const inLine = IN_LINE[i]!;
       const inter = box.unionOf(inBox);
       if (!inter) continue;
-      const restBox = box.unionOf(~inBox);
-      const restLine = line.unionOf(~inLine);
+      const restBox = box.unionOf(0x1ff & ~inBox);
+      const restLine = line.unionOf(0x1ff & ~inLine);
       let digits = pointing ? inter & ~restBox & restLine : inter & ~restLine & restBox;
       while (digits && steps.length < limit) {
         const bit = digits & -digits;

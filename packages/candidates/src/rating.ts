@@ -83,6 +83,7 @@ export interface Rating {
 /** Rates a solving path the way HoDoKu does; a path that did not solve the puzzle is Extreme (beyond these techniques). */
 export function ratePath(steps: readonly Step[], solved = true): Rating {
   if (!Array.isArray(steps)) throw new TypeError(`ratePath needs an array of steps; got ${describeValue(steps)}`);
+  if (typeof solved !== 'boolean') throw new TypeError(`ratePath's solved must be true or false; got ${describeValue(solved)}`);
   let score = 0;
   let hardest: TechniqueName | null = null;
   let level = 0;

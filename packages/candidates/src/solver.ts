@@ -1,4 +1,4 @@
-import { describeValue } from './errors.js';
+import { describeValue, optionsOf } from './errors.js';
 import { Grid, validateGrid } from './grid.js';
 import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
@@ -62,8 +62,8 @@ function checkMarks(grid: Grid): void {
   if (verification.status === 'none') throw new RangeError(verification.message);
 }
 
-function techniqueList(options: SolveOptions | undefined): TechniqueName[] {
-  if (options?.techniques === undefined) return [...TECHNIQUE_NAMES];
+function techniqueList(options: Partial<SolveOptions>): TechniqueName[] {
+  if (options.techniques === undefined) return [...TECHNIQUE_NAMES];
   if (!Array.isArray(options.techniques)) throw new TypeError(`techniques must be an array of technique names; got ${describeValue(options.techniques)}`);
   for (const t of options.techniques) expectTechnique(t);
   return TECHNIQUE_NAMES.filter((t) => options.techniques!.includes(t));
@@ -82,9 +82,10 @@ function first(grid: Grid, finders: readonly ((g: Grid, n: number) => Step[])[])
  * none. A player's pencil marks that exclude the solution (checked with dancing links) are a RangeError.
  */
 export function nextStep(puzzle: Grid | string, options?: SolveOptions): Step | null {
+  const settings = optionsOf(options, 'nextStep');
   const grid = gridOf(puzzle);
   if (grid.contradiction() !== null) return null;
-  return first(grid, techniqueList(options).map(finderOf));
+  return first(grid, techniqueList(settings).map(finderOf));
 }
 
 /**
@@ -93,9 +94,10 @@ export function nextStep(puzzle: Grid | string, options?: SolveOptions): Step | 
  * Marks that exclude the solution (checked with dancing links) are a RangeError naming the cells, never wrong steps.
  */
 export function solveLogically(puzzle: Grid | string, options?: SolveOptions): SolveResult {
+  const settings = optionsOf(options, 'solveLogically');
   const grid = gridOf(puzzle);
-  const finders = techniqueList(options).map(finderOf);
-  const maxSteps = options?.maxSteps ?? 1000;
+  const finders = techniqueList(settings).map(finderOf);
+  const maxSteps = settings.maxSteps ?? 1000;
   if (!(Number.isInteger(maxSteps) && maxSteps >= 0)) throw new RangeError(`maxSteps must be a nonnegative integer; got ${describeValue(maxSteps)}`);
   const steps: Step[] = [];
   let contradiction: string | null = grid.contradiction();

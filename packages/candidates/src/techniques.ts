@@ -52,7 +52,10 @@ export function expectTechnique(name: unknown): asserts name is TechniqueName {
 export function findSteps(grid: Grid, technique: TechniqueName, limit = Infinity): Step[] {
   if (!(grid instanceof Grid)) throw new TypeError(`findSteps needs a Grid (parse text with parseGrid); got ${describeValue(grid)}`);
   expectTechnique(technique);
-  if (!(limit >= 1)) return [];
+  if (typeof limit !== 'number' || !(limit === Infinity || (Number.isInteger(limit) && limit >= 0))) {
+    throw new RangeError(`limit must be a nonnegative integer or Infinity; got ${describeValue(limit)}`);
+  }
+  if (limit === 0) return [];
   return FINDERS[technique](grid, limit);
 }
 

@@ -1,5 +1,5 @@
 import { countSudokuSolutions, solveSudoku } from '@puzzles/dlx';
-import { describeValue } from './errors.js';
+import { describeValue, expectCandidates } from './errors.js';
 import { parseGrid } from './formats.js';
 import { Grid, validateGrid } from './grid.js';
 import { ratePath, type Rating } from './rating.js';
@@ -54,6 +54,9 @@ export function verifyPuzzle(puzzle: Grid | string): Verification {
 
 /** Whether a step agrees with a solution (81 digits): it removes no solution digit and places only solution digits. */
 export function stepAgreesWith(step: Step, solution: string): boolean {
+  if (typeof step !== 'object' || step === null) throw new TypeError(`stepAgreesWith needs a step; got ${describeValue(step)}`);
+  expectCandidates(step.eliminations, 'eliminations');
+  expectCandidates(step.placements, 'placements');
   if (typeof solution !== 'string' || !/^[1-9]{81}$/.test(solution)) {
     throw new RangeError(`a solution must be 81 digits 1-9; got ${describeValue(solution)}`);
   }

@@ -229,7 +229,7 @@ describe('sudoku-explain', () => {
   });
 
   it('rejects bad input with exit code 1 and one line', () => {
-    expect(run(['12345'])).toMatchObject({ code: 1, stderr: 'sudoku-explain: a grid of givens needs 81 characters; got 5 in "12345"\n' });
+    expect(run(['12345'])).toMatchObject({ code: 1, stderr: "sudoku-explain: a grid of givens needs 81 characters; got 5 in '12345'\n" });
     expect(run([`11${EASY.slice(2)}`]).stderr).toMatch(/duplicate givens/);
     expect(run(['.'.repeat(81)])).toMatchObject({ code: 1, stderr: 'sudoku-explain: the puzzle has more than one solution\n' });
   });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { describeValue } from '@puzzles/kit/describe';
 import { describe, expect, it } from 'vitest';
 import { Component } from '../src/component.js';
 import { NakedPairsTechnique } from '../src/naked-pairs.js';
@@ -89,8 +90,8 @@ describe('the seed: Puzzle, Component and naked pairs', () => {
     expectError(() => Component.row(Puzzle.fromList(empty), 9), RangeError, /row index must be an integer from 0 to 8; got 9/);
     expectError(() => row.candidatesAt(9), RangeError, /position .* 0 to 8; got 9/);
     expectError(() => row.setCandidatesAt(0, []), RangeError, /needs a candidate/);
-    expectError(() => row.setCandidatesAt(0, ['0']), RangeError, /digit strings '1'..'9'; got "0"/);
-    expectError(() => row.removeCandidatesAt(0, ['x']), RangeError, /got "x"/);
+    expectError(() => row.setCandidatesAt(0, ['0']), RangeError, /digit strings '1'..'9'; got '0'/);
+    expectError(() => row.removeCandidatesAt(0, ['x']), RangeError, /got 'x'/);
   });
 
   prop([fc.subarray(ALL, { minLength: 1 }), fc.subarray(ALL), fc.integer({ min: 0, max: 8 })])(
@@ -210,7 +211,7 @@ describe('Component: the bitmask layer the techniques use', () => {
     expectError(() => Component.row({} as Grid, 0), TypeError, /Component.row needs a Puzzle or a Grid; got an object/);
     expectError(() => Component.box(null as unknown as Grid, 0), TypeError, /got null/);
     expectError(() => new Component(grid, 27), RangeError, /unit must be an integer from 0 to 26; got 27/);
-    expectError(() => new Component('grid' as unknown as Grid, 0), TypeError, /needs a Grid; got "grid"/);
+    expectError(() => new Component('grid' as unknown as Grid, 0), TypeError, /needs a Grid; got 'grid'/);
   });
 
   prop([gridState, unitIndex, position, fc.integer({ min: 0, max: 0x1ff })])(
@@ -247,5 +248,61 @@ describe('Component: the bitmask layer the techniques use', () => {
     expect(unit.placedMask()).toBe(placed);
     expect(unit.emptyPositions()).toBe(empty);
     for (let k = 0; k < 9; k++) expect(unit.positionOf(unit.cellAt(k))).toBe(k);
+  });
+});
+
+describe('Component: bad positions, masks, digits and cells are errors, not silent no-ops', () => {
+  it('names the value: positionOf a non-cell, removeMask and unionOf with a mask that is not 9 bits', () => {
+    const row = parseGivens(EASY).row(0);
+    expectError(() => row.positionOf(999), RangeError, /^cell must be an integer from 0 to 80; got 999$/);
+    expect(row.positionOf(9)).toBe(-1); // a cell, just not in row 1
+    expectError(() => row.removeMask(0, 512), RangeError, /candidate mask to remove must be a 9-bit mask, an integer from 0 to 511; got 512/);
+    expectError(() => row.removeMask(0, Number.NaN), RangeError, /got NaN/);
+    expectError(() => row.unionOf(-1), RangeError, /position mask must be a 9-bit mask, an integer from 0 to 511; got -1/);
+    expectError(() => row.mask('1' as never), RangeError, /position in a component must be an integer from 0 to 8; got '1'/);
+  });
+
+  const anything = fc.oneof(
+    fc.integer({ min: -3, max: 600 }),
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(Number.NaN, Infinity, '1', '', null, undefined, true, {}, ['1']),
+  );
+  const inRange = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+  prop([gridState, unitIndex, anything, anything])('every method on arbitrary arguments: works, or throws naming the value and changes nothing', (grid, u, a, b) => {
+    const unit = grid.components[u]!;
+    const goodPosition = inRange(a, 0, 8);
+    const calls: [valid: boolean, bad: unknown, call: () => unknown][] = [
+      [goodPosition, a, () => unit.cellAt(a as number)],
+      [goodPosition, a, () => unit.value(a as number)],
+      [goodPosition, a, () => unit.mask(a as number)],
+      [goodPosition, a, () => unit.maskAt(a as number)],
+      [goodPosition, a, () => unit.isSolvedAt(a as number)],
+      [goodPosition, a, () => unit.candidatesAt(a as number)],
+      [goodPosition && inRange(b, 0, 511), goodPosition ? b : a, () => unit.removeMask(a as number, b as number)],
+      [inRange(a, 0, 80), a, () => unit.positionOf(a as number)],
+      [inRange(a, 1, 9), a, () => unit.positionsOf(a as number)],
+      [a === undefined || inRange(a, 0, 511), a, () => unit.unionOf(a as number)], // undefined: the default, all 9
+      [goodPosition && !unit.value(Number(a)) && inRange(b, 1, 511), goodPosition ? (unit.value(a as number) ? undefined : b) : a, () => unit.setMaskAt(a as number, b as number)],
+    ];
+    for (const [valid, bad, call] of calls) {
+      const values = grid.values.slice();
+      const candidates = grid.candidates.slice();
+      let thrown: unknown;
+      try {
+        call();
+      } catch (error) {
+        thrown = error;
+      }
+      if (valid) {
+        expect(thrown).toBeUndefined();
+        continue;
+      }
+      expect(thrown instanceof RangeError || thrown instanceof TypeError, `no error for ${describeValue(bad)}`).toBe(true);
+      if (bad !== undefined) expect((thrown as Error).message).toContain(describeValue(bad));
+      expect(grid.values).toEqual(values);
+      expect(grid.candidates).toEqual(candidates);
+    }
   });
 });

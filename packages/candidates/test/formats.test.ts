@@ -34,7 +34,7 @@ describe('givens', () => {
 
   it('rejects wrong lengths, bad characters and duplicate givens', () => {
     expectError(() => parseGivens(EASY.slice(1)), RangeError, /81 characters; got 80/);
-    expectError(() => parseGivens(`x${EASY.slice(1)}`), RangeError, /bad character "x" at position 1/);
+    expectError(() => parseGivens(`x${EASY.slice(1)}`), RangeError, /bad character 'x' at position 1/);
     expectError(() => parseGivens(`33${EASY.slice(2)}`), RangeError, /duplicate givens: 3 in r1c1 and r1c2/);
     expectError(() => parseGivens(42 as unknown as string), TypeError, /must be a string; got 42/);
   });
@@ -69,7 +69,7 @@ describe('{candidates} notation', () => {
     expect(parseCandidateGrid(fewer).candidatesOf(0)).toEqual([5]);
     expectError(() => parseCandidateGrid(text.replace('{45}', '{}')), RangeError, /cell 1 .* no candidates/);
     expectError(() => parseCandidateGrid(text.replace('{45}', '{345}')), RangeError, /r1c1 has candidate 3, but r1c3 in the same row holds 3/);
-    expectError(() => parseCandidateGrid(text.replace('{45}', '{4x}')), RangeError, /bad candidate "x"/);
+    expectError(() => parseCandidateGrid(text.replace('{45}', '{4x}')), RangeError, /bad candidate 'x'/);
     expectError(() => parseCandidateGrid(text.replace('{45}', '{44}')), RangeError, /repeated/);
     expectError(() => parseCandidateGrid(text.replace('{45}', '{45')), RangeError, /./);
     expectError(() => parseCandidateGrid(`${text}1`), RangeError, /81 cells/);
@@ -98,7 +98,7 @@ describe('729-character pencil-mark grid', () => {
     expect(text.slice(0, 27)).toBe('...45.......45.78...3......');
     same(parsePencilMarks(text.replaceAll('.', '0')), parseGivens(EASY));
     expectError(() => parsePencilMarks(text.slice(1)), RangeError, /729 characters .* got 728/);
-    expectError(() => parsePencilMarks(`5${text.slice(1)}`), RangeError, /bad character "5" at position 1 .* expected '1'/);
+    expectError(() => parsePencilMarks(`5${text.slice(1)}`), RangeError, /bad character '5' at position 1 .* expected '1'/);
     expectError(() => parsePencilMarks(`.........${text.slice(9)}`), RangeError, /cell 1 .* no candidates/);
   });
 });
@@ -114,7 +114,15 @@ describe('parseGrid and the table', () => {
   it('formatters reject what is not a Grid', () => {
     for (const format of [formatGivens, formatCandidateGrid, formatPencilMarks, formatCandidateTable]) {
       expectError(() => format(null as unknown as Grid), TypeError, /needs a Grid; got null/);
-      expectError(() => format(EASY as unknown as Grid), TypeError, /needs a Grid; got "003020600/);
+      expectError(() => format(EASY as unknown as Grid), TypeError, /needs a Grid; got '003020600/);
+    }
+    const grid = parseGivens(EASY);
+    expect(formatGivens(grid, '0')).toBe(EASY);
+    expect(formatPencilMarks(grid, '0')).toHaveLength(729);
+    // An empty mark of another length, or a digit, would give text that reads back as something else.
+    for (const bad of ['', '..', '5']) {
+      expectError(() => formatGivens(grid, bad), RangeError, new RegExp(`the empty mark of formatGivens must be one character other than 1-9; got '${bad.replaceAll('.', '\\.')}'`));
+      expectError(() => formatPencilMarks(grid, bad), RangeError, /the empty mark of formatPencilMarks must be one character/);
     }
   });
 

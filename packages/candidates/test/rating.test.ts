@@ -40,9 +40,10 @@ describe('rating', () => {
   });
 
   it('rejects steps of unknown techniques instead of scoring them NaN', () => {
-    expectError(() => ratePath([step('guessing' as TechniqueName)]), RangeError, /technique must be one of the technique names; got "guessing"/);
+    expectError(() => ratePath([step('guessing' as TechniqueName)]), RangeError, /technique must be one of the technique names; got 'guessing'/);
     expectError(() => ratePath([null as unknown as Step]), RangeError, /got undefined/);
     expectError(() => ratePath('naked-single' as unknown as Step[]), TypeError, /ratePath needs an array of steps/);
+    expectError(() => ratePath([], 'no' as unknown as boolean), TypeError, /ratePath's solved must be true or false; got 'no'/);
   });
 
   it('rates a real path', () => {

@@ -39,8 +39,11 @@ describe('nextStep', () => {
   it('limits the techniques when asked', () => {
     expect(nextStep(EASY, { techniques: ['hidden-single'] })!.technique).toBe('hidden-single');
     expect(nextStep(EASY, { techniques: [] })).toBeNull();
-    expectError(() => nextStep(EASY, { techniques: ['guessing' as never] }), RangeError, /unknown technique "guessing"/);
+    expectError(() => nextStep(EASY, { techniques: ['guessing' as never] }), RangeError, /unknown technique 'guessing'/);
     expectError(() => nextStep(3 as unknown as string), TypeError, /a puzzle must be a Grid or a string/);
+    // Options that are not an object were ignored before: now a TypeError naming them.
+    expectError(() => nextStep(EASY, 5 as never), TypeError, /the options of nextStep must be an object; got 5/);
+    expectError(() => solveLogically(EASY, 'fast' as never), TypeError, /the options of solveLogically must be an object; got 'fast'/);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../src/grid.js';
 import { formatElimination, formatPlacement, TECHNIQUE_NAMES, type Step, type TechniqueName } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
-import { expectError } from './reference.js';
+import { EASY, expectError } from './reference.js';
+import { parseGivens } from '../src/formats.js';
 
 // Hand-made candidate states: an empty grid (every candidate everywhere) shaped just enough for one pattern.
 const cell = (r: number, c: number) => (r - 1) * 9 + (c - 1);
@@ -332,12 +333,22 @@ describe('chains', () => {
 describe('findSteps', () => {
   it('knows every technique name and rejects others', () => {
     for (const t of TECHNIQUE_NAMES) expect(Array.isArray(findSteps(new Grid(), t))).toBe(true);
-    expectError(() => findSteps(new Grid(), 'x-wings' as TechniqueName), RangeError, /unknown technique "x-wings"; expected one of full-house/);
+    expectError(() => findSteps(new Grid(), 'x-wings' as TechniqueName), RangeError, /unknown technique 'x-wings'; expected one of full-house/);
   });
 
   it('rejects what is not a valid Grid instead of crashing or giving steps', () => {
-    expectError(() => findSteps('4.....8.5' as unknown as Grid, 'naked-single'), TypeError, /findSteps needs a Grid .*; got "4\.\.\.\.\.8\.5"/);
+    expectError(() => findSteps('4.....8.5' as unknown as Grid, 'naked-single'), TypeError, /findSteps needs a Grid .*; got '4\.\.\.\.\.8\.5'/);
     expectError(() => findSteps(null as unknown as Grid, 'x-wing'), TypeError, /findSteps needs a Grid .*; got null/);
+  });
+
+  it('takes a limit that is a nonnegative integer or Infinity, and refuses others instead of returning nothing', () => {
+    const grid = parseGivens(EASY);
+    expect(findSteps(grid, 'naked-single', 0)).toEqual([]);
+    expect(findSteps(grid, 'naked-single', 1)).toHaveLength(1);
+    expect(findSteps(grid, 'naked-single', Infinity).length).toBeGreaterThan(1);
+    for (const bad of [Number.NaN, -1, 1.5, '2']) {
+      expectError(() => findSteps(grid, 'naked-single', bad as number), RangeError, new RegExp(`limit must be a nonnegative integer or Infinity; got ${bad === '2' ? "'2'" : String(bad)}$`));
+    }
   });
 
   it('formats placements and eliminations 1-based, and rejects cells and digits out of range', () => {

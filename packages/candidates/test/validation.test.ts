@@ -41,8 +41,11 @@ describe('verifyPuzzle (with @puzzles/dlx)', () => {
   it('stepAgreesWith rejects a solution that is not 81 digits', () => {
     const step = { technique: 'naked-single', cells: [0], digits: [4], eliminations: [], placements: [{ cell: 0, digit: 4 }], explanation: '' } as const;
     expect(stepAgreesWith(step, EASY_SOLUTION)).toBe(true);
-    expectError(() => stepAgreesWith(step, 'abc'), RangeError, /a solution must be 81 digits 1-9; got "abc"/);
+    expectError(() => stepAgreesWith(step, 'abc'), RangeError, /a solution must be 81 digits 1-9; got 'abc'/);
     expectError(() => stepAgreesWith(step, EASY), RangeError, /a solution must be 81 digits/);
+    expectError(() => stepAgreesWith(null as never, EASY_SOLUTION), TypeError, /stepAgreesWith needs a step; got null/);
+    // A cell past the end read as "no digit" and agreed silently before.
+    expectError(() => stepAgreesWith({ ...step, placements: [{ cell: 999, digit: 4 }] }, EASY_SOLUTION), RangeError, /the cell of placements\[0\] must be an integer from 0 to 80; got 999/);
   });
 
   prop([fc.integer({ min: 1, max: 2 ** 31 - 1 })], { numRuns: 10 })('agrees with an independent backtracking solver', (seed) => {
