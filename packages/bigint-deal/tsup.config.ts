@@ -6,11 +6,15 @@ rmSync('dist', { recursive: true, force: true });
 
 export default defineConfig([
   {
-    // The library: dual ESM + CJS with types for both.
-    entry: { index: 'src/index.ts' },
+    // The library and its fast-check arbitraries: dual ESM + CJS with types for both. The two entries share their
+    // code through chunks (splitting, for CJS too), so a Deal made by an arbitrary is the library's own Deal class.
+    entry: { index: 'src/index.ts', arbitraries: 'src/arbitraries.ts' },
     format: ['esm', 'cjs'],
+    splitting: true,
     dts: true,
     target: 'node20',
+    // fast-check is an optional peer dependency, never bundled.
+    external: ['fast-check'],
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],
   },
