@@ -1,136 +1,122 @@
 #!/usr/bin/env node
 // dlx: argument parsing and printing only; everything else is the library's.
-import { parseArgs } from 'node:util';
-import { UsageError, packageVersion, positiveInteger, readInput, runCli } from './cli-common.js';
-import { parseDlx, solutions, type Progress, type SearchStats } from './index.js';
+import { durationOption, inputName, integerOption, readText, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
+import { parseDlx, solutions, type Problem, type SearchStats } from './index.js';
 
 const HELP = `Usage: dlx [options] [file|-]
 
 Reads an exact-cover problem in Knuth's DLX1/DLX2 format (the first line names
 the items, primary before a '|', secondary after it; then one option per line,
 'item:color' for a colored secondary item; lines starting with '|' are comments)
-from a file or standard input, and counts its solutions with dancing links.
+from a file or standard input (the default), and counts its solutions with
+dancing links (Knuth's Algorithm X, or C when secondary items have colors).
 
 Options:
+  --print          print each solution as it is found: its options, one per line
   --limit N        stop after N solutions
-  --print          print each solution: its options, one per line
-  --json           print {"solutions", "nodes", "updates", "seconds"} (and
-                   "list", the solutions' options, with --print)
-  --seed S         shuffle the order of the options reproducibly
   --max-nodes N    stop after N search-tree nodes
-  --timeout MS     stop after about MS milliseconds
+  --timeout T      stop after T (500ms, 10s, 2m; a bare number is seconds)
+  --seed S         shuffle the order of the options reproducibly
+  --json           print {"solutions","nodes","updates","maxDepth","ms",
+                   "complete","stoppedBy"}; with --print, first one line
+                   {"options","names"} per solution (NDJSON: the option
+                   indices and the options as text) and the
+                   totals last as {"summary":{...}}
   -h, --help       show this help
   -v, --version    show the version
 
-A search that stops early (limit, budget) says so on stderr. Progress goes to
-stderr every million nodes when stderr is a terminal.
+A search that stops early (limit, node budget, timeout, Ctrl-C) says on stderr
+what it did before it stopped. A progress line goes to stderr when stderr is a
+terminal and the search has run for a second.
 
 Examples:
-  dlx problem.dlx
-  dlx problem.dlx --print --limit 3
+  dlx queens8.dlx
+  dlx queens8.dlx --print --limit 3
   printf 'a b c\\na b\\nc\\na\\nb c\\n' | dlx - --json --print
+  dlx pentominoes.dlx --max-nodes 1000000 --timeout 10s
 
-Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
+Exit status: 0 on success (also when a limit or budget stopped the search),
+1 on bad input, 2 on a usage error, 130 when interrupted.`;
 
-function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        limit: { type: 'string' },
-        print: { type: 'boolean' },
-        json: { type: 'boolean' },
-        seed: { type: 'string' },
-        'max-nodes': { type: 'string' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length > 1) throw new UsageError(`give one file (or - for standard input); got ${positionals.length}`);
-  return {
-    values,
-    file: positionals[0] ?? '-',
-    limit: positiveInteger(values.limit, '--limit'),
-    maxNodes: positiveInteger(values['max-nodes'], '--max-nodes'),
-    timeout: positiveInteger(values.timeout, '--timeout'),
-  };
+const OPTIONS = {
+  limit: { type: 'string' },
+  print: { type: 'boolean' },
+  json: { type: 'boolean' },
+  seed: { type: 'string' },
+  'max-nodes': { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
+const group = (n: number): string => n.toLocaleString('en-US');
+const plural = (n: number, word: string): string => `${group(n)} ${word}${n === 1 ? '' : 's'}`;
+
+/** What stopped an incomplete search, in words for stderr. */
+function stopReason(stats: SearchStats, cli: Cli, values: { limit?: string | undefined; timeout?: string | undefined }): string {
+  if (stats.stoppedBy === 'limit') return `by --limit ${values.limit}`;
+  if (stats.stoppedBy === 'nodes') return 'by the node budget (--max-nodes)';
+  if (cli.stopReason === 'timeout' || stats.stoppedBy === 'time') return `by --timeout ${values.timeout}`;
+  if (cli.stopReason === 'interrupted') return 'by Ctrl-C';
+  return 'early';
 }
 
-function main(argv: string[]): number {
-  const { values, file, limit, maxNodes, timeout } = parse(argv);
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (values.version) {
-    console.log(packageVersion());
-    return 0;
-  }
-  const name = file === '-' ? 'stdin' : file;
-  const text = readInput(file);
-  let problem;
+async function main(argv: string[], cli: Cli): Promise<number> {
+  const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP, max: 1 });
+  const file = positionals[0] ?? '-';
+  const limit = integerOption(values.limit, 'limit');
+  const maxNodes = integerOption(values['max-nodes'], 'max-nodes');
+  const timeout = durationOption(values.timeout);
+  const text = readText(file);
+  let problem: Problem;
   try {
     problem = parseDlx(text);
   } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`${name}: ${error.message}`);
+    if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`${inputName(file)}: ${error.message}`);
     throw error;
   }
-  const tty = process.stderr.isTTY === true;
-  let shown = false;
-  const onProgress = (p: Progress): void => {
-    if (p.seconds < 1) return;
-    shown = true;
-    process.stderr.write(`\r${p.nodes.toLocaleString('en-US')} nodes, ${p.solutions} solutions, depth ${p.depth}, ${p.seconds.toFixed(1)} s `);
-  };
+  cli.timeout(timeout);
+  const progress = cli.progress('dlx', { unit: 'nodes' });
   const search = solutions(problem, {
     ...(limit === undefined ? {} : { limit }),
     ...(maxNodes === undefined ? {} : { maxNodes }),
     ...(timeout === undefined ? {} : { timeout }),
     ...(values.seed === undefined ? {} : { seed: values.seed }),
-    ...(tty ? { onProgress } : {}),
+    signal: cli.signal,
+    progressInterval: 65_536,
+    onProgress: (p) => progress.update(p.nodes),
   });
-  const list: string[][] = [];
-  const out: string[] = [];
   let stats: SearchStats;
-  if (values.print) {
-    let k = 0;
-    for (const solution of search) {
-      k++;
-      if (values.json) list.push(solution.names);
-      else out.push(`Solution ${k}:`, ...solution.names.map((n) => ` ${n}`));
+  try {
+    if (values.print) {
+      let k = 0;
+      for await (const solution of search) {
+        k++;
+        if (values.json) {
+          await cli.out.json({ options: solution.options, names: solution.names });
+        } else {
+          await cli.out.line(`Solution ${k}:`);
+          for (const name of solution.names) await cli.out.line(` ${name}`);
+        }
+      }
+      stats = search.stats;
+    } else {
+      stats = await search.drainAsync();
     }
-    stats = search.stats;
-  } else {
-    stats = search.drain();
+  } finally {
+    progress.end();
   }
-  if (shown) process.stderr.write('\n');
+  if (cli.stopReason === 'closed') return 0;
+  const { solutions: found, nodes, updates, maxDepth, seconds, complete, stoppedBy } = stats;
+  const ms = roundMs(seconds * 1000);
   if (values.json) {
-    const json: Record<string, unknown> = {
-      solutions: stats.solutions,
-      nodes: stats.nodes,
-      updates: stats.updates,
-      seconds: Number(stats.seconds.toFixed(6)),
-    };
-    if (values.print) json.list = list;
-    console.log(JSON.stringify(json));
+    const totals = { solutions: found, nodes, updates, maxDepth, ms, complete, stoppedBy };
+    await cli.out.json(values.print ? { summary: totals } : totals);
   } else {
-    if (out.length > 0) console.log(out.join('\n'));
-    console.log(
-      `Altogether ${stats.solutions} solution${stats.solutions === 1 ? '' : 's'}, ${stats.nodes} nodes, ${stats.updates} updates, ${stats.seconds.toFixed(3)} seconds.`,
-    );
+    await cli.out.line(`Altogether ${plural(found, 'solution')}, ${group(nodes)} nodes, ${group(updates)} updates, ${ms} ms.`);
   }
-  if (!stats.complete) {
-    const why = { limit: 'the limit', nodes: 'the node budget', time: 'the timeout', signal: 'a signal', caller: 'the caller' };
-    console.error(`dlx: stopped by ${why[stats.stoppedBy ?? 'caller']} after ${stats.solutions} solutions; there may be more`);
+  if (!complete) {
+    cli.warn(`stopped ${stopReason(stats, cli, values)} after ${plural(found, 'solution')} and ${group(nodes)} nodes; there may be more`);
   }
   return 0;
 }
 
-runCli('dlx', main);
+runCli({ name: 'dlx', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

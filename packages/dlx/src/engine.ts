@@ -619,8 +619,8 @@ export class Engine {
           this.saveState(level, BACK, nodes, updates, maxLevel);
           return FOUND;
         }
-        // Minimum remaining values, as in the seed: the first item (in item order) with at most one option, else the
-        // first item with the fewest: what a scan of one list in item order picks when it stops at the first item
+        // Minimum remaining values, as in the Lisp blog post on Dancing Links Sudoku: the first item (in item order)
+        // with at most one option, else the first item with the fewest: what a scan of one list in item order picks when it stops at the first item
         // with LEN <= 1. The odd and the even items are two lists, walked side by side (see above), so candidates
         // compare by (LEN, address); with 16-bit links as one key LEN * 2^16 + address (< 2^30), with a
         // branch-free minimum.
@@ -776,7 +776,7 @@ export class Engine {
           this.saveState(level, BACK, nodes, updates, maxLevel);
           return FOUND;
         }
-        // Minimum remaining values, the first such item; as in the seed, the scan stops at an item with <= 1 option.
+        // Minimum remaining values, the first such item; as in that blog post, the scan stops at an item with <= 1 option.
         let best = m[i]!;
         if (best > 1) {
           for (let k = rl[i]!; k !== 0; k = rl[k]!) {

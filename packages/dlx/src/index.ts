@@ -7,6 +7,7 @@ export {
   createSolver,
   first,
   solutions,
+  type BudgetOptions,
   type Progress,
   type SearchOptions,
   type SearchStats,
@@ -15,7 +16,7 @@ export {
   type StopReason,
 } from './search.js';
 export { formatDlx, parseDlx } from './format.js';
-export { seededRandom, type Seed } from './random.js';
+export { seededRandom, type Seed } from './seed.js';
 export {
   SUDOKU_SIZES,
   SUDOKU_SYMBOLS,
@@ -26,6 +27,7 @@ export {
   solveSudoku,
   type SudokuGrid,
   type SudokuInput,
+  type SudokuSearchOptions,
   type SudokuStats,
 } from './sudoku.js';
 export {

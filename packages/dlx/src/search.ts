@@ -1,22 +1,18 @@
 // Solving: lazy solutions, counting, budgets, progress and statistics, over the engine.
 import { Engine, EXHAUSTED, FOUND } from './engine.js';
+import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type Budget, type BudgetOptions, type StopReason } from './checks.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
 import { Problem, compiledOf, defineProblem, type OptionSpec, type ProblemSpec } from './problem.js';
-import { shuffledOrder, type Seed } from './random.js';
+import { shuffledOrder, type Seed } from './seed.js';
 
-/** Why a search ended before it had seen the whole search tree. */
-export type StopReason = 'limit' | 'nodes' | 'time' | 'signal' | 'caller';
+export type { BudgetOptions, Progress, StopReason } from './checks.js';
 
-/** A snapshot passed to `onProgress`. */
-export interface Progress {
-  /** Search-tree nodes entered so far. */
-  readonly nodes: number;
-  /** Link updates so far (one per node hidden from an item list, one per item removed). */
-  readonly updates: number;
-  /** The current depth: options chosen on the current path. */
-  readonly depth: number;
-  readonly solutions: number;
-  readonly seconds: number;
+/** How to search. Budgets never throw: the search stops and its stats say `complete: false` and why. */
+export interface SearchOptions extends BudgetOptions {
+  /** Stop after this many solutions (default Infinity). */
+  readonly limit?: number;
+  /** Option indices that every solution must contain (covered before the search; conflicting ones: no solutions). */
+  readonly given?: readonly number[];
 }
 
 /** Statistics of a search, as Knuth's programs report them. */
@@ -31,27 +27,6 @@ export interface SearchStats {
   readonly complete: boolean;
   /** What stopped an incomplete search: the limit, a budget, the signal, or the caller (return() on the iterator). */
   readonly stoppedBy: StopReason | null;
-}
-
-/** How to search. Budgets never throw: the search stops and its stats say `complete: false` and why. */
-export interface SearchOptions {
-  /** Stop after this many solutions (default Infinity). */
-  readonly limit?: number;
-  /** Stop before entering more than this many search-tree nodes. */
-  readonly maxNodes?: number;
-  /** Stop after about this many milliseconds (checked every 1024 nodes and at each solution). */
-  readonly timeout?: number;
-  /**
-   * Stop when aborted (checked every 1024 nodes and at each solution). The search is synchronous, so abort from
-   * `onProgress`, or between solutions of a lazy search.
-   */
-  readonly signal?: AbortSignal;
-  /** Called every `progressInterval` nodes. */
-  readonly onProgress?: (progress: Progress) => void;
-  /** Nodes between progress reports (default 1,000,000). */
-  readonly progressInterval?: number;
-  /** Option indices that every solution must contain (covered before the search; conflicting ones: no solutions). */
-  readonly given?: readonly number[];
 }
 
 /** How to build a solver. */
@@ -85,33 +60,29 @@ export class Solution<T = OptionSpec> {
   }
 }
 
-function nonNegativeNumber(value: unknown, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`${what} must be a number; got ${describeValue(value)}`);
-  if (value < 0) throw new RangeError(`${what} must be at least 0; got ${describeValue(value)}`);
-  return value;
-}
+/** What #advance found: a solution, the end of the search, or the end of a time slice (call again to go on). */
+const OVER = 0;
+const SOLUTION = 1;
+const PAUSED = 2;
 
 /**
  * A lazy search: an iterator of solutions (use it in for…of), with live `stats`. When it is done, `next()` returns
- * the final statistics as its value.
+ * the final statistics as its value. It is also an async iterable (`for await`): the async form searches in slices of
+ * a few milliseconds and lets the event loop in between, so that timers, I/O and an `AbortSignal` can stop it.
  */
-export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats>, Iterable<Solution<T>> {
+export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats>, Iterable<Solution<T>>, AsyncIterable<Solution<T>> {
   readonly #solver: Solver<T>;
   readonly #engine: Engine;
   readonly #limit: number;
-  readonly #maxNodes: number;
-  readonly #timeout: number;
-  readonly #signal: AbortSignal | undefined;
-  readonly #onProgress: ((progress: Progress) => void) | undefined;
-  readonly #interval: number;
+  readonly #budget: Budget;
   readonly #given: number[];
   #state: 'fresh' | 'running' | 'done' = 'fresh';
   #solutions = 0;
   #start = 0;
-  #reason: StopReason | null = null;
+  #checks: Checks | null = null;
   #final: SearchStats | null = null;
-  #conflict = false;
+  /** When the current slice of an async search ends (0: none yet). */
+  #sliceEnd = 0;
 
   /** @internal */
   constructor(solver: Solver<T>, engine: Engine, options: SearchOptions | undefined) {
@@ -119,17 +90,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     this.#solver = solver;
     this.#engine = engine;
     this.#limit = positiveCount(o.limit, 'limit', Infinity);
-    this.#maxNodes = nonNegativeNumber(o.maxNodes, 'maxNodes') ?? Infinity;
-    this.#timeout = nonNegativeNumber(o.timeout, 'timeout') ?? Infinity;
-    if (o.signal !== undefined && (typeof o.signal !== 'object' || o.signal === null || typeof o.signal.aborted !== 'boolean')) {
-      throw new TypeError(`signal must be an AbortSignal; got ${describeValue(o.signal)}`);
-    }
-    this.#signal = o.signal;
-    if (o.onProgress !== undefined && typeof o.onProgress !== 'function') {
-      throw new TypeError(`onProgress must be a function; got ${describeValue(o.onProgress)}`);
-    }
-    this.#onProgress = o.onProgress;
-    this.#interval = positiveCount(o.progressInterval, 'progressInterval', 1_000_000);
+    this.#budget = budgetOf(o);
     const given: number[] = [];
     if (o.given !== undefined) {
       if (!Array.isArray(o.given)) throw new TypeError(`given must be an array of option indices; got ${describeValue(o.given)}`);
@@ -145,6 +106,22 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
 
   [Symbol.iterator](): this {
     return this;
+  }
+
+  /** The solutions, searched in slices of a few milliseconds with the event loop let in between (`for await`). */
+  [Symbol.asyncIterator](): AsyncIterableIterator<Solution<T>> & AsyncIterator<Solution<T>, SearchStats> {
+    const iterator = {
+      next: async (): Promise<IteratorResult<Solution<T>, SearchStats>> => {
+        const found = await this.#advanceAsync();
+        if (!found) return { done: true, value: this.stats };
+        return { done: false, value: this.#take() };
+      },
+      return: async (): Promise<IteratorResult<Solution<T>, SearchStats>> => this.return(),
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator as AsyncIterableIterator<Solution<T>> & AsyncIterator<Solution<T>, SearchStats>;
   }
 
   /** The statistics so far (final once the search is done). */
@@ -165,14 +142,8 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
 
   /** The next solution, or done with the final statistics. */
   next(): IteratorResult<Solution<T>, SearchStats> {
-    if (!this.#advance()) return { done: true, value: this.stats };
-    const e = this.#engine;
-    const options = [...this.#given];
-    for (let l = 0; l < e.level; l++) options.push(e.optionAt(l));
-    options.sort((a, b) => a - b);
-    const solution = new Solution(this.#solver.problem, options);
-    if (this.#solutions >= this.#limit) this.#finish('limit');
-    return { done: false, value: solution };
+    if (this.#advance(Infinity) !== SOLUTION) return { done: true, value: this.stats };
+    return { done: false, value: this.#take() };
   }
 
   /** Ends the search early (for…of calls this on break); its stats say stoppedBy 'caller'. */
@@ -183,13 +154,49 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
 
   /** Runs to the end (or a budget) without building solutions; returns the final statistics. */
   drain(): SearchStats {
-    while (this.#advance()) if (this.#solutions >= this.#limit) this.#finish('limit');
+    while (this.#advance(Infinity) === SOLUTION) if (this.#solutions >= this.#limit) this.#finish('limit');
     return this.stats;
   }
 
-  /** Finds the next solution, leaving it in the engine; false when the search is over. */
-  #advance(): boolean {
-    if (this.#state === 'done') return false;
+  /**
+   * `drain` in slices of a few milliseconds with the event loop let in between, so that a timer, a Ctrl-C handler or
+   * anything else that aborts the `signal` can stop a long count.
+   */
+  async drainAsync(): Promise<SearchStats> {
+    while (await this.#advanceAsync()) if (this.#solutions >= this.#limit) this.#finish('limit');
+    return this.stats;
+  }
+
+  /** The solution in the engine, as a Solution; ends the search when it reaches the limit. */
+  #take(): Solution<T> {
+    const e = this.#engine;
+    const options = [...this.#given];
+    for (let l = 0; l < e.level; l++) options.push(e.optionAt(l));
+    options.sort((a, b) => a - b);
+    const solution = new Solution(this.#solver.problem, options);
+    if (this.#solutions >= this.#limit) this.#finish('limit');
+    return solution;
+  }
+
+  /** #advance in slices, yielding to the event loop between them; true at a solution, false at the end. */
+  async #advanceAsync(): Promise<boolean> {
+    for (;;) {
+      // A slice ends after SLICE_MS whether it found many solutions or none.
+      if (performance.now() >= this.#sliceEnd) {
+        if (this.#sliceEnd !== 0) await yieldToEventLoop();
+        this.#sliceEnd = performance.now() + SLICE_MS;
+      }
+      const result = this.#advance(this.#sliceEnd, true);
+      if (result !== PAUSED) return result === SOLUTION;
+    }
+  }
+
+  /**
+   * Finds the next solution, leaving it in the engine: SOLUTION, OVER when the search is over, or PAUSED when the
+   * time reached `pauseAt` first (only with `polling`: the clock is then read every 1024 nodes).
+   */
+  #advance(pauseAt: number, polling = false): number {
+    if (this.#state === 'done') return OVER;
     const e = this.#engine;
     if (this.#state === 'fresh') {
       this.#solver.claim(this);
@@ -198,18 +205,16 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
       e.resetStats();
       for (const g of this.#given) {
         if (!e.force(g)) {
-          this.#conflict = true;
-          break;
+          this.#finish(null);
+          return OVER;
         }
       }
-      if (this.#conflict) {
-        this.#finish(null);
-        return false;
-      }
-      this.#setUpChecks();
+      this.#checks = new Checks(e, this.#budget, this.#start, () => this.#solutions, polling);
     }
-    if (this.#signal?.aborted === true) return this.#finish('signal');
-    if (this.#timeout !== Infinity && performance.now() - this.#start >= this.#timeout) return this.#finish('time');
+    const checks = this.#checks!;
+    if (checks.expired()) return this.#finish(checks.reason);
+    if (polling) checks.poll();
+    checks.pauseAt = pauseAt;
     let result: number;
     try {
       result = e.run();
@@ -220,56 +225,17 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     }
     if (result === FOUND) {
       this.#solutions++;
-      return true;
+      return SOLUTION;
     }
-    return this.#finish(result === EXHAUSTED ? null : this.#reason);
+    if (result !== EXHAUSTED && checks.paused) {
+      checks.paused = false;
+      return PAUSED;
+    }
+    return this.#finish(result === EXHAUSTED ? null : checks.reason);
   }
 
-  #setUpChecks(): void {
-    const e = this.#engine;
-    const poll = this.#signal !== undefined || this.#timeout !== Infinity ? 1024 : Infinity;
-    let nextPoll = poll;
-    let nextProgress = this.#onProgress === undefined ? Infinity : this.#interval;
-    const maxNodes = this.#maxNodes;
-    e.checkAt = Math.min(nextPoll, nextProgress, maxNodes);
-    e.onCheck = () => {
-      const nodes = e.nodes;
-      if (nodes >= maxNodes) {
-        this.#reason = 'nodes';
-        return true;
-      }
-      if (nodes >= nextProgress) {
-        nextProgress += this.#interval;
-        this.#onProgress!({
-          nodes,
-          updates: e.updates,
-          depth: e.level,
-          solutions: this.#solutions,
-          seconds: (performance.now() - this.#start) / 1000,
-        });
-        if (this.#signal?.aborted === true) {
-          this.#reason = 'signal';
-          return true;
-        }
-      }
-      if (nodes >= nextPoll) {
-        nextPoll += poll;
-        if (this.#signal?.aborted === true) {
-          this.#reason = 'signal';
-          return true;
-        }
-        if (performance.now() - this.#start >= this.#timeout) {
-          this.#reason = 'time';
-          return true;
-        }
-      }
-      e.checkAt = Math.min(nextPoll, nextProgress, maxNodes);
-      return false;
-    };
-  }
-
-  #finish(reason: StopReason | null): false {
-    if (this.#state === 'done') return false;
+  #finish(reason: StopReason | null): typeof OVER {
+    if (this.#state === 'done') return OVER;
     const e = this.#engine;
     const started = this.#state === 'running';
     this.#final = {
@@ -283,12 +249,11 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     };
     this.#state = 'done';
     if (started) {
-      e.onCheck = null;
-      e.checkAt = Infinity;
+      this.#checks?.uninstall();
       e.reset();
       this.#solver.release(this);
     }
-    return false;
+    return OVER;
   }
 }
 

@@ -1,8 +1,9 @@
-// Sudoku as exact cover, as in the seed: for an n×n grid (n = box²) the 4n² items cell (r,c), row-digit (r,v),
+// Sudoku as exact cover, as in the Lisp blog post on Dancing Links Sudoku: for an n×n grid (n = box²) the 4n² items cell (r,c), row-digit (r,v),
 // column-digit (c,v) and box-digit (b,v), and the n³ options "digit v in cell (r,c)". One engine per size is built
 // once; a puzzle forces the options of its clues (covering their items) and the engine is reset after each puzzle.
+import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type BudgetOptions, type StopReason } from './checks.js';
 import { Engine, FOUND, type CompiledProblem } from './engine.js';
-import { describeValue, positiveCount } from './errors.js';
+import { describeValue, optionsOf, positiveCount } from './errors.js';
 
 /** The symbols of a grid of side n are the first n of these: 1-9, then A-P (case-insensitive on input). */
 export const SUDOKU_SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -64,7 +65,7 @@ function readCells(text: string, n: number, where: (k: number) => string, scratc
     if (v > n) {
       const ch = String.fromCodePoint(text.codePointAt(k)!);
       throw new RangeError(
-        `bad character ${JSON.stringify(ch)} at ${where(k)}: a ${n}×${n} Sudoku uses ${symbolRange(n)} for clues and 0 or . for blanks`,
+        `bad character ${describeValue(ch)} at ${where(k)}: a ${n}×${n} Sudoku uses ${symbolRange(n)} for clues and 0 or . for blanks`,
       );
     }
     cells[k] = v;
@@ -203,18 +204,29 @@ export interface SudokuStats {
   /** Search-tree nodes and link updates, as Knuth counts them (the clues' covering included in updates). */
   readonly nodes: number;
   readonly updates: number;
+  /** True when the whole search tree was explored (`solutions` is then exact); false when the limit or a budget stopped it. */
+  readonly complete: boolean;
+  /** What stopped an incomplete search: the limit or a budget (node budget, timeout, signal). */
+  readonly stoppedBy: StopReason | null;
 }
+
+/** The budgets of one Sudoku search: `maxNodes`, `timeout` (ms), `signal`, `onProgress` every `progressInterval` nodes. */
+export type SudokuSearchOptions = BudgetOptions;
+
+const NO_STATS: SudokuStats = { solutions: 0, nodes: 0, updates: 0, complete: true, stoppedBy: null };
 
 /**
  * A reusable Sudoku solver for one grid size: the 729×324 (for 9×9) dancing-links matrix is built once and reset
- * after each puzzle, as in the seed's solve-file.
+ * after each puzzle, as the Lisp blog post on Dancing Links Sudoku does.
  */
 export class SudokuSolver {
   /** Grid side n (4, 9, 16 or 25). */
   readonly size: number;
   readonly box: number;
   private readonly engine: Engine;
-  private stats: SudokuStats = { solutions: 0, nodes: 0, updates: 0 };
+  private stats: SudokuStats = NO_STATS;
+  /** The search under way (an async one can pause): its limit, output, solutions and checks. */
+  #run: { limit: number; out: Uint8Array | undefined; cells: Uint8Array; found: number; consistent: boolean; checks: Checks | null } | null = null;
 
   /** A solver for grids of side `size` = box² (4, 9, 16 or 25). */
   constructor(size = 9) {
@@ -232,19 +244,45 @@ export class SudokuSolver {
   /**
    * Searches a parsed grid (cells row-major, 0 blank) for up to `limit` solutions; writes the first into `out` when
    * given. Returns the number found (0 also when the clues contradict each other; parseSudoku names such clues).
-   * Cells of the wrong count or value, a limit below 1 or an `out` of the wrong size are a RangeError.
+   * `options` are budgets (`maxNodes`, `timeout`, `signal`, `onProgress`): a search they stop returns the solutions
+   * found so far, and `lastStats` says `complete: false` and why. Cells of the wrong count or value, a limit below 1
+   * or an `out` of the wrong size are a RangeError.
    */
-  search(cells: Uint8Array, limit: number, out?: Uint8Array): number {
+  search(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): number {
+    this.#begin(cells, limit, out, options, false);
+    this.#step(Infinity);
+    return this.#end();
+  }
+
+  /**
+   * `search` in slices of a few milliseconds with the event loop let in between, so that a timer, a Ctrl-C handler
+   * or a closed pipe can abort the `signal` of a long search (a hard 25×25 grid, counting an empty one). One search
+   * at a time per solver.
+   */
+  async searchAsync(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): Promise<number> {
+    this.#begin(cells, limit, out, options, true);
+    try {
+      while (this.#step(performance.now() + SLICE_MS)) await yieldToEventLoop();
+    } catch (error) {
+      this.#end();
+      throw error;
+    }
+    return this.#end();
+  }
+
+  /** Checks the arguments and forces the clues' options. */
+  #begin(cells: Uint8Array, limit: number, out: Uint8Array | undefined, options: SudokuSearchOptions | undefined, polling: boolean): void {
     const n = this.size;
     const engine = this.engine;
+    if (this.#run !== null) throw new Error('this solver is already running a search: await it before starting another');
     if (cells === null || typeof cells !== 'object') throw new TypeError(`search needs the cells of a grid; got ${describeValue(cells)}`);
     if (cells.length !== n * n) throw new RangeError(`a ${n}×${n} Sudoku has ${n * n} cells; got ${describeValue(cells.length)}`);
     if (typeof limit !== 'number' || !(limit >= 1)) throw new RangeError(`the limit must be at least 1; got ${describeValue(limit)}`);
     if (out !== undefined && (out === null || typeof out !== 'object' || out.length !== n * n)) {
       throw new RangeError(`the output of a ${n}×${n} Sudoku must have ${n * n} cells; got ${describeValue(out?.length ?? out)}`);
     }
+    const budget = options === undefined ? null : budgetOf(optionsOf(options, 'a Sudoku search'));
     engine.resetStats();
-    let found = 0;
     let consistent = true;
     for (let k = 0; k < cells.length; k++) {
       const v = cells[k]!;
@@ -257,20 +295,54 @@ export class SudokuSolver {
         break;
       }
     }
-    while (consistent && found < limit) {
-      if (engine.run() !== FOUND) break;
-      found++;
-      if (found === 1 && out !== undefined) {
-        out.set(cells);
+    const run = { limit, out, cells, found: 0, consistent, checks: null as Checks | null };
+    if (budget !== null || polling) {
+      const noBudget = { maxNodes: Infinity, timeout: Infinity, signal: undefined, onProgress: undefined, interval: 1_000_000 };
+      run.checks = new Checks(engine, budget ?? noBudget, performance.now(), () => run.found, polling);
+    }
+    this.#run = run;
+  }
+
+  /** Searches until the limit, the end, a budget, or (true) the slice's end at `pauseAt`. */
+  #step(pauseAt: number): boolean {
+    const run = this.#run!;
+    const { engine, size: n } = this;
+    const checks = run.checks;
+    if (checks !== null) {
+      if (checks.expired()) return false;
+      checks.pauseAt = pauseAt;
+    }
+    while (run.consistent && run.found < run.limit) {
+      if (engine.run() !== FOUND) {
+        if (checks !== null && checks.paused) {
+          checks.paused = false;
+          return true;
+        }
+        return false;
+      }
+      run.found++;
+      if (run.found === 1 && run.out !== undefined) {
+        run.out.set(run.cells);
         for (let l = 0; l < engine.level; l++) {
           const o = engine.optionAt(l);
-          out[Math.floor(o / n)] = (o % n) + 1;
+          run.out[Math.floor(o / n)] = (o % n) + 1;
         }
       }
+      if (checks !== null && run.found < run.limit && checks.expired()) return false;
     }
-    this.stats = { solutions: found, nodes: engine.nodes, updates: engine.updates };
+    return false;
+  }
+
+  /** Records the statistics, resets the links and returns the number of solutions found. */
+  #end(): number {
+    const run = this.#run!;
+    const engine = this.engine;
+    const reason = run.checks?.reason ?? (run.consistent && run.found >= run.limit ? 'limit' : null);
+    this.stats = { solutions: run.found, nodes: engine.nodes, updates: engine.updates, complete: reason === null, stoppedBy: reason };
+    run.checks?.uninstall();
     engine.reset();
-    return found;
+    this.#run = null;
+    return run.found;
   }
 
   /** The first solution of a grid as a string of symbols, or null when it has none. */

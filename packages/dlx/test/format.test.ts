@@ -49,16 +49,16 @@ describe('parseDlx', () => {
   it('names the line and the fault', () => {
     expectError(() => parseDlx(''), RangeError, /no item line/);
     expectError(() => parseDlx('| only a comment\n'), RangeError, /no item line/);
-    expectError(() => parseDlx('a b\na c\n'), RangeError, /line 2: unknown item "c" in option "a c"/);
-    expectError(() => parseDlx('a b\n\na a\n'), RangeError, /line 3: item "a" appears twice/);
-    expectError(() => parseDlx('a | x\na:red\n'), RangeError, /line 2: primary item "a" cannot have a color/);
-    expectError(() => parseDlx('a | x\na x:\n'), RangeError, /line 2: bad color in "x:"/);
+    expectError(() => parseDlx('a b\na c\n'), RangeError, /line 2: unknown item 'c' in option 'a c'/);
+    expectError(() => parseDlx('a b\n\na a\n'), RangeError, /line 3: item 'a' appears twice/);
+    expectError(() => parseDlx('a | x\na:red\n'), RangeError, /line 2: primary item 'a' cannot have a color/);
+    expectError(() => parseDlx('a | x\na x:\n'), RangeError, /line 2: bad color in 'x:'/);
     expectError(() => parseDlx('a | x | y\n'), RangeError, /line 1: the item line has more than one '\|'/);
-    expectError(() => parseDlx('a b a\n'), RangeError, /line 1: item "a" is listed twice/);
-    expectError(() => parseDlx('a:b c\n'), RangeError, /line 1: "a:b" is not a valid item name/);
+    expectError(() => parseDlx('a b a\n'), RangeError, /line 1: item 'a' is listed twice/);
+    expectError(() => parseDlx('a:b c\n'), RangeError, /line 1: 'a:b' is not a valid item name/);
     expectError(() => parseDlx('1:3|a b\n'), RangeError, /multiplicities/);
     expectError(() => parseDlx(' | x y\n'), RangeError, /comment|no item line/);
-    expectError(() => parseDlx('x|y\n'), RangeError, /line 1: "x\|y" is not a valid item name/);
+    expectError(() => parseDlx('x|y\n'), RangeError, /line 1: 'x\|y' is not a valid item name/);
     expectError(() => parseDlx(42 as never), TypeError, /DLX input must be a string; got 42/);
   });
 

@@ -104,8 +104,8 @@ describe('solveSudoku', () => {
 
   it('refuses a malformed or contradictory grid with a clear message', () => {
     expectError(() => solveSudoku('123'), RangeError, /must have 16, 81, 256 or 625 cells .*got 3 characters/);
-    expectError(() => solveSudoku(`${'.'.repeat(80)}x`), RangeError, /bad character "x" at cell 81 \(row 9, column 9\): a 9×9 Sudoku uses 1-9/);
-    expectError(() => solveSudoku(`A${'.'.repeat(80)}`), RangeError, /bad character "A" at cell 1/);
+    expectError(() => solveSudoku(`${'.'.repeat(80)}x`), RangeError, /bad character 'x' at cell 81 \(row 9, column 9\): a 9×9 Sudoku uses 1-9/);
+    expectError(() => solveSudoku(`A${'.'.repeat(80)}`), RangeError, /bad character 'A' at cell 1/);
     expectError(() => solveSudoku(`H${'.'.repeat(255)}`), RangeError, /16×16 Sudoku uses 1-9 and A-G/);
     expectError(() => solveSudoku(`5....5${'.'.repeat(75)}`), RangeError, /5 appears twice in row 1 \(row 1 column 1 and row 1 column 6\)/);
     expectError(() => solveSudoku(`7${'.'.repeat(26)}7${'.'.repeat(53)}`), RangeError, /7 appears twice in column 1/);
