@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // wordle: argument parsing and printing only; everything else is the library's.
-import { closest, integerOption, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { closest, durationOption, integerOption, roundMs, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   answerForDate,
   createGame,
@@ -17,6 +17,7 @@ import {
   type Game,
   type Mark,
   type ScoredGuess,
+  type SolveSummary,
   type Solver,
 } from './index.js';
 
@@ -25,7 +26,7 @@ const NAME = 'wordle';
 const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard]
        wordle score GUESS ANSWER [--json]
        wordle solve --answer WORD [--hard] [--opener WORD] [--width N] [--json]
-       wordle solve --all [--hard] [--opener WORD] [--width N] [--json]
+       wordle solve --all [--hard] [--opener WORD] [--width N] [--timeout T] [--json]
        wordle assist [--hard] [--opener WORD] [--width N] [GUESS FEEDBACK]...
 
 Play Wordle on the original lists (2,315 answers, 12,972 allowed guesses): six tries
@@ -50,7 +51,10 @@ Options:
   --all           with solve: play every answer; print total, average, max,
                   distribution and failures
   --opener WORD   the solver's first guess (default salet)
-  --width N       the solver's look-ahead width, 1 to 100 (default 12; 1 = greedy)
+  --width N       the solver's look-ahead width, 1 to 100 (default 12; 1 = greedy;
+                  wider is slower: 100 takes 10-20 s on --all)
+  --timeout T     with solve --all: stop after T (500ms, 10s, 2m), print the
+                  summary of the answers played so far and say so on stderr
   --json          machine-readable output (score, solve, assist)
   -h, --help      show this help
   -v, --version   show the version
@@ -62,10 +66,11 @@ Examples:
   wordle score xenon train                  ⬜⬜⬜⬜🟩
   wordle solve --answer cigar --hard
   wordle solve --all --json
+  wordle solve --all --hard --width 100 --timeout 2s
   wordle assist salet 00120 crony 01002
 
 Exit status: 0 on success, 1 on bad input or when solve --all leaves an answer unsolved,
-2 on a usage error.`;
+2 on a usage error, 130 when stopped by Ctrl-C.`;
 
 const OPTIONS = {
   answer: { type: 'string' },
@@ -77,6 +82,7 @@ const OPTIONS = {
   opener: { type: 'string' },
   width: { type: 'string' },
   json: { type: 'boolean' },
+  timeout: { type: 'string' },
 } as const;
 
 const COMMANDS = ['play', 'score', 'solve', 'assist'] as const;
@@ -86,7 +92,7 @@ type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
   play: ['answer', 'seed', 'daily', 'date', 'hard'],
   score: ['json'],
-  solve: ['answer', 'all', 'hard', 'opener', 'width', 'json'],
+  solve: ['answer', 'all', 'hard', 'opener', 'width', 'json', 'timeout'],
   assist: ['hard', 'opener', 'width', 'json'],
 };
 
@@ -115,6 +121,7 @@ function parse(argv: string[], cli: Cli) {
   }
   if (command === 'score' && positionals.length !== 2) throw new UsageError(`wordle score takes GUESS ANSWER; got ${positionals.length} argument(s)`);
   if (command === 'solve') {
+    if (values.timeout !== undefined && !values.all) throw new UsageError('--timeout goes with solve --all');
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${quote(positionals[0]!)}`);
     if ((values.answer !== undefined) === (values.all === true)) throw new UsageError('wordle solve takes --answer WORD or --all');
   }
@@ -195,18 +202,43 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
   const { values } = parsed;
   const solver = solverOf(parsed);
   if (values.all) {
+    const count = solver.words.answers.length;
+    const timeout = durationOption(values.timeout);
+    const signal = cli.timeout(timeout);
+    const bar = cli.progress('solving', { total: count, unit: 'answers' });
     const start = performance.now();
-    const summary = solver.evaluate();
-    const seconds = (performance.now() - start) / 1000;
+    let summary: SolveSummary;
+    try {
+      summary = await solver.evaluateAsync({ signal, ...(timeout === undefined ? {} : { timeout }), onProgress: (played) => bar.update(played) });
+    } finally {
+      bar.end();
+    }
+    const ms = performance.now() - start;
+    if (summary.stopped !== undefined) {
+      const what = `${summary.played.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} answers played`;
+      if (cli.stopReason === 'closed') return 0;
+      if (cli.stopReason === 'interrupted') cli.warn(`interrupted: ${what}`);
+      else cli.warn(`stopped after ${values.timeout} (--timeout): ${what}`);
+    }
     if (values.json) {
-      await cli.out.json(summary);
+      await cli.out.json({
+        answers: count,
+        hardMode: solver.hardMode,
+        opener: solver.opener,
+        width: solver.width,
+        ...summary,
+        // The library says 'aborted' when the signal stopped it; say which signal it was.
+        ...(summary.stopped === undefined ? {} : { stopped: cli.stopReason === 'interrupted' ? 'interrupted' : 'timeout' }),
+        ms: roundMs(ms),
+      });
     } else {
       const mode = solver.hardMode ? 'hard mode' : 'normal mode';
-      await cli.out.line(`${solver.words.answers.length} answers, opener ${solver.opener}, ${mode}`);
+      const partial = summary.stopped === undefined ? '' : ` (stopped: ${summary.played} of ${count} answers played)`;
+      await cli.out.line(`${count} answers, opener ${solver.opener}, ${mode}, width ${solver.width}${partial}`);
       await cli.out.line(`total ${summary.total}, average ${summary.average.toFixed(4)}, max ${summary.max}`);
       await cli.out.line(`distribution ${Object.entries(summary.distribution).map(([k, v]) => `${k}:${v}`).join(' ')}`);
       await cli.out.line(`failures ${summary.failures.length === 0 ? 'none' : summary.failures.join(' ')}`);
-      await cli.out.line(`(${seconds.toFixed(1)} s; proven optimum for salet: 7,920 normal, 8,122 hard)`);
+      await cli.out.line(`(${(ms / 1000).toFixed(1)} s; Selby's proven optimum for salet: 7,920 normal, 8,122 hard)`);
     }
     return summary.failures.length === 0 ? 0 : 1;
   }

@@ -32,4 +32,4 @@ export { buildPatternMatrix, patternMatrix, type PatternMatrix } from './matrix.
 export { GameOverError } from './errors.js';
 export { hardModeViolation, type ScoredGuess } from './hard.js';
 export { createGame, playRound, shareGrid, type Game, type GameOptions, type Round } from './game.js';
-export { createSolver, type SolveStep, type SolveSummary, type Solver, type SolverOptions } from './solver.js';
+export { createSolver, type EvaluateOptions, type SolveStep, type SolveSummary, type Solver, type SolverOptions } from './solver.js';

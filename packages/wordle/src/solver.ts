@@ -1,3 +1,4 @@
+import { stopper, type Stopper } from '@puzzles/kit/budget';
 import { describeValue, optionsOf } from './errors.js';
 import type { ScoredGuess } from './hard.js';
 import { patternMatrix, type PatternMatrix } from './matrix.js';
@@ -28,10 +29,25 @@ export interface SolveStep {
   readonly remaining: number;
 }
 
-/** How a solver does over every answer of its list. */
+/** Options of `Solver.evaluate`: a way to stop it early, and progress. */
+export interface EvaluateOptions {
+  /** Stops the evaluation when aborted; the summary then covers the answers played so far. */
+  readonly signal?: AbortSignal;
+  /** Stops the evaluation after this many milliseconds; the summary then covers the answers played so far. */
+  readonly timeout?: number;
+  /** Called as answers are played: how many so far, of how many. */
+  readonly onProgress?: (played: number, total: number) => void;
+}
+
+/** How a solver does over every answer of its list (or, when stopped early, over the answers it played). */
 export interface SolveSummary {
-  /** Guesses over all answers (the solving guess included). */
+  /** How many answers were played: all of them unless the evaluation was stopped. */
+  readonly played: number;
+  /** Why the evaluation stopped before playing every answer (`signal` aborted, or `timeout`), else undefined. */
+  readonly stopped: 'aborted' | 'timeout' | undefined;
+  /** Guesses over the answers played (the solving guess included). */
   readonly total: number;
+  /** Guesses per answer played (0 when none was played). */
   readonly average: number;
   /** The most guesses any answer took. */
   readonly max: number;
@@ -47,6 +63,8 @@ export interface Solver {
   readonly hardMode: boolean;
   readonly opener: string;
   readonly maxGuesses: number;
+  /** The look-ahead width (see `SolverOptions.width`). */
+  readonly width: number;
   /** The answers still possible after these scored guesses. */
   candidates(history: readonly ScoredGuess[]): string[];
   /** The solver's next guess after these scored guesses (the opener when there are none). */
@@ -54,7 +72,25 @@ export interface Solver {
   /** Plays the solver against an answer of the list; the last step is the solved one (or the last allowed guess). */
   solve(answer: string): SolveStep[];
   /** Plays every answer of the list: total, average, worst, distribution and failures. */
-  evaluate(): SolveSummary;
+  evaluate(options?: EvaluateOptions): SolveSummary;
+  /** The same as `evaluate`, letting other work run (timers, events, a closed pipe, Ctrl-C) every 20 ms or so. */
+  evaluateAsync(options?: EvaluateOptions): Promise<SolveSummary>;
+}
+
+/** Thrown inside the search when its stopper says stop; caught where the evaluation is driven. */
+class Stopped extends Error {}
+
+/** One position of the walk over every answer: the answers still possible before guess number depth + 1. */
+interface Pending {
+  readonly set: Uint16Array;
+  readonly depth: number;
+  readonly constraint: Constraint;
+}
+
+/** An evaluation in progress: `step()` plays one position (false when there is nothing left), `summary()` so far. */
+interface Evaluation {
+  step(): boolean;
+  summary(): SolveSummary;
 }
 
 /** The penalty, in guesses, of an answer not solved within maxGuesses: larger than any real difference. */
@@ -86,6 +122,8 @@ class LookaheadSolver implements Solver {
   #letterCounts: Uint8Array | undefined;
   readonly #seen = new Int32Array(PATTERNS);
   #stamp = 0;
+  /** The stop check of the evaluation under way, read at every position the search examines. */
+  #stop: Stopper | undefined;
 
   constructor(words: WordList, hardMode: boolean, opener: string | undefined, maxGuesses: number, width: number) {
     this.words = words;
@@ -172,32 +210,90 @@ class LookaheadSolver implements Solver {
     }
   }
 
-  evaluate(): SolveSummary {
+  evaluate(options?: EvaluateOptions): SolveSummary {
+    const run = this.#evaluation(options);
+    while (run.step());
+    return run.summary();
+  }
+
+  async evaluateAsync(options?: EvaluateOptions): Promise<SolveSummary> {
+    const run = this.#evaluation(options);
+    const now = (): number => (globalThis.performance ?? Date).now();
+    let last = now();
+    while (run.step()) {
+      if (now() - last >= 20) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        last = now();
+      }
+    }
+    return run.summary();
+  }
+
+  /** The walk over every answer, one position per step, with an explicit stack (no recursion). */
+  #evaluation(evaluateOptions: EvaluateOptions | undefined): Evaluation {
+    const options = optionsOf(evaluateOptions, 'evaluate');
+    const { onProgress } = options;
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError(`onProgress must be a function; got ${describeValue(onProgress)}`);
+    }
+    const stop = stopper(options, 64);
+    const count = this.words.answers.length;
     const counts = new Map<number, number>();
     const failures: string[] = [];
     let total = 0;
     let max = 0;
-    const visit = (set: Uint16Array, depth: number, constraint: Constraint, guess: number): void => {
-      for (const [code, child] of this.#partition(set, guess)) {
+    let played = 0;
+    const opener = this.words.indexOf(this.opener)!;
+    const stack: Pending[] = [{ set: this.#all(), depth: 0, constraint: this.#noConstraint() }];
+    const step = (): boolean => {
+      const node = stack.pop();
+      if (node === undefined || stop.check()) return false;
+      const { set, depth, constraint } = node;
+      let guess: number;
+      if (depth === 0) guess = opener;
+      else {
+        this.#stop = stop;
+        try {
+          guess = this.#solve(set, depth, constraint).guess;
+        } catch (error) {
+          if (error instanceof Stopped) return false;
+          throw error;
+        } finally {
+          this.#stop = undefined;
+        }
+      }
+      const parts = this.#partition(set, guess);
+      // Smallest groups last on the stack, so first off it: the count of answers played grows from the start.
+      for (const [code, child] of parts) {
         if (code === SOLVED_CODE) {
-          const a = child[0]!;
           const n = depth + 1;
           total += n;
+          played++;
           max = Math.max(max, n);
           counts.set(n, (counts.get(n) ?? 0) + 1);
-          if (n > this.maxGuesses) failures.push(this.words.answers[a]!);
-          continue;
+          if (n > this.maxGuesses) failures.push(this.words.answers[child[0]!]!);
+        } else {
+          stack.push({ set: child, depth: depth + 1, constraint: this.#constrain(constraint, guess, code) });
         }
-        const next = this.#constrain(constraint, guess, code);
-        visit(child, depth + 1, next, this.#solve(child, depth + 1, next).guess);
       }
+      onProgress?.(played, count);
+      return stack.length > 0;
     };
-    visit(this.#all(), 0, this.#noConstraint(), this.words.indexOf(this.opener)!);
-    const distribution: Record<string, number> = {};
-    for (const n of [...counts.keys()].sort((x, y) => x - y)) distribution[String(n)] = counts.get(n)!;
-    const count = this.words.answers.length;
-    failures.sort();
-    return Object.freeze({ total, average: total / count, max, distribution: Object.freeze(distribution), failures: Object.freeze(failures) });
+    const summary = (): SolveSummary => {
+      const distribution: Record<string, number> = {};
+      for (const n of [...counts.keys()].sort((x, y) => x - y)) distribution[String(n)] = counts.get(n)!;
+      const sorted = [...failures].sort();
+      return Object.freeze({
+        played,
+        stopped: played < count ? stop.reason : undefined,
+        total,
+        average: played === 0 ? 0 : total / played,
+        max,
+        distribution: Object.freeze(distribution),
+        failures: Object.freeze(sorted),
+      });
+    };
+    return { step, summary };
   }
 
   // ---- hard-mode constraints ---------------------------------------------------------------------------------------
@@ -352,6 +448,11 @@ class LookaheadSolver implements Solver {
     const late = (k: number): number => (k > max ? FAIL : 0);
     if (n === 1) return { cost: 1 + late(depth + 1), guess: set[0]! };
     if (n === 2) return { cost: 3 + late(depth + 1) + late(depth + 2), guess: set[0]! };
+    if (this.#stop?.check()) throw new Stopped();
+    const allowed = this.#allowed(constraint);
+    // Past the last allowed guess every answer here fails whatever is played: no look-ahead, just the best-looking
+    // guess and the least cost. This bounds the depth of the search by maxGuesses whatever the width.
+    if (depth + 1 > max) return { cost: this.#bound(n, depth), guess: this.#ranked(set, allowed, 1)[0]! };
     const key = `${String.fromCharCode(depth)}${constraint.key}|${String.fromCharCode(...set)}`;
     const known = this.#memo.get(key);
     if (known) return known;
@@ -360,7 +461,6 @@ class LookaheadSolver implements Solver {
     for (let i = 0; i < n && !result; i++) {
       if (this.#splits(set, set[i]!)) result = { cost: this.#bound(n, depth), guess: set[i]! };
     }
-    const allowed = this.#allowed(constraint);
     if (!result && depth + 2 <= max) {
       for (let i = 0; i < allowed.length; i++) {
         if (this.#splits(set, allowed[i]!)) {
@@ -373,6 +473,8 @@ class LookaheadSolver implements Solver {
       let best: Node = { cost: Infinity, guess: -1 };
       for (const g of this.#ranked(set, allowed, this.#widthAt(n, depth))) {
         const parts = this.#partition(set, g);
+        // A guess that tells none of the answers apart gains nothing (in hard mode it only adds constraints).
+        if (parts.length === 1 && parts[0]![0] !== SOLVED_CODE) continue;
         // rest: a lower bound on the children not solved yet.
         let rest = 0;
         for (const [code, child] of parts) rest += code === SOLVED_CODE ? late(depth + 1) : this.#bound(child.length, depth + 1);
@@ -386,7 +488,8 @@ class LookaheadSolver implements Solver {
         }
         if (cost + rest < best.cost) best = { cost: cost + rest, guess: g };
       }
-      result = best;
+      // Never reached (an answer of the set always splits it), but never a guess of -1 either.
+      result = best.guess < 0 ? { cost: this.#bound(n, depth), guess: set[0]! } : best;
     }
     this.#memo.set(key, result);
     return result;

@@ -120,7 +120,7 @@ describe('wordle solve', () => {
     const { code, stdout } = run(['solve', '--all', '--width', '1', '--json']);
     expect(code).toBe(0);
     const summary = JSON.parse(stdout) as { total: number; average: number; max: number; distribution: Record<string, number>; failures: string[] };
-    expect(Object.keys(summary).sort()).toEqual(['average', 'distribution', 'failures', 'max', 'total']);
+    expect(Object.keys(summary).sort()).toEqual(['answers', 'average', 'distribution', 'failures', 'hardMode', 'max', 'ms', 'opener', 'played', 'total', 'width']);
     expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(2315);
     expect(summary.failures).toEqual([]);
     expect(summary.total).toBeLessThan(8000);
@@ -132,6 +132,25 @@ describe('wordle solve', () => {
     expect((JSON.parse(stdout) as { failures: string[] }).failures.length).toBeGreaterThan(0);
     expect(run(['--help']).stdout).toMatch(/1 on bad input or when solve --all leaves an answer unsolved/);
   });
+  it('plays every answer at both ends of the documented width range, stopping at --timeout with what it did', () => {
+    // Regression: --width 35 --hard overflowed the stack. Width 1 runs to the end above; width 100 runs 10-20 s, so
+    // it is stopped here by --timeout, which must then print the partial summary and say on stderr how far it got.
+    for (const mode of [[], ['--hard']]) {
+      const text = runBin(cli, ['solve', '--all', ...mode, '--width', '100', '--timeout', '1500ms']);
+      expect(text.code, mode.join(' ')).toBe(0);
+      expect(text.stderr).toMatch(/^wordle: stopped after 1500ms \(--timeout\): [\d,]+ of 2,315 answers played\n$/);
+      expect(text.stdout).toMatch(/^2315 answers, opener salet, (normal|hard) mode, width 100 \(stopped: \d+ of 2315 answers played\)\n/);
+      const json = runBin(cli, ['solve', '--all', ...mode, '--width', '100', '--timeout', '1s', '--json']);
+      const summary = JSON.parse(json.stdout) as { played: number; stopped: string; width: number; distribution: Record<string, number> };
+      expect(summary).toMatchObject({ stopped: 'timeout', width: 100 });
+      expect(summary.played).toBeLessThan(2315);
+      expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(summary.played);
+    }
+    expect(runBin(cli, ['solve', '--answer', 'cigar', '--timeout', '1s']).stderr).toMatch(/--timeout goes with solve --all/);
+    expect(runBin(cli, ['solve', '--all', '--timeout', 'soon']).code).toBe(2);
+    expect(runBin(cli, ['solve', '--all', '--width', '101']).stderr).toMatch(/--width must be an integer from 1 to 100; got '101'/);
+  });
+
   it('refuses bad usage and bad answers', () => {
     expect(run(['solve']).code).toBe(2);
     expect(run(['solve', '--answer', 'cigar', '--all']).code).toBe(2);

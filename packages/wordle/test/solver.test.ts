@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedGuesses,
   answers,
   createSolver,
   createWordList,
@@ -113,5 +114,66 @@ describe('the solver on small lists, against an exhaustive reference', () => {
     const summary = solver.evaluate();
     expect(summary.failures).toEqual([]);
     for (const answer of list.answers) expect(solver.solve(answer).at(-1)!.guess).toBe(answer);
+  });
+});
+
+describe('the solver at the ends of its width range, and stopping it', () => {
+  // Every 8th answer (290) with every allowed guess: the same search, a quarter of the work of the full list.
+  const subset = createWordList({ answers: answers.filter((_, i) => i % 8 === 0), guesses: [...allowedGuesses] });
+
+  it('evaluates at width 1 and width 100, normal and hard mode, without overflowing the stack', () => {
+    // Regression: width 35 in hard mode recursed through guesses that split nothing until the stack overflowed.
+    for (const hardMode of [false, true]) {
+      const totals: number[] = [];
+      for (const width of [1, 100]) {
+        const solver = createSolver({ words: subset, hardMode, width, opener: 'salet' });
+        const summary = solver.evaluate();
+        expect(summary.played, `${hardMode} ${width}`).toBe(subset.answers.length);
+        expect(summary.stopped).toBeUndefined();
+        expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(subset.answers.length);
+        totals.push(summary.total);
+      }
+      // Wider never does worse than greedy here.
+      expect(totals[1]).toBeLessThanOrEqual(totals[0]!);
+    }
+  });
+
+  it('searches the largest group of hard mode (salet all grey, 221 answers) at widths 35 and 100', () => {
+    // Regression: this recursed 2,900 positions deep through guesses that split nothing and overflowed the stack.
+    const history: ScoredGuess[] = [{ guess: 'salet', marks: parseScore('00000') }];
+    for (const width of [35, 100]) {
+      const solver = createSolver({ hardMode: true, width });
+      const next = solver.nextGuess(history);
+      expect(hardModeViolation(history, next)).toBeUndefined();
+      expect(solver.candidates([...history, { guess: next, marks: scoreGuess(next, 'found') }])).toContain('found');
+    }
+  });
+
+  it('plays only guesses that split the answers left, so a game never repeats a position', () => {
+    const solver = createSolver({ words: subset, hardMode: true, width: 100, opener: 'salet' });
+    for (const answer of subset.answers.slice(0, 40)) {
+      const steps = solver.solve(answer);
+      for (let i = 1; i < steps.length - 1; i++) expect(steps[i]!.remaining).toBeLessThan(steps[i - 1]!.remaining);
+    }
+  });
+
+  it('stops at a timeout or an aborted signal and says how far it got; reports progress', async () => {
+    const timed = createSolver({ hardMode: true, width: 100 }).evaluate({ timeout: 300 });
+    expect(timed.stopped).toBe('timeout');
+    expect(timed.played).toBeLessThan(answers.length);
+    expect(Object.values(timed.distribution).reduce((a, b) => a + b, 0)).toBe(timed.played);
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = createSolver({ width: 100 }).evaluate({ signal: controller.signal });
+    expect(aborted).toMatchObject({ stopped: 'aborted', played: 0, total: 0, average: 0 });
+    const seen: number[] = [];
+    const small = createWordList({ answers: answers.slice(0, 60), guesses: [...allowedGuesses] });
+    const summary = await createSolver({ words: small, opener: 'salet' }).evaluateAsync({ onProgress: (played, total) => seen.push(played, total) });
+    expect(summary.played).toBe(60);
+    expect(seen.at(-2)).toBe(60);
+    expect(seen.at(-1)).toBe(60);
+    expect(createSolver({ words: small, opener: 'salet' }).evaluate()).toEqual(summary);
+    expectError(() => createSolver().evaluate({ timeout: -1 }), RangeError, /timeout must be a positive number/);
+    expectError(() => createSolver().evaluate({ onProgress: 5 as never }), TypeError, /onProgress must be a function; got 5/);
   });
 });
