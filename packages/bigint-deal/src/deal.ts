@@ -41,9 +41,22 @@ export class Deal {
     return this.#text;
   }
 
-  /** JSON has the deal as its string. */
+  /** JSON has a bridge deal as its PBN deal string (its hands, `'N:AKQ.… … … …'`), any other deal as its string. */
   toJSON(): string {
-    return this.toString();
+    return this.signature.bridge ? this.toPbn() : this.toString();
+  }
+
+  /**
+   * How Node's `console.log` and `util.inspect` show a deal: a bridge deal as its hands by seat in PBN notation
+   * (`Deal { N: 'Q843.98654.32.A6', E: …, S: …, W: … }`), any other deal as its string, players and hand sizes.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth?: number, options?: { stylize?: (text: string, style: string) => string }): string {
+    const style = (text: string): string => options?.stylize?.(text, 'string') ?? text;
+    if (this.signature.bridge) {
+      const hands = this.toPbn().slice(2).split(' ');
+      return `Deal { ${[...'NESW'].map((seat, i) => `${seat}: ${style(`'${hands[i]}'`)}`).join(', ')} }`;
+    }
+    return `Deal { deal: ${style(`'${this.toString()}'`)}, players: ${style(`'${this.players}'`)}, handSizes: [${this.handSizes.join(', ')}] }`;
   }
 
   /** The letter of the player who holds `card` (0-based). */

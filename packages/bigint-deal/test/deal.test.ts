@@ -1,6 +1,7 @@
+import { formatWithOptions, inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Deal, createDealNumbering, dealByNumber, parseDeal } from '../src/index.js';
+import { Deal, createDealNumbering, dealByNumber, numberOfDeal, parseDeal } from '../src/index.js';
 import {
   D,
   PAGE_1,
@@ -15,13 +16,35 @@ import {
   prop,
 } from './reference.js';
 
+describe('how a Deal shows itself', () => {
+  it('util.inspect and console.log show a bridge deal as its hands by seat, not its internals', () => {
+    const deal = dealByNumber(12345678901234567890123456789n);
+    const shown = "Deal { N: 'Q843.98654.32.A6', E: 'K9.AQ7.QJ98.Q542', S: 'AJ6.K2.AKT654.K7', W: 'T752.JT3.7.JT983' }";
+    expect(inspect(deal)).toBe(shown);
+    expect(inspect([deal])).toBe(`[\n  ${shown}\n]`);
+    expect(formatWithOptions({ colors: false }, '%o', deal)).toBe(shown);
+    expect(inspect(deal, { colors: true })).toContain("\u001b[32m'Q843.98654.32.A6'\u001b[39m");
+    expect(inspect(deal)).not.toMatch(/signature|playerOfCode|Int8Array|holders/);
+  });
+
+  it('vitest shows a deal as its PBN hands in snapshots and diffs (its toJSON)', () => {
+    expect(dealByNumber(1n)).toMatchInlineSnapshot(`"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"`);
+  });
+
+  it('any other deal shows its string, players and hand sizes', () => {
+    const skat = createDealNumbering([10, 10, 10, 2], { players: 'FMHS' }).dealByNumber(1n);
+    expect(inspect(skat)).toBe("Deal { deal: 'FFFFFFFFFFMMMMMMMMMMHHHHHHHHHHSS', players: 'FMHS', handSizes: [10, 10, 10, 2] }");
+    expect(JSON.stringify(skat)).toBe('"FFFFFFFFFFMMMMMMMMMMHHHHHHHHHHSS"');
+  });
+});
+
 describe('Deal', () => {
   it('page 1: its string, JSON, players, hand sizes and holders', () => {
     const deal = dealByNumber(1);
     expect(deal.toString()).toBe(PAGE_1);
     expect(String(deal)).toBe(PAGE_1);
     expect(`${deal}`).toBe(PAGE_1);
-    expect(JSON.stringify({ deal })).toBe(`{"deal":"${PAGE_1}"}`);
+    expect(JSON.stringify({ deal })).toBe('{"deal":"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"}');
     expect(deal.players).toBe('NESW');
     expect(deal.handSizes).toEqual([13, 13, 13, 13]);
     expect(deal.holderOf(0)).toBe('N');
@@ -43,7 +66,8 @@ describe('Deal', () => {
       expect(cards).toHaveLength(13);
       expect(cards).toEqual([...text].flatMap((s, card) => (s === seat ? [card] : [])));
     }
-    expect(JSON.parse(JSON.stringify(deal))).toBe(text);
+    expect(JSON.parse(JSON.stringify(deal))).toBe(deal.toPbn());
+    expect(numberOfDeal(JSON.parse(JSON.stringify(deal)) as string)).toBe(page);
   });
 
   prop([bridgePageArb, bridgePageArb])('equals: same cards to the same players', (p, q) => {
