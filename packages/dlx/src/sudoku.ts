@@ -250,7 +250,13 @@ export class SudokuSolver {
    */
   search(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): number {
     this.#begin(cells, limit, out, options, false);
-    this.#step(Infinity);
+    try {
+      this.#step(Infinity);
+    } catch (error) {
+      // onProgress threw: reset the links so that the solver can search again.
+      this.#end();
+      throw error;
+    }
     return this.#end();
   }
 

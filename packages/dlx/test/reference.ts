@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { fuzzText as fuzzTextOver } from '@puzzles/testkit';
 
-export { expectError, onlyOurErrors, prop } from '@puzzles/testkit';
+export { asyncProp, expectError, onlyOurErrors, prop } from '@puzzles/testkit';
 
 /** Arbitrary text for fuzzing parsers (any UTF-16, code points, graphemes, and strings over `alphabet` up to `maxLength`). */
 export const fuzzText = (alphabet: string, maxLength = 80) => fuzzTextOver(alphabet, maxLength);
