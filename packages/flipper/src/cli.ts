@@ -2,7 +2,19 @@
 // flipper: argument parsing and printing only; everything else is the library's.
 import { createInterface } from 'node:readline';
 import { isatty } from 'node:tty';
-import { UsageError, closest, escapeText, integerOption, quote, readLines, readText, runCli, type Cli } from '@puzzles/kit/cli';
+import {
+  UsageError,
+  closest,
+  durationOption,
+  escapeText,
+  formatDuration,
+  integerOption,
+  quote,
+  readLines,
+  readText,
+  runCli,
+  type Cli,
+} from '@puzzles/kit/cli';
 import {
   countBits,
   formatBoard,
@@ -18,7 +30,9 @@ import {
   seededRandom,
   solve,
   solveLightsOut,
+  StoppedError,
   type Game,
+  type LightsOutSolution,
 } from './index.js';
 
 const HELP = `Usage: flipper [--seed S] [--start POSITION]
@@ -55,6 +69,8 @@ Options:
   --size N        lights-out: an N×N board
   --rows R, --cols C   lights-out: an R×C board
   --board FILE    lights-out: solve this board (rows of 0/1, like " 1 0 1")
+  --timeout T     lights-out: give up solving after T (500ms, 10s, 2m; a bare
+                  number is seconds) and say how far it got; exit status 1
   -h, --help      show this help
   -v, --version   show the version
 
@@ -67,6 +83,7 @@ Examples:
   flipper lights-out --size 5 --seed 1
   flipper lights-out --size 1000 --seed 1 --json
   flipper lights-out --rows 30 --cols 50 --seed 7
+  flipper lights-out --size 2000 --seed 1 --timeout 10s
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
@@ -78,6 +95,7 @@ const OPTIONS = {
   rows: { type: 'string' },
   cols: { type: 'string' },
   board: { type: 'string' },
+  timeout: { type: 'string' },
 } as const;
 
 const COMMANDS = ['play', 'solve', 'lights-out'] as const;
@@ -87,7 +105,7 @@ type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
   play: ['seed', 'start'],
   solve: ['json'],
-  'lights-out': ['seed', 'json', 'size', 'rows', 'cols', 'board'],
+  'lights-out': ['seed', 'json', 'size', 'rows', 'cols', 'board', 'timeout'],
 };
 
 /** The longest line of play commands (a line of moves is a few characters; a longer one is not a game). */
@@ -102,6 +120,9 @@ function jsonLine(value: Record<string, unknown>): string {
     .map(([k, v]) => `${JSON.stringify(k)}: ${show(v)}`)
     .join(', ')}}`;
 }
+
+/** 12,345: a count with a comma every three digits. */
+const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Text from input made safe for the terminal and cut to `limit` characters (the full length said). */
 function shown(text: string, limit = ECHO_LIMIT): string {
@@ -174,6 +195,7 @@ interface LightsOutValues {
   rows?: string | undefined;
   cols?: string | undefined;
   board?: string | undefined;
+  timeout?: string | undefined;
 }
 
 async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
@@ -204,8 +226,21 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
     board = randomLightsOutBoard(rows, cols, values.seed === undefined ? {} : { seed: values.seed });
     what = `a random solvable board${values.seed === undefined ? '' : ` (seed ${quote(values.seed)})`}`;
   }
+  const timeout = durationOption(values.timeout);
+  // The solve is synchronous: the time limit goes to the library, which looks at the clock as it works.
+  const bar = cli.progress(`Lights Out ${rows}×${cols}`, { total: Math.min(rows, cols), unit: 'first-row unknowns' });
   const start = performance.now();
-  const solution = solveLightsOut(board, rows, cols);
+  let solution: LightsOutSolution;
+  try {
+    solution = solveLightsOut(board, rows, cols, { timeout, onProgress: (done, total) => bar.update(done, total) });
+  } catch (error) {
+    if (!(error instanceof StoppedError)) throw error;
+    bar.end();
+    const how = error.reason === 'timeout' ? `stopped after ${formatDuration(timeout!)} (--timeout)` : 'stopped';
+    cli.warn(`${how} while ${error.task}: ${formatCount(error.done)} of ${formatCount(error.total)} ${error.unit} done`);
+    return 1;
+  }
+  bar.end();
   const ms = Math.round((performance.now() - start) * 10) / 10;
   if (values.json) {
     const { rank, nullity, solvable, pressCount, verified } = solution;
@@ -215,7 +250,7 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
   }
   const paint = (text: string): string =>
     cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = formatCount;
   await cli.out.line(`Lights Out ${rows}×${cols}, ${what}: ${n(countBits(board))} lights on`);
   await cli.out.line(
     `rank ${n(solution.rank)}, nullity ${solution.nullity}: ${

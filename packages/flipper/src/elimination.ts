@@ -2,10 +2,12 @@
 // a vector over the cells, tagged with the set of moves it is a sum of (the identity at first). Reducing the vectors
 // cell by cell (Gauss–Jordan) leaves a pivot vector for each cell of a basis of the moves' span, and vectors that
 // reduce to nothing: their tags are the null space, the sets of moves that change nothing.
-import { popcount32, wordsFor } from './bits.js';
+import { bitsOf, popcount32, wordsFor } from './bits.js';
 import { checkBoard } from './board.js';
 import { checkInteger, optionsOf } from './errors.js';
+import { chaseSolve, lightsOutKernel } from './lights-out.js';
 import { checkPuzzle, type Puzzle } from './puzzle.js';
+import { formatCount, watch, type StopOptions, type Watch } from './stop.js';
 
 /** The reduced moves of a puzzle. @internal */
 export interface Basis {
@@ -24,8 +26,14 @@ export interface Basis {
   readonly nullVectors: Int32Array;
 }
 
+/**
+ * The most bits the general elimination works on: moves × (cells + moves), 2^31 (256 MB). Larger puzzles are refused
+ * with a RangeError; classic Lights Out of any size goes to light chasing instead.
+ */
+export const MAX_ELIMINATION_BITS = 2 ** 31;
+
 /** Reduces move vectors over GF(2) (Gauss–Jordan, pivots taken cell by cell). @internal */
-export function eliminate(cells: number, moves: readonly Uint32Array[]): Basis {
+export function eliminate(cells: number, moves: readonly Uint32Array[], watcher: Watch = watch({}, '', 0, '')): Basis {
   const m = moves.length;
   const cellWords = wordsFor(cells);
   const tagWords = wordsFor(m);
@@ -40,6 +48,7 @@ export function eliminate(cells: number, moves: readonly Uint32Array[]): Basis {
   const pivotCell: number[] = [];
   for (let c = 0; c < cells && pivotVector.length < m; c++) {
     const w = c >>> 5;
+    watcher.step(c, m);
     const bit = 1 << (c & 31);
     let p = -1;
     for (let k = 0; k < m; k++) {
@@ -58,6 +67,7 @@ export function eliminate(cells: number, moves: readonly Uint32Array[]): Basis {
       const kb = k * stride;
       if (k === p || (data[kb + w]! & bit) === 0) continue;
       for (let i = w; i < stride; i++) data[kb + i]! ^= data[pb + i]!;
+      watcher.step(c, stride - w);
     }
   }
   const nullVectors: number[] = [];
@@ -102,15 +112,59 @@ export function nullSpaceOf(basis: Basis): Uint32Array[] {
 
 const cache = new WeakMap<Puzzle, Basis>();
 
-/** The (cached) reduced moves of a puzzle. @internal */
-export function basisOf(puzzle: Puzzle): Basis {
+/** The (cached) reduced moves of a puzzle; refuses one over MAX_ELIMINATION_BITS. @internal */
+export function basisOf(puzzle: Puzzle, options: StopOptions = {}): Basis {
   checkPuzzle(puzzle);
   let basis = cache.get(puzzle);
   if (basis === undefined) {
-    basis = eliminate(puzzle.cells, puzzle.moves);
+    const { cells } = puzzle;
+    const m = puzzle.moves.length;
+    const bits = m * (cells + m);
+    if (bits > MAX_ELIMINATION_BITS) {
+      throw new RangeError(
+        `${puzzle.name} is too large to eliminate: ${formatCount(m)} moves × (${formatCount(cells)} cells + ${formatCount(m)} moves) ` +
+          `is ${formatCount(bits)} bits; at most MAX_ELIMINATION_BITS = ${formatCount(MAX_ELIMINATION_BITS)}`,
+      );
+    }
+    basis = eliminate(cells, puzzle.moves, watch(options, `eliminating the ${formatCount(m)} moves of ${puzzle.name}`, cells, 'cells'));
     cache.set(puzzle, basis);
   }
   return basis;
+}
+
+const classic = new WeakMap<Puzzle, boolean>();
+
+/**
+ * Whether a puzzle is classic Lights Out: move k presses cell k, toggling it and its orthogonal neighbours (any goal).
+ * Such puzzles are solved by light chasing, in milliseconds where elimination would take minutes. @internal
+ */
+export function isClassicLightsOut(puzzle: Puzzle): boolean {
+  let known = classic.get(puzzle);
+  if (known === undefined) {
+    known = checkClassic(puzzle);
+    classic.set(puzzle, known);
+  }
+  return known;
+}
+
+function checkClassic({ rows, cols, cells, moves }: Puzzle): boolean {
+  if (moves.length !== cells) return false;
+  const has = (mask: Uint32Array, i: number) => ((mask[i >>> 5]! >>> (i & 31)) & 1) === 1;
+  for (let k = 0; k < cells; k++) {
+    const mask = moves[k]!;
+    const r = Math.floor(k / cols);
+    const c = k - r * cols;
+    let expected = 1;
+    if (!has(mask, k)) return false;
+    if (r > 0 && (++expected, !has(mask, k - cols))) return false;
+    if (r < rows - 1 && (++expected, !has(mask, k + cols))) return false;
+    if (c > 0 && (++expected, !has(mask, k - 1))) return false;
+    if (c < cols - 1 && (++expected, !has(mask, k + 1))) return false;
+    let count = 0;
+    for (let w = 0; w < mask.length; w++) count += popcount32(mask[w]!);
+    if (count !== expected) return false;
+  }
+  return true;
 }
 
 /** What elimination tells about a puzzle's moves. */
@@ -128,9 +182,24 @@ export interface PuzzleAnalysis {
   readonly nullSpace: readonly Uint32Array[];
 }
 
-/** Rank, nullity and null space of a puzzle's moves over GF(2). */
-export function analyzePuzzle(puzzle: Puzzle): PuzzleAnalysis {
-  const basis = basisOf(puzzle);
+/** Options of `analyzePuzzle`: a way to stop it (it throws a StoppedError) and to watch it. */
+export type AnalyzePuzzleOptions = StopOptions;
+
+/**
+ * Rank, nullity and null space of a puzzle's moves over GF(2): by light chasing for classic Lights Out (any size, in
+ * milliseconds), else by elimination, which costs about moves² × (cells + moves) / 32 word operations (seconds from
+ * a few thousand moves: pass `signal` or `timeout` to bound it) and refuses puzzles over MAX_ELIMINATION_BITS.
+ */
+export function analyzePuzzle(puzzle: Puzzle, options?: AnalyzePuzzleOptions): PuzzleAnalysis {
+  checkPuzzle(puzzle);
+  const opts = optionsOf(options, 'analyzePuzzle');
+  if (isClassicLightsOut(puzzle)) {
+    const { rows, cols, cells } = puzzle;
+    const w = watch(opts, `analysing ${puzzle.name} by light chasing`, Math.min(rows, cols), 'first-row unknowns');
+    const { rank, nullity, quiet } = lightsOutKernel(rows, cols, w);
+    return { cells, moves: cells, rank, nullity, allReachable: nullity === 0, nullSpace: quiet };
+  }
+  const basis = basisOf(puzzle, opts);
   const rank = basis.pivotCell.length;
   return {
     cells: basis.cells,
@@ -143,7 +212,7 @@ export function analyzePuzzle(puzzle: Puzzle): PuzzleAnalysis {
 }
 
 /** Options of `solvePuzzle`. */
-export interface SolvePuzzleOptions {
+export interface SolvePuzzleOptions extends StopOptions {
   /** The position to reach; the puzzle's goal when left out. */
   readonly to?: Uint32Array;
   /** Search the null space for the fewest presses when its dimension is at most this (default 20, at most 30). */
@@ -166,21 +235,38 @@ export type PuzzleSolution =
     }
   | { readonly solvable: false; readonly presses: null; readonly minimal: false; readonly rank: number; readonly nullity: number };
 
-/** The moves that take `position` to the goal (or `to`): the fewest when the null space is small enough to search. */
+/**
+ * The moves that take `position` to the goal (or `to`): the fewest when the null space is small enough to search.
+ * Classic Lights Out goes to light chasing; other puzzles to elimination (see analyzePuzzle for its cost and limit).
+ * Stops with a StoppedError when `signal` aborts or `timeout` ms pass.
+ */
 export function solvePuzzle(puzzle: Puzzle, position: Uint32Array, options?: SolvePuzzleOptions): PuzzleSolution {
   const opts = optionsOf(options, 'solvePuzzle');
-  const basis = basisOf(puzzle);
+  checkPuzzle(puzzle);
   checkBoard(position, puzzle.cells, 'position');
   const to = opts.to === undefined ? puzzle.goal : checkBoard(opts.to, puzzle.cells, 'to');
   const maxNullity = opts.maxNullity === undefined ? 20 : checkInteger(opts.maxNullity, 0, 30, 'maxNullity');
-  const rank = basis.pivotCell.length;
-  const nullity = basis.moves - rank;
   const target = position.slice();
   for (let w = 0; w < target.length; w++) target[w]! ^= to[w]!;
+  if (isClassicLightsOut(puzzle)) {
+    const { rows, cols } = puzzle;
+    const w = watch(opts, `solving ${puzzle.name} by light chasing`, Math.min(rows, cols), 'first-row unknowns');
+    const chased = chaseSolve(target, rows, cols, { method: 'kernel', search: (nullity) => nullity <= maxNullity, watch: w });
+    const { rank, nullity } = chased;
+    if (!chased.solvable) return { solvable: false, presses: null, minimal: false, rank, nullity };
+    return { solvable: true, presses: bitsOf(chased.presses!), minimal: chased.minimal, rank, nullity };
+  }
+  const basis = basisOf(puzzle, opts);
+  const rank = basis.pivotCell.length;
+  const nullity = basis.moves - rank;
   const found = solveBasis(basis, target);
   if (found === null) return { solvable: false, presses: null, minimal: false, rank, nullity };
   let best = found;
-  if (nullity > 0 && nullity <= maxNullity) best = fewestPresses(found, nullSpaceOf(basis));
+  if (nullity > 0 && nullity <= maxNullity) {
+    const total = 2 ** nullity;
+    const w = watch(opts, `searching the ${formatCount(total)} solutions of ${puzzle.name} for the fewest presses`, total, 'solutions');
+    best = fewestPresses(found, nullSpaceOf(basis), w);
+  }
   const presses: number[] = [];
   for (let k = 0; k < basis.moves; k++) if ((best[k >>> 5]! >>> (k & 31)) & 1) presses.push(k);
   return { solvable: true, presses, minimal: nullity <= maxNullity, rank, nullity };
@@ -192,7 +278,7 @@ export function isSolvable(puzzle: Puzzle, position: Uint32Array, to?: Uint32Arr
 }
 
 /** The solution with the fewest presses among `solution` + every combination of `nullSpace` (Gray code order). */
-function fewestPresses(solution: Uint32Array, nullSpace: readonly Uint32Array[]): Uint32Array {
+function fewestPresses(solution: Uint32Array, nullSpace: readonly Uint32Array[], watcher: Watch): Uint32Array {
   const words = solution.length;
   const current = solution.slice();
   const best = solution.slice();
@@ -210,6 +296,7 @@ function fewestPresses(solution: Uint32Array, nullSpace: readonly Uint32Array[])
       bestCount = count;
       best.set(current);
     }
+    watcher.step(i, words);
   }
   return best;
 }

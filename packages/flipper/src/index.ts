@@ -29,9 +29,11 @@ export {
 export { hint, reachable, singleSquareToggles, solve } from './solver.js';
 export { MAX_MOVES, applyPresses, createPuzzle, type Puzzle, type PuzzleSpec } from './puzzle.js';
 export {
+  MAX_ELIMINATION_BITS,
   analyzePuzzle,
   isSolvable,
   solvePuzzle,
+  type AnalyzePuzzleOptions,
   type PuzzleAnalysis,
   type PuzzleSolution,
   type SolvePuzzleOptions,
@@ -46,3 +48,4 @@ export {
   type RandomLightsOutOptions,
   type SolveLightsOutOptions,
 } from './lights-out.js';
+export { StoppedError, type StopOptions } from './stop.js';

@@ -8,6 +8,7 @@ import { countBits, popcount32, wordsFor } from './bits.js';
 import { checkBoard, checkSize } from './board.js';
 import { checkInteger, describeValue, optionsOf } from './errors.js';
 import { wordSource, type RandomOptions } from './random.js';
+import { formatCount, watch, type StopOptions, type Watch } from './stop.js';
 
 /** What light chasing found for a classic Lights Out board. */
 export interface LightsOutSolution {
@@ -139,7 +140,7 @@ export function randomLightsOutBoard(rows: number, cols: number = rows, options?
 }
 
 /** Options of `solveLightsOut`. */
-export interface SolveLightsOutOptions {
+export interface SolveLightsOutOptions extends StopOptions {
   /**
    * Search all 2^nullity solutions for the fewest presses when that takes at most about `maxWork` word operations
    * (2^nullity × rows × ⌈cols/32⌉, with rows the longer side; default 2^26, well under a second). 0 turns the search off.
@@ -152,7 +153,10 @@ export interface SolveLightsOutOptions {
   readonly method?: 'kernel' | 'affine';
 }
 
-/** Solves a classic Lights Out board of rows × cols by light chasing; verifies the presses by applying them. */
+/**
+ * Solves a classic Lights Out board of rows × cols by light chasing; verifies the presses by applying them. Stops with
+ * a StoppedError when `signal` aborts or `timeout` ms pass (8192 × 8192, the largest square board, takes seconds).
+ */
 export function solveLightsOut(
   board: Uint32Array,
   rows: number,
@@ -166,9 +170,27 @@ export function solveLightsOut(
   if (opts.method !== undefined && opts.method !== 'kernel' && opts.method !== 'affine') {
     throw new RangeError(`method must be 'kernel' or 'affine'; got ${describeValue(opts.method)}`);
   }
+  const short = Math.min(rows, cols);
+  const w = watch(opts, `solving Lights Out ${rows}×${cols} by light chasing`, short, 'first-row unknowns');
+  return chaseSolve(board, rows, cols, {
+    method: opts.method ?? 'kernel',
+    search: (nullity, longSide, stride) => 2 ** nullity * longSide * stride <= maxWork,
+    watch: w,
+  });
+}
+
+/** How `chaseSolve` works: the method, whether to search the 2^nullity solutions for the fewest presses, the watch. @internal */
+export interface ChaseOptions {
+  readonly method: 'kernel' | 'affine';
+  readonly search: (nullity: number, rows: number, stride: number) => boolean;
+  readonly watch: Watch;
+}
+
+/** Light chasing on a checked board (the work of solveLightsOut and of solvePuzzle on classic boards). @internal */
+export function chaseSolve(board: Uint32Array, rows: number, cols: number, options: ChaseOptions): LightsOutSolution {
   if (cols > rows) {
     // Chase down the longer side: the bottom-edge system then has min(rows, cols) unknowns.
-    const t = solveLightsOut(transposeBoard(board, rows, cols), cols, rows, opts);
+    const t = chaseSolve(transposeBoard(board, rows, cols), cols, rows, options);
     const presses = t.presses === null ? null : transposeBoard(t.presses, cols, rows);
     // Verified again on the board as given, so the transposition itself is checked too.
     let verified = t.verified;
@@ -180,20 +202,25 @@ export function solveLightsOut(
     }
     return { rows, cols, rank: t.rank, nullity: t.nullity, solvable: t.solvable, presses, pressCount: t.pressCount, minimal: t.minimal, verified };
   }
+  const { watch: w } = options;
   const stride = wordsFor(cols);
   const lights = toRows(board, rows, cols, stride);
-  const firstRow = opts.method === 'affine' ? firstRowAffine : firstRowKernel;
-  const { x, rank, solvable, quiet } = firstRow(lights, rows, cols, stride);
+  const firstRow = options.method === 'affine' ? firstRowAffine : firstRowKernel;
+  const { x, rank, solvable, quiet } = firstRow(lights, rows, cols, stride, w);
   const nullity = cols - rank;
   const fullRank = rows * cols - nullity;
   if (!solvable) {
     return { rows, cols, rank: fullRank, nullity, solvable: false, presses: null, pressCount: 0, minimal: false, verified: false };
   }
-  let presses = chase(lights, x, rows, cols, stride);
-  const minimal = nullity === 0 || 2 ** nullity * rows * stride <= maxWork;
+  let presses = chase(lights, x, rows, cols, stride, w);
+  const minimal = nullity === 0 || options.search(nullity, rows, stride);
   if (nullity > 0 && minimal) {
     const empty = new Uint32Array(rows * stride);
-    presses = fewestPresses(presses, quiet.map((z) => chase(empty, z, rows, cols, stride)));
+    presses = fewestPresses(
+      presses,
+      quiet.map((z) => chase(empty, z, rows, cols, stride, w)),
+      w,
+    );
   }
   // Verify: the board's lights plus the lights the presses toggle must be all off.
   const check = lights.slice();
@@ -205,11 +232,12 @@ export function solveLightsOut(
 }
 
 /** The fewest presses among `presses` plus every combination of the quiet patterns (Gray code order). */
-function fewestPresses(presses: Uint32Array, quiet: readonly Uint32Array[]): Uint32Array {
+function fewestPresses(presses: Uint32Array, quiet: readonly Uint32Array[], watcher: Watch): Uint32Array {
   const current = presses.slice();
   const best = presses.slice();
   let bestCount = countBits(current);
   const total = 2 ** quiet.length;
+  watcher.task(`searching the ${formatCount(total)} solutions for the fewest presses`, total, 'solutions');
   for (let i = 1; i < total; i++) {
     const flip = quiet[31 - Math.clz32(i & -i)]!;
     let count = 0;
@@ -218,26 +246,51 @@ function fewestPresses(presses: Uint32Array, quiet: readonly Uint32Array[]): Uin
       bestCount = count;
       best.set(current);
     }
+    watcher.step(i, current.length);
   }
   return best;
 }
 
-/** Rank and nullity of classic Lights Out on rows × cols (by light chasing on the empty board). */
-export function lightsOutRank(rows: number, cols: number = rows): { rank: number; nullity: number } {
+/**
+ * Rank and nullity of classic Lights Out on rows × cols (by light chasing on the empty board); takes `signal`,
+ * `timeout` and `onProgress` as solveLightsOut does.
+ */
+export function lightsOutRank(rows: number, cols: number = rows, options?: StopOptions): { rank: number; nullity: number } {
   checkSize(rows, cols);
-  if (cols > rows) return lightsOutRank(cols, rows); // the same game on the transpose; chase down the longer side
+  const opts = optionsOf(options, 'lightsOutRank');
+  const { rank, nullity } = lightsOutKernel(rows, cols, watch(opts, `finding the rank of Lights Out ${rows}×${cols}`, Math.min(rows, cols), 'first-row unknowns'));
+  return { rank, nullity };
+}
+
+/**
+ * Rank, nullity and a basis of the quiet patterns (press sets that change nothing, as flat boards) of classic Lights
+ * Out on rows × cols, by light chasing. @internal
+ */
+export function lightsOutKernel(rows: number, cols: number, w: Watch): { rank: number; nullity: number; quiet: Uint32Array[] } {
+  if (cols > rows) {
+    // The same game on the transpose; chase down the longer side.
+    const t = lightsOutKernel(cols, rows, w);
+    return { rank: t.rank, nullity: t.nullity, quiet: t.quiet.map((q) => transposeBoard(q, cols, rows)) };
+  }
   const stride = wordsFor(cols);
-  const { rank } = firstRowKernel(new Uint32Array(rows * stride), rows, cols, stride);
-  return { rank: rows * cols - (cols - rank), nullity: cols - rank };
+  const empty = new Uint32Array(rows * stride);
+  const { rank, quiet } = firstRowKernel(empty, rows, cols, stride, w);
+  const nullity = cols - rank;
+  return {
+    rank: rows * cols - nullity,
+    nullity,
+    quiet: quiet.map((z) => fromRows(chase(empty, z, rows, cols, stride, w), rows, cols, stride)),
+  };
 }
 
 /** The presses of every row, given the first row's presses `x`, chasing the lights down. */
-function chase(lights: Uint32Array, x: Uint32Array, rows: number, cols: number, stride: number): Uint32Array {
+function chase(lights: Uint32Array, x: Uint32Array, rows: number, cols: number, stride: number, watch: Watch): Uint32Array {
   const tail = cols & 31;
   const lastMask = tail === 0 ? 0xffffffff : (1 << tail) - 1;
   const presses = new Uint32Array(rows * stride);
   presses.set(x.subarray(0, stride));
   for (let r = 0; r + 1 < rows; r++) {
+    watch.step(cols, stride);
     // Press under every cell of row r still lit after the presses of rows r − 1, r (and r + 1 so far: none).
     const o = r * stride;
     for (let w = 0; w < stride; w++) {
@@ -267,7 +320,7 @@ interface FirstRow {
  * bottom row's c equations. Returns x (one solution, free unknowns 0), the rank of that c × c system and whether it
  * is consistent.
  */
-function firstRowAffine(lights: Uint32Array, rows: number, cols: number, stride: number): FirstRow {
+function firstRowAffine(lights: Uint32Array, rows: number, cols: number, stride: number, watch: Watch): FirstRow {
   const c = cols;
   const W = wordsFor(c + 1); // c coefficients, then the constant at bit c
   const cw = c >>> 5;
@@ -281,6 +334,7 @@ function firstRowAffine(lights: Uint32Array, rows: number, cols: number, stride:
   // Row r + 1's press at j = lights(r, j) + presses (r, j−1), (r, j), (r, j+1), (r−1, j); the vector for (r, j)
   // involves only x(j−r)..x(j+r), so only the words of that band (and the constant's word) are computed.
   for (let r = 0; r < rows; r++) {
+    watch.step(0, c * W);
     const band = r + 1;
     const lo = r * stride;
     for (let j = 0; j < c; j++) {
@@ -308,7 +362,7 @@ function firstRowAffine(lights: Uint32Array, rows: number, cols: number, stride:
     cur = next;
     next = spare;
   }
-  return eliminateBottom(cur, c, W);
+  return eliminateBottom(cur, c, W, watch);
 }
 
 /**
@@ -319,7 +373,7 @@ function firstRowAffine(lights: Uint32Array, rows: number, cols: number, stride:
  * convolution with one kernel K = U_R(T)·δ0, found by chasing a single ring row. Row j of the system is then
  * K(j − k) + K(j + k + 2) over k; its constant is what a chase with x = 0 leaves lit on the bottom row.
  */
-function firstRowKernel(lights: Uint32Array, rows: number, cols: number, stride: number): FirstRow {
+function firstRowKernel(lights: Uint32Array, rows: number, cols: number, stride: number, watch: Watch): FirstRow {
   const c = cols;
   const N = 2 * c + 2;
   const NW = wordsFor(N);
@@ -333,6 +387,7 @@ function firstRowKernel(lights: Uint32Array, rows: number, cols: number, stride:
   let next = new Uint32Array(NW);
   cur[0] = 1;
   for (let r = 0; r < rows; r++) {
+    watch.step(0, NW);
     for (let w = 0; w < NW; w++) {
       const x = cur[w]!;
       let t = x ^ (x << 1) ^ (x >>> 1) ^ prev[w]!;
@@ -363,7 +418,7 @@ function firstRowKernel(lights: Uint32Array, rows: number, cols: number, stride:
     return shift === 0 ? doubled[i]! : (doubled[i]! >>> shift) | (doubled[i + 1]! << (32 - shift));
   };
   // The constants: chase the real lights with x = 0 and see what stays lit on the bottom row.
-  const residual = bottomResidual(lights, rows, cols, stride);
+  const residual = bottomResidual(lights, rows, cols, stride, watch);
   const W = wordsFor(c + 1);
   const cw = c >>> 5;
   const coefficientMask = (c & 31) === 0 ? 0 : (1 << (c & 31)) - 1;
@@ -376,17 +431,18 @@ function firstRowKernel(lights: Uint32Array, rows: number, cols: number, stride:
     eq[o + cw] = (read32(s1 + 32 * cw) ^ read32(s2 + 32 * cw)) & coefficientMask;
     if ((residual[j >>> 5]! >>> (j & 31)) & 1) eq[o + cw]! |= 1 << (c & 31);
   }
-  return eliminateBottom(eq, c, W);
+  return eliminateBottom(eq, c, W, watch);
 }
 
 /** The bottom row's lights after chasing the board with no first-row presses (stride words). */
-function bottomResidual(lights: Uint32Array, rows: number, cols: number, stride: number): Uint32Array {
+function bottomResidual(lights: Uint32Array, rows: number, cols: number, stride: number, watch: Watch): Uint32Array {
   const tail = cols & 31;
   const lastMask = tail === 0 ? 0xffffffff : (1 << tail) - 1;
   let prev = new Uint32Array(stride);
   let cur = new Uint32Array(stride);
   let next = new Uint32Array(stride);
   for (let r = 0; r < rows; r++) {
+    watch.step(0, stride);
     const o = r * stride;
     for (let w = 0; w < stride; w++) {
       const p = cur[w]!;
@@ -405,7 +461,7 @@ function bottomResidual(lights: Uint32Array, rows: number, cols: number, stride:
 }
 
 /** Gauss–Jordan on c equations (bit-packed, W words each, constant at bit c): one solution, the rank, consistency. */
-function eliminateBottom(eq: Uint32Array, c: number, W: number): FirstRow {
+function eliminateBottom(eq: Uint32Array, c: number, W: number, watch: Watch): FirstRow {
   const cw = c >>> 5;
   const cbit = 1 << (c & 31);
   const order = new Int32Array(c);
@@ -414,6 +470,7 @@ function eliminateBottom(eq: Uint32Array, c: number, W: number): FirstRow {
   let rank = 0;
   for (let k = 0; k < c && rank < c; k++) {
     const w0 = k >>> 5;
+    watch.step(k, c * (W - w0));
     const bit = 1 << (k & 31);
     let found = -1;
     for (let i = rank; i < c; i++) {

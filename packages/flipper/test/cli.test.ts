@@ -136,6 +136,33 @@ describe('flipper lights-out', () => {
   });
 });
 
+describe('flipper lights-out --timeout and progress', () => {
+  it('gives up after --timeout, says how far it got, prints nothing on stdout, exit 1', () => {
+    for (const json of [[], ['--json']]) {
+      const result = run(['lights-out', '--size', '8192', '--seed', '1', '--timeout', '1s', ...json]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /^flipper: stopped after 1 s \(--timeout\) while solving Lights Out 8192×8192 by light chasing: [\d,]+ of 8,192 first-row unknowns done\n$/,
+      );
+    }
+  });
+
+  it('draws a progress line on a terminal once the work has run a second (and not on a pipe: see above)', () => {
+    const script = `"${process.execPath}" "${cli}" lights-out --size 8192 --seed 1 --timeout 2500ms > /dev/null`;
+    const tty = spawnSync('script', ['-qec', script, '/dev/null'], { encoding: 'utf8', timeout: 30_000 });
+    expect(tty.stdout).toMatch(/Lights Out 8192×8192: [\d,]+\/8,192 first-row unknowns \([\d.]+%\)/);
+    expect(tty.stdout).toMatch(/flipper: stopped after 3 s \(--timeout\)/);
+  });
+
+  it('takes --timeout only for lights-out, as a duration', () => {
+    expect(run(['lights-out', '--size', '5', '--timeout', 'soon'])).toMatchObject({ code: 2, stdout: '' });
+    expect(run(['lights-out', '--size', '5', '--timeout', 'soon']).stderr).toMatch(/^flipper: --timeout must be a duration such as 500ms, 10s, 2m or 1h \(up to 24 days\); got 'soon'/);
+    expect(run(['solve', '101010101', '--timeout', '1s']).stderr).toMatch(/^flipper: --timeout does not go with solve;/);
+    expect(run(['lights-out', '--size', '5', '--seed', '1', '--timeout', '10s', '--json'])).toMatchObject({ code: 0 });
+  });
+});
+
 describe('flipper usage', () => {
   it('prints help and version', () => {
     const help = run(['--help']);

@@ -7,13 +7,14 @@ import {
   bitsOf,
   boardOf,
   countBits,
+  createPuzzle,
   lightsOutPuzzle,
   lightsOutRank,
   randomLightsOutBoard,
   solveLightsOut,
   solvePuzzle,
 } from '../src/index.js';
-import { expectError, pack, plainLightsOut, prop, toggled } from './reference.js';
+import { backwardsLightsOut, expectError, pack, plainLightsOut, prop, toggled } from './reference.js';
 
 const sizeArb = fc.record({ rows: fc.integer({ min: 1, max: 13 }), cols: fc.integer({ min: 1, max: 40 }) });
 
@@ -34,14 +35,19 @@ describe('light chasing', () => {
   });
 
   prop([sizeArb, fc.integer(), fc.boolean()])(
-    'agrees with the general solver on classic boards: rank, nullity, solvability; presses verified',
+    'agrees with general elimination on classic boards: rank, nullity, solvability; presses verified',
     ({ rows, cols }, seed, solvable) => {
       const board = randomLightsOutBoard(rows, cols, { seed, solvable });
       const chased = solveLightsOut(board, rows, cols);
       // The two ways of building the bottom-edge system give the same answer.
       expect(solveLightsOut(board, rows, cols, { method: 'affine' })).toEqual(chased);
       const puzzle = lightsOutPuzzle(rows, cols);
-      const general = solvePuzzle(puzzle, board);
+      // Elimination, on the same game with its moves numbered backwards (so not handed to light chasing).
+      const eliminated = solvePuzzle(createPuzzle(backwardsLightsOut(rows, cols)), board);
+      const cells = rows * cols;
+      const general = eliminated.solvable ? { ...eliminated, presses: eliminated.presses.map((k) => cells - 1 - k).sort((a, b) => a - b) } : eliminated;
+      // solvePuzzle on the classic puzzle is light chasing, and agrees too.
+      expect(solvePuzzle(puzzle, board)).toEqual({ solvable: chased.solvable, presses: chased.solvable ? bitsOf(chased.presses!) : null, minimal: chased.minimal, rank: chased.rank, nullity: chased.nullity });
       expect(chased.rank).toBe(general.rank);
       expect(chased.nullity).toBe(general.nullity);
       expect(chased.solvable).toBe(general.solvable);
@@ -75,7 +81,8 @@ describe('light chasing', () => {
     // 19×19 has nullity 16: a single corner light is not solvable, as the general solver agrees.
     const corner = boardOf(19, 19, [0]);
     expect(solveLightsOut(corner, 19).solvable).toBe(false);
-    expect(solvePuzzle(lightsOutPuzzle(19), corner, { maxNullity: 0 }).solvable).toBe(false);
+    expect(solvePuzzle(createPuzzle(backwardsLightsOut(19, 19)), corner, { maxNullity: 0 }).solvable).toBe(false);
+    expect(analyzePuzzle(createPuzzle(backwardsLightsOut(19, 19))).nullity).toBe(16);
     expect(analyzePuzzle(lightsOutPuzzle(19)).nullity).toBe(16);
   });
 
@@ -94,7 +101,7 @@ describe('light chasing', () => {
       for (const solvable of [true, false]) {
         const wide = randomLightsOutBoard(rows, cols, { seed: `${rows}x${cols}`, solvable });
         const chased = solveLightsOut(wide, rows, cols);
-        const general = solvePuzzle(lightsOutPuzzle(rows, cols), wide);
+        const general = solvePuzzle(createPuzzle(backwardsLightsOut(rows, cols)), wide);
         expect(chased).toMatchObject({ rows, cols, rank: general.rank, nullity: general.nullity, solvable: general.solvable });
         if (chased.solvable) {
           expect(chased.pressCount).toBe(general.presses!.length);

@@ -153,3 +153,12 @@ export const smallPuzzleArb: fc.Arbitrary<{ rows: number; cols: number; moves: n
     }),
   );
 
+
+/**
+ * Classic Lights Out with its moves numbered backwards (move k presses cell cells − 1 − k): the same game, but not
+ * recognised as classic, so the library solves it by general elimination instead of light chasing. Map a press k back
+ * to its cell with `cells − 1 − k`.
+ */
+export function backwardsLightsOut(rows: number, cols: number): { rows: number; cols: number; moves: number[][] } {
+  return { rows, cols, moves: plainLightsOut(rows, cols).moves.reverse() };
+}
