@@ -167,8 +167,15 @@ describe('Grid: bad cells, digits and steps are errors, not silent no-ops', () =
     checked(grid, isCell(cell), cell, (g) => g.componentOf(cell as number, 2));
     checked(grid, valid, bad, (g) => expect(g.has(cell as number, digit as number)).toBe(((g.candidates[cell as number]! >> ((digit as number) - 1)) & 1) === 1));
     checked(grid, valid, bad, (g) => g.eliminate(cell as number, digit as number));
-    checked(grid.clone(), valid && grid.values[cell as number] === 0, bad, (g) => g.place(cell as number, digit as number));
-    checked(grid.clone(), valid && grid.values[cell as number] === 0, bad, (g) => g.apply({ placements: [{ cell: cell as number, digit: digit as number }], eliminations: [] }));
+    const held = valid ? grid.values[cell]! : 0;
+    if (held === 0 || held === digit) {
+      checked(grid.clone(), valid, bad, (g) => g.place(cell as number, digit as number));
+      checked(grid.clone(), valid, bad, (g) => g.apply({ placements: [{ cell: cell as number, digit: digit as number }], eliminations: [] }));
+    } else {
+      // A valid cell and digit, but the cell holds another value: placing over it is refused, naming both.
+      expectError(() => grid.place(cell as number, digit as number), RangeError, new RegExp(`already holds ${held}; cannot place ${String(digit)} there`));
+      expectError(() => grid.apply({ placements: [{ cell: cell as number, digit: digit as number }], eliminations: [] }), RangeError, /which holds/);
+    }
     checked(grid, valid, bad, (g) => g.apply({ placements: [], eliminations: [{ cell: cell as number, digit: digit as number }] }));
     if (valid) {
       const copy = parseGivens(EASY);
