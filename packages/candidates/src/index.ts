@@ -33,5 +33,6 @@ export {
   type Level,
   type Rating,
 } from './rating.js';
-export { explainPuzzle, stepAgreesWith, verifyPuzzle, type Explanation, type Verification } from './validation.js';
+export { stepAgreesWith, verifyPuzzle, type Verification } from './validation.js';
+export { explainPuzzle, type Explanation } from './explain.js';
 export { cellName } from './tables.js';

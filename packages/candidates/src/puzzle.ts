@@ -1,4 +1,5 @@
-import { DIGIT_STRINGS, stringsOfMask, type Component } from './component.js';
+import type { Component } from './component.js';
+import { DIGIT_STRINGS, stringsOfMask } from './digit-strings.js';
 import { describeValue } from './errors.js';
 import { Grid } from './grid.js';
 

@@ -1,9 +1,7 @@
 import { countSudokuSolutions, solveSudoku } from '@puzzles/dlx';
 import { describeValue, expectCandidates } from './errors.js';
 import { parseGrid } from './formats.js';
-import { Grid, validateGrid } from './grid.js';
-import { ratePath, type Rating } from './rating.js';
-import { solveLogically, type SolveOptions, type SolveResult } from './solver.js';
+import { Grid } from './grid.js';
 import type { Candidate, Step } from './step.js';
 import { cellName, listing } from './tables.js';
 
@@ -63,26 +61,4 @@ export function stepAgreesWith(step: Step, solution: string): boolean {
   for (const e of step.eliminations) if (solution.charCodeAt(e.cell) - 48 === e.digit) return false;
   for (const p of step.placements) if (solution.charCodeAt(p.cell) - 48 !== p.digit) return false;
   return true;
-}
-
-/** A checked explanation: the verification, the logical path and its rating. */
-export interface Explanation {
-  readonly verification: Verification;
-  readonly result: SolveResult;
-  readonly rating: Rating;
-}
-
-/**
- * Verifies a puzzle with dancing links, then solves it logically and rates the path. Throws a RangeError if the puzzle
- * has no solution, several, or pencil marks that exclude it (uniqueness techniques would then give wrong steps).
- */
-export function explainPuzzle(puzzle: Grid | string, options?: SolveOptions): Explanation {
-  const grid = typeof puzzle === 'string' ? parseGrid(puzzle) : puzzle;
-  if (grid instanceof Grid) validateGrid(grid);
-  const verification = verifyPuzzle(grid);
-  if (verification.status !== 'unique') throw new RangeError(verification.message);
-  const result = solveLogically(grid, options);
-  const bad = result.steps.find((s) => !stepAgreesWith(s, verification.solution!));
-  if (bad !== undefined) throw new Error(`internal error: a ${bad.technique} step disagrees with the solution: ${bad.explanation}`);
-  return { verification, result, rating: ratePath(result.steps, result.solved) };
 }
