@@ -12,6 +12,7 @@ import {
   quote,
   readLines,
   readText,
+  roundMs,
   runCli,
   type Cli,
 } from '@puzzles/kit/cli';
@@ -63,9 +64,11 @@ lights-out: solve a random solvable classic Lights Out board (or the 0/1 grid
 Options:
   --seed S        reproducible random puzzles (any text)
   --start P       play: start at position P instead of a random one
-  --json          solve: {"position", "moves"} per line; lights-out:
-                  {"size", "rank", "nullity", "solvable", "presses", "verified", "ms"}
-                  ("size" is N for a square board, "RxC" otherwise)
+  --json          compact JSON. solve: {"position", "moves"} per line (the
+                  moves 1-based, as solve gives them); lights-out: {"rows",
+                  "cols", "rank", "nullity", "solvable", "minimal", "verified",
+                  "pressCount", "ms", "presses"}, presses = the cells to press,
+                  0-based row by row (cell r·cols + c), or null
   --size N        lights-out: an N×N board
   --rows R, --cols C   lights-out: an R×C board
   --board FILE    lights-out: solve this board (rows of 0/1, like " 1 0 1")
@@ -112,14 +115,6 @@ const ALLOWED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
 const MAX_PLAY_LINE = 1000;
 /** How much of a piped command line the transcript echoes. */
 const ECHO_LIMIT = 200;
-
-/** One JSON object on one line, spaced: {"position": "111111111", "moves": [1, 3, 5, 7, 9]}. */
-function jsonLine(value: Record<string, unknown>): string {
-  const show = (v: unknown): string => (Array.isArray(v) ? `[${v.map(show).join(', ')}]` : JSON.stringify(v));
-  return `{${Object.entries(value)
-    .map(([k, v]) => `${JSON.stringify(k)}: ${show(v)}`)
-    .join(', ')}}`;
-}
 
 /** 12,345: a count with a comma every three digits. */
 const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -169,7 +164,8 @@ async function solveCommand(cli: Cli, inputs: readonly string[], json: boolean):
       return;
     }
     const moves = solve(position);
-    await cli.out.line(json ? jsonLine({ position: formatPosition(position), moves }) : moves.length === 0 ? 'none' : moves.join(' '));
+    if (json) await cli.out.json({ position: formatPosition(position), moves });
+    else await cli.out.line(moves.length === 0 ? 'none' : moves.join(' '));
   };
   let stdinRead = false;
   for (const text of inputs) {
@@ -241,12 +237,10 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
     return 1;
   }
   bar.end();
-  const ms = Math.round((performance.now() - start) * 10) / 10;
+  const ms = roundMs(performance.now() - start);
   if (values.json) {
-    const { rank, nullity, solvable, pressCount, verified } = solution;
-    const sizeValue = rows === cols ? rows : `${rows}x${cols}`;
-    await cli.out.line(jsonLine({ size: sizeValue, rank, nullity, solvable, presses: pressCount, verified, ms }));
-    return solvable ? 0 : 1;
+    await writeSolutionJson(cli, solution, roundMs(performance.now() - start));
+    return solution.solvable && solution.verified ? 0 : 1;
   }
   const paint = (text: string): string =>
     cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
@@ -267,6 +261,34 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
   const fewest = solution.nullity === 0 ? '' : solution.minimal ? ' (the fewest of all solutions)' : ' (not searched for the fewest)';
   await cli.out.line(`${n(solution.pressCount)} presses${fewest}, ${solution.verified ? 'verified' : 'NOT verified'}, in ${ms} ms`);
   return solution.verified ? 0 : 1;
+}
+
+/**
+ * The solution as one compact JSON object with the library's fields: `presses` is the list of cells to press (0-based,
+ * row-major, as bitsOf(solution.presses) lists them; null when there is none), written in pieces so that a board of
+ * millions of presses never becomes one huge string.
+ */
+async function writeSolutionJson(cli: Cli, solution: LightsOutSolution, ms: number): Promise<void> {
+  const { rows, cols, rank, nullity, solvable, minimal, verified, pressCount, presses } = solution;
+  const head = JSON.stringify({ rows, cols, rank, nullity, solvable, minimal, verified, pressCount, ms });
+  await cli.out.write(`${head.slice(0, -1)},"presses":`);
+  if (presses === null) {
+    await cli.out.write('null}\n');
+    return;
+  }
+  let text = '[';
+  let first = true;
+  for (let w = 0; w < presses.length; w++) {
+    for (let word = presses[w]!; word !== 0; word &= word - 1) {
+      text += `${first ? '' : ','}${w * 32 + 31 - Math.clz32(word & -word)}`;
+      first = false;
+    }
+    if (text.length >= 1 << 14) {
+      await cli.out.write(text);
+      text = '';
+    }
+  }
+  await cli.out.write(`${text}]}\n`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

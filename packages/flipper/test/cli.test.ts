@@ -5,7 +5,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GOAL, applyMoves, formatPosition, parsePosition, randomPosition, seededRandom, solve } from '../src/index.js';
+import {
+  GOAL,
+  applyLightsOut,
+  applyMoves,
+  bitsOf,
+  boardOf,
+  formatPosition,
+  parsePosition,
+  randomLightsOutBoard,
+  randomPosition,
+  seededRandom,
+  solve,
+  solveLightsOut,
+} from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -71,7 +84,7 @@ describe('flipper solve', () => {
     const { code, stdout } = run(['solve', '111111111', '000000000', '--json']);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toBe('{"position": "111111111", "moves": [1, 3, 5, 7, 9]}');
+    expect(lines[0]).toBe('{"position":"111111111","moves":[1,3,5,7,9]}');
     expect(JSON.parse(lines[1]!)).toEqual({ position: '000000000', moves: solve(0) });
   });
 
@@ -105,18 +118,17 @@ describe('flipper lights-out', () => {
     expect(stdout).toContain('rank 23, nullity 2');
     expect(stdout).toMatch(/presses \(the fewest of all solutions\), verified, in [\d.]+ ms/);
     const json = JSON.parse(run(['lights-out', '--size', '5', '--seed', '1', '--json']).stdout) as Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['size', 'rank', 'nullity', 'solvable', 'presses', 'verified', 'ms']);
-    expect(json).toMatchObject({ size: 5, rank: 23, nullity: 2, solvable: true, verified: true });
+    expect(json).toMatchObject({ rows: 5, cols: 5, rank: 23, nullity: 2, solvable: true, minimal: true, verified: true });
   });
 
   it('solves a large board and a non-square one with --json', () => {
     const big = JSON.parse(run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout) as Record<string, unknown>;
-    expect(big).toMatchObject({ size: 300, rank: 90000 - (big.nullity as number), solvable: true, verified: true });
-    expect(run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout.replace(/"ms": [\d.]+/, '')).toBe(
-      run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout.replace(/"ms": [\d.]+/, ''),
+    expect(big).toMatchObject({ rows: 300, cols: 300, rank: 90000 - (big.nullity as number), solvable: true, verified: true });
+    expect(run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout.replace(/"ms":[\d.]+/, '')).toBe(
+      run(['lights-out', '--size', '300', '--seed', '1', '--json']).stdout.replace(/"ms":[\d.]+/, ''),
     );
     const wide = JSON.parse(run(['lights-out', '--rows', '4', '--cols', '9', '--seed', '3', '--json']).stdout) as Record<string, unknown>;
-    expect(wide).toMatchObject({ size: '4x9', solvable: true, verified: true });
+    expect(wide).toMatchObject({ rows: 4, cols: 9, solvable: true, verified: true });
   });
 
   it('solves a board from a file or stdin, and says when it cannot', () => {
@@ -128,11 +140,59 @@ describe('flipper lights-out', () => {
     expect(stdout).toContain('presses:\n 0 0 0\n 0 1 0\n 0 0 0\n1 presses');
     const corner = run(['lights-out', '--board', '-', '--json'], ' 1 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n');
     expect(corner.code).toBe(1);
-    expect(JSON.parse(corner.stdout)).toMatchObject({ size: 5, rank: 23, nullity: 2, solvable: false, verified: false });
+    expect(JSON.parse(corner.stdout)).toMatchObject({ rows: 5, cols: 5, rank: 23, nullity: 2, solvable: false, verified: false, presses: null });
     const bad = run(['lights-out', '--board', '-'], ' 1 0\n 0 2\n');
     expect(bad).toMatchObject({ code: 1, stdout: '' });
     expect(bad.stderr).toBe("flipper: standard input: grid row 2 must be cells 0 or 1 separated by spaces; got ' 0 2'\n");
     expect(run(['lights-out', '--board', join(dir, 'missing.txt')]).stderr).toMatch(/^flipper: cannot read '.*missing\.txt': no such file\n$/);
+  });
+});
+
+describe('--json follows the family convention: compact, the library\'s fields with the library\'s meaning', () => {
+  const types = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v]));
+
+  it('solve --json: one compact {"position", "moves"} per line, moves as solve() gives them', () => {
+    const { stdout } = run(['solve', '-', '--json'], '110011101\n111101111\n');
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toMatch(/[:,] /);
+      const value = JSON.parse(line) as Record<string, unknown>;
+      expect(types(value)).toEqual({ position: 'string', moves: 'array' });
+      expect(value.moves).toEqual(solve(parsePosition(value.position as string)));
+    }
+  });
+
+  it('lights-out --json: the library\'s LightsOutSolution fields; presses is the list of cells to press, pressCount their number', () => {
+    for (const [rows, cols] of [[5, 5], [7, 12], [40, 3]] as const) {
+      const { code, stdout } = run(['lights-out', '--rows', String(rows), '--cols', String(cols), '--seed', 'json', '--json']);
+      expect(code).toBe(0);
+      expect(stdout.split('\n')).toHaveLength(2);
+      expect(stdout).not.toMatch(/[:,] /);
+      const value = JSON.parse(stdout) as Record<string, unknown>;
+      expect(types(value)).toEqual({
+        rows: 'number', cols: 'number', rank: 'number', nullity: 'number', solvable: 'boolean', minimal: 'boolean',
+        verified: 'boolean', pressCount: 'number', ms: 'number', presses: 'array',
+      });
+      // The same board from the library, solved by the library: every field means what the library's field means.
+      const board = randomLightsOutBoard(rows, cols, { seed: 'json' });
+      const solution = solveLightsOut(board, rows, cols);
+      expect(value).toMatchObject({ rows, cols, rank: solution.rank, nullity: solution.nullity, minimal: solution.minimal, pressCount: solution.pressCount });
+      expect(value.presses).toEqual(bitsOf(solution.presses!));
+      expect(applyLightsOut(board, boardOf(rows, cols, value.presses as number[]), rows, cols)).toEqual(new Uint32Array(board.length));
+      expect(Number.isInteger((value.ms as number) * 10)).toBe(true);
+    }
+    const unsolvable = JSON.parse(run(['lights-out', '--board', '-', '--json'], ' 1 0 0 0\n 0 0 0 0\n 0 0 0 0\n 0 0 0 0\n').stdout) as Record<string, unknown>;
+    expect(types(unsolvable)).toMatchObject({ solvable: 'boolean', presses: 'null', pressCount: 'number' });
+    expect(unsolvable).toMatchObject({ rows: 4, cols: 4, nullity: 4, solvable: false, pressCount: 0, presses: null });
+  });
+
+  it('lights-out --json on a big board streams the presses (2000 × 2000: about 2 million cells)', () => {
+    const { code, stdout } = run(['lights-out', '--size', '2000', '--seed', '1', '--json']);
+    expect(code).toBe(0);
+    const value = JSON.parse(stdout) as { pressCount: number; presses: number[] };
+    expect(value.presses).toHaveLength(value.pressCount);
+    expect(value.presses).toEqual([...value.presses].sort((a, b) => a - b));
   });
 });
 
