@@ -53,7 +53,7 @@ export interface SignatureArbitraryOptions {
   readonly edition?: Edition;
 }
 
-const PLAYER_NAMES = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+const PLAYER_NAMES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 function numberingOf(options: DealArbitraryOptions): DealNumbering {
   return options.numbering ?? bridgeNumbering(options.edition === undefined ? {} : { edition: options.edition });
@@ -114,7 +114,7 @@ export function signatureArbitrary(options?: SignatureArbitraryOptions): Arbitra
       });
     })
     .chain((handSizes) =>
-      shuffledSubarray(PLAYER_NAMES, { minLength: handSizes.length, maxLength: handSizes.length }).chain((players) =>
+      shuffledSubarray(PLAYER_NAMES.split(''), { minLength: handSizes.length, maxLength: handSizes.length }).chain((players) =>
         editions.map((chosen): DealSignature => ({ handSizes, players: players.join(''), edition: chosen })),
       ),
     );

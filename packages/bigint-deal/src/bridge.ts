@@ -1,7 +1,6 @@
 import { BRIDGE_HANDS } from './cards.js';
 import type { Deal } from './deal.js';
 import { describeValue, optionsOf } from './errors.js';
-import { bridgeSignature } from './hands.js';
 import {
   createDealNumbering,
   joinIndexOf,
@@ -17,7 +16,7 @@ let andrews: DealNumbering | undefined;
 let pavlicek: DealNumbering | undefined;
 
 /** D = 52! / (13!)^4 = 53,644,737,765,488,792,839,237,440,000: the number of bridge deals and the last page. */
-export const DEALS: bigint = bridgeSignature.count;
+export const DEALS: bigint = 53644737765488792839237440000n;
 
 /** Options naming the edition of the book. */
 export interface EditionOptions {

@@ -1,11 +1,11 @@
 import { describeValue } from './errors.js';
 
 /** The bridge hand sizes: four hands of 13. */
-export const BRIDGE_HANDS: readonly number[] = Object.freeze([13, 13, 13, 13]);
+export const BRIDGE_HANDS: readonly number[] = /* @__PURE__ */ Object.freeze([13, 13, 13, 13]);
 /** The seats in hand order: North, East, South, West. */
 export const SEATS = 'NESW';
 /** The suits in card order: card 0 is the ace of spades, card 51 the two of clubs. */
-export const SUITS = Object.freeze(['spades', 'hearts', 'diamonds', 'clubs'] as const);
+export const SUITS = /* @__PURE__ */ Object.freeze(['spades', 'hearts', 'diamonds', 'clubs'] as const);
 /** The ranks in card order within a suit, ten as `T`. */
 export const RANKS = 'AKQJT98765432';
 /** The suit symbols in suit order. */

@@ -18,6 +18,7 @@ export class Deal {
   constructor(signature: Signature, holders: Uint8Array) {
     this.signature = signature;
     this.holders = holders;
+    if (!inspectInstalled) installInspect();
   }
 
   /** The player letters, one per hand, in hand order (`'NESW'` for bridge). */
@@ -44,19 +45,6 @@ export class Deal {
   /** JSON has a bridge deal as its PBN deal string (its hands, `'N:AKQ.… … … …'`), any other deal as its string. */
   toJSON(): string {
     return this.signature.bridge ? this.toPbn() : this.toString();
-  }
-
-  /**
-   * How Node's `console.log` and `util.inspect` show a deal: a bridge deal as its hands by seat in PBN notation
-   * (`Deal { N: 'Q843.98654.32.A6', E: …, S: …, W: … }`), any other deal as its string, players and hand sizes.
-   */
-  [Symbol.for('nodejs.util.inspect.custom')](_depth?: number, options?: { stylize?: (text: string, style: string) => string }): string {
-    const style = (text: string): string => options?.stylize?.(text, 'string') ?? text;
-    if (this.signature.bridge) {
-      const hands = this.toPbn().slice(2).split(' ');
-      return `Deal { ${[...'NESW'].map((seat, i) => `${seat}: ${style(`'${hands[i]}'`)}`).join(', ')} }`;
-    }
-    return `Deal { deal: ${style(`'${this.toString()}'`)}, players: ${style(`'${this.players}'`)}, handSizes: [${this.handSizes.join(', ')}] }`;
   }
 
   /** The letter of the player who holds `card` (0-based). */
@@ -100,6 +88,31 @@ export class Deal {
     }
     return pbnOfHolders(this.holders, first);
   }
+}
+
+let inspectInstalled = false;
+
+/**
+ * How Node's `console.log` and `util.inspect` show a deal: a bridge deal as its hands by seat in PBN notation
+ * (`Deal { N: 'Q843.98654.32.A6', E: …, S: …, W: … }`), any other deal as its string, players and hand sizes.
+ * Installed on the prototype when the first deal is made: a computed symbol key in the class body would keep the
+ * class in every bundle that imports anything from the library. No `node:util` import, so browsers bundle it too.
+ */
+function installInspect(): void {
+  inspectInstalled = true;
+  Object.defineProperty(Deal.prototype, Symbol.for('nodejs.util.inspect.custom'), {
+    configurable: true,
+    writable: true,
+    enumerable: false,
+    value: function inspect(this: Deal, _depth?: number, options?: { stylize?: (text: string, style: string) => string }): string {
+      const style = (text: string): string => options?.stylize?.(text, 'string') ?? text;
+      if (this.signature.bridge) {
+        const hands = this.toPbn().slice(2).split(' ');
+        return `Deal { ${[...'NESW'].map((seat, i) => `${seat}: ${style(`'${hands[i]}'`)}`).join(', ')} }`;
+      }
+      return `Deal { deal: ${style(`'${this.toString()}'`)}, players: ${style(`'${this.players}'`)}, handSizes: [${this.handSizes.join(', ')}] }`;
+    },
+  });
 }
 
 /** How a message names something given where a deal was expected. @internal */

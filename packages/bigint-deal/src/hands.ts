@@ -3,8 +3,10 @@ import { Deal, describeDeal } from './deal.js';
 import { describeValue } from './errors.js';
 import { UNASSIGNED, signatureOf, type Signature } from './signature.js';
 
-/** The bridge signature: four hands N, E, S, W of 13 cards. @internal */
-export const bridgeSignature: Signature = signatureOf(BRIDGE_HANDS, SEATS);
+/** The bridge signature: four hands N, E, S, W of 13 cards (made on first use, so that importing costs nothing). @internal */
+export function bridgeSignature(): Signature {
+  return signatureOf(BRIDGE_HANDS, SEATS);
+}
 
 /** A bridge deal's hands by seat and suit. */
 export function bridgeHands(deal: Deal): BridgeHands {
@@ -68,5 +70,5 @@ export function checkedBridgeDeal(holders: Uint8Array, what: string): Deal {
   for (let q = 0; q < 4; q++) {
     if (counts[q] !== 13) throw new RangeError(`${what} gives ${counts[q]} cards to ${SEATS[q]}; expected 13`);
   }
-  return new Deal(bridgeSignature, holders);
+  return new Deal(bridgeSignature(), holders);
 }

@@ -43,7 +43,7 @@ export interface DealNumbering {
   numberOfDeal(deal: DealInput): bigint;
 }
 
-const BIG = Array.from({ length: 257 }, (_, i) => BigInt(i));
+const BIG = /* @__PURE__ */ Array.from({ length: 257 }, (_, i) => BigInt(i));
 
 /** A numbering of all deals with these hand sizes (`[13, 13, 13, 13]` is bridge, `[10, 10, 10, 2]` Skat). */
 export function createDealNumbering(handSizes: readonly number[], numberingOptions?: NumberingOptions): DealNumbering {
