@@ -33,7 +33,8 @@ each is explained and printed before the next is read.
 Options:
   --json             one JSON line per puzzle: {"solved", "grid", "rating", "steps"}
   --hint             only the next step (the simplest that applies)
-  --candidates       print the pencil-mark grid instead of solving
+  --candidates       print the pencil-mark grid instead of solving: a value as its digit,
+                     an empty cell's candidates in braces ({45}; {5} when one is left)
   --technique NAME   only this technique: its first instance on the grid, applying none
   --all              with --technique: every instance (without: every instance of every technique)
   --timeout TIME     stop after TIME (500ms, 10s, 2m) and say how many puzzles were done
@@ -142,7 +143,12 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const explain = (text: string): string[] | object => {
     const grid: Grid = parseGrid(text);
     if (values.candidates) {
-      if (values.json) return { grid: formatGivens(grid), candidates: formatCandidateGrid(grid) };
+      if (values.json) {
+        // A value (0 for an empty cell) and the candidates left (none for a cell that holds a value) per cell, so a
+        // given 5 (values 5, candidates []) and a cell with one candidate left (values 0, candidates [5]) differ.
+        const cells = Array.from({ length: 81 }, (_, cell) => cell);
+        return { grid: formatCandidateGrid(grid), values: Array.from(grid.values), candidates: cells.map((cell) => grid.candidatesOf(cell)) };
+      }
       return formatCandidateTable(grid).split('\n');
     }
     const verification = verifyPuzzle(grid);

@@ -167,7 +167,11 @@ export function parseGrid(text: string): Grid {
   return parseGivens(text);
 }
 
-/** A readable 9×9 pencil-mark table: each cell shows its value, or its candidates padded to the widest cell of its column. */
+/**
+ * A readable 9×9 pencil-mark table: a cell that holds a value shows the digit, an empty cell its candidates in braces
+ * as in the {candidates} notation (`{45}`, and `{5}` for one candidate left, never confused with a placed 5), each
+ * column padded to its widest cell. Without the rules and spaces, the table reads back with parseCandidateGrid.
+ */
 export function formatCandidateTable(grid: Grid): string {
   expectGrid(grid, 'formatCandidateTable');
   const texts: string[] = [];
@@ -175,9 +179,9 @@ export function formatCandidateTable(grid: Grid): string {
     const v = grid.values[cell]!;
     if (v) texts.push(String(v));
     else {
-      let t = '';
+      let t = '{';
       for (let d = 1; d <= 9; d++) if (grid.candidates[cell]! & (1 << (d - 1))) t += String(d);
-      texts.push(t);
+      texts.push(`${t}}`);
     }
   }
   const widths = Array.from({ length: 9 }, (_, c) => Math.max(...Array.from({ length: 9 }, (_, r) => texts[r * 9 + c]!.length)));

@@ -186,12 +186,19 @@ describe('sudoku-explain', () => {
     expect(json.steps).toEqual([{ technique: 'naked-single', placements: ['r5c6=4'], eliminations: [], explanation: 'Naked single: 4 is the only candidate left in r5c6' }]);
   });
 
-  it('--candidates prints the pencil-mark grid', () => {
+  it('--candidates prints the pencil-mark grid, a value apart from a cell with one candidate left', () => {
     const { code, stdout } = run(['--candidates', EASY]);
     expect(code).toBe(0);
-    expect(stdout.split('\n')[0]).toMatch(/^ 45 +4578 +3 +\| /);
-    const json = JSON.parse(run(['--candidates', '--json', EASY]).stdout) as { candidates: string };
-    expect(json.candidates.startsWith('{45}{4578}3')).toBe(true);
+    expect(stdout.split('\n')[0]).toMatch(/^ \{45\} +\{4578\} +3 +\| /);
+    // r1c1 narrowed to {4} by a player; r1c3 holds the given 3.
+    const marks = formatCandidateGrid(Grid.fromValues([...EASY].map(Number))).replace('{45}', '{4}');
+    const table = run(['--candidates', marks]);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ \{4\} +\{4578\} +3 +\| /);
+    const json = JSON.parse(run(['--candidates', '--json', marks]).stdout) as { grid: string; values: number[]; candidates: number[][] };
+    expect(Object.keys(json)).toEqual(['grid', 'values', 'candidates']);
+    expect(json.grid).toBe(marks);
+    expect(json.values.slice(0, 3)).toEqual([0, 0, 3]);
+    expect(json.candidates.slice(0, 3)).toEqual([[4], [4, 5, 7, 8], []]);
   });
 
   it('takes a {candidates} grid as the starting state, and --technique NAME --all lists every instance', () => {

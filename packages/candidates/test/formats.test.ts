@@ -130,8 +130,22 @@ describe('parseGrid and the table', () => {
     const table = formatCandidateTable(parseGivens(EASY));
     const lines = table.split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines[0]).toMatch(/^ 45 +4578 +3 +\| 49 +2 +147 +\| 6 +5789 +57$/);
+    expect(lines[0]).toMatch(/^ \{45\} +\{4578\} +3 +\| \{49\} +2 +\{147\} +\| 6 +\{5789\} +\{57\}$/);
     expect(lines[3]).toMatch(/^-+\+-+\+-+$/);
+  });
+
+  it('shows a cell with one candidate left apart from a placed value', () => {
+    // r1c1 narrowed to 4 by a player, r1c3 a given 3: '{4}' and '3'.
+    const grid = parseCandidateGrid(formatCandidateGrid(parseGivens(EASY)).replace('{45}', '{4}'));
+    const first = formatCandidateTable(grid).split('\n')[0]!;
+    expect(first).toMatch(/^ \{4\} +\{4578\} +3 +\|/);
+    grid.place(0, 4);
+    expect(formatCandidateTable(grid).split('\n')[0]).toMatch(/^ 4 +\{578\} +3 +\|/);
+  });
+
+  prop([states])('the table reads back as the same grid once its rules and spaces are dropped', (grid) => {
+    const table = formatCandidateTable(grid);
+    same(parseCandidateGrid(table.replace(/[-+|\s]/g, '')), grid);
   });
 
   prop([fuzzText('0123456789.{} \n')])('never throws anything but our errors on arbitrary text', (text) => {
