@@ -7,7 +7,6 @@ import {
   createSolver,
   dayNumber,
   formatScore,
-  hardModeViolation,
   parseScore,
   pickAnswer,
   playRound,
@@ -67,7 +66,7 @@ Examples:
   wordle solve --answer cigar --hard
   wordle solve --all --json
   wordle solve --all --hard --width 100 --timeout 2s
-  wordle assist salet 00120 crony 01002
+  wordle assist salet 00120 crony 00110
 
 Exit status: 0 on success, 1 on bad input or when solve --all leaves an answer unsolved,
 2 on a usage error, 130 when stopped by Ctrl-C.`;
@@ -269,44 +268,49 @@ async function assist(parsed: Parsed, cli: Cli): Promise<number> {
   const { values, positionals } = parsed;
   const solver = solverOf(parsed);
   const history: ScoredGuess[] = [];
-  const say = (text: string, json: object): Promise<void> => (values.json ? cli.out.json(json) : cli.out.line(text));
-  const fromArgs = positionals.length > 0;
-  if (!fromArgs) await say(`Try: ${solver.opener}   (then type the guess and its feedback, e.g. "${solver.opener} 00120")`, { suggestion: solver.opener });
-  const step = async (guessText: string, feedback: string): Promise<number | undefined> => {
-    const guess = guessText.trim().toLowerCase();
-    const marks = parseScore(feedback);
-    const violation = solver.hardMode ? hardModeViolation(history, guess) : undefined;
-    if (violation !== undefined) throw new RangeError(`${quote(guess)} is not allowed in hard mode: ${violation}`);
-    history.push({ guess, marks });
-    if (marks.every((m) => m === 'correct')) {
-      await say(`Solved in ${history.length}.`, { solved: true, guesses: history.length });
-      return 0;
-    }
-    const left = solver.candidates(history);
-    if (left.length === 0) throw new RangeError('no answer of the list fits that feedback; check the guesses and marks');
+  /** What the solver says after the turns so far (the library refuses a history no game can have). */
+  const advise = async (): Promise<void> => {
     const next = solver.nextGuess(history);
-    const shown = left.length <= 8 ? `: ${left.join(' ')}` : '';
-    await say(`${left.length} ${left.length === 1 ? 'answer' : 'answers'} left${shown}\nTry: ${next}`, { remaining: left.length, candidates: left.slice(0, 20), suggestion: next });
-    return undefined;
+    const left = solver.candidates(history);
+    const solved = history.length > 0 && history.at(-1)!.marks.every((m) => m === 'correct');
+    if (values.json) {
+      await cli.out.json({ guesses: history.length, solved, remaining: left.length, candidates: left.slice(0, 20), suggestion: solved ? null : next });
+    } else if (solved) {
+      await cli.out.line(`Solved in ${history.length}.`);
+    } else if (history.length === 0) {
+      await cli.out.line(`Try: ${next}   (then type the guess and its feedback, e.g. "${next} 00120")`);
+    } else {
+      const shown = left.length <= 8 ? `: ${left.join(' ')}` : '';
+      await cli.out.line(`${left.length} ${left.length === 1 ? 'answer' : 'answers'} left${shown}`);
+      await cli.out.line(`Try: ${next}`);
+    }
   };
-  if (fromArgs) {
-    for (let i = 0; i < positionals.length; i += 2) {
-      const done = await step(positionals[i]!, positionals[i + 1]!);
-      if (done !== undefined) return done;
+  const turn = (guess: string, feedback: string): ScoredGuess => ({ guess, marks: parseScore(feedback) });
+  if (positionals.length > 0) {
+    const turns: ScoredGuess[] = [];
+    for (let i = 0; i < positionals.length; i += 2) turns.push(turn(positionals[i]!, positionals[i + 1]!));
+    // The whole history is checked before anything is printed: a bad pair anywhere is the one error.
+    solver.nextGuess(turns);
+    for (const step of turns) {
+      history.push(step);
+      await advise();
     }
     return 0;
   }
+  await advise();
   for await (const { text, line } of readLines('-')) {
     if (text.trim() === '') continue;
-    const parts = text.trim().split(/\s+/);
     try {
+      const parts = text.trim().split(/\s+/);
       if (parts.length !== 2) throw new RangeError(`expected "GUESS FEEDBACK"; got ${quote(text.trim())}`);
-      const done = await step(parts[0]!, parts[1]!);
-      if (done !== undefined) return done;
+      history.push(turn(parts[0]!, parts[1]!));
+      await advise();
     } catch (error) {
       if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`standard input line ${line}: ${error.message}`);
       throw error;
     }
+    // At the keyboard the session ends with the game; from a pipe, a line after the solving one is refused.
+    if (process.stdin.isTTY === true && history.at(-1)!.marks.every((m) => m === 'correct')) break;
   }
   return 0;
 }

@@ -1,8 +1,8 @@
 import { stopper, type Stopper } from '@puzzles/kit/budget';
 import { describeValue, optionsOf } from './errors.js';
-import type { ScoredGuess } from './hard.js';
+import { hardModeViolation, type ScoredGuess } from './hard.js';
 import { patternMatrix, type PatternMatrix } from './matrix.js';
-import { decodePattern, encodePattern, normalizeWord, PATTERNS, SOLVED_CODE, type Score } from './score.js';
+import { decodePattern, encodePattern, formatScore, normalizeWord, PATTERNS, SOLVED_CODE, type Score } from './score.js';
 import { originalWords, wordListOf, type WordList } from './words.js';
 
 /** Options of `createSolver`. */
@@ -65,9 +65,13 @@ export interface Solver {
   readonly maxGuesses: number;
   /** The look-ahead width (see `SolverOptions.width`). */
   readonly width: number;
-  /** The answers still possible after these scored guesses. */
+  /** The answers still possible after these scored guesses (none when no answer fits). */
   candidates(history: readonly ScoredGuess[]): string[];
-  /** The solver's next guess after these scored guesses (the opener when there are none). */
+  /**
+   * The solver's next guess after these scored guesses: the opener when there are none, the answer once it is
+   * solved. A RangeError names the turn when no game can have that history: feedback no answer of the list fits, a
+   * turn after the solving one, or (in hard mode) a guess hard mode forbids.
+   */
   nextGuess(history: readonly ScoredGuess[]): string;
   /** Plays the solver against an answer of the list; the last step is the solved one (or the last allowed guess). */
   solve(answer: string): SolveStep[];
@@ -164,7 +168,11 @@ class LookaheadSolver implements Solver {
 
   // ---- state after a history -------------------------------------------------------------------------------------
 
-  #state(history: readonly ScoredGuess[]): { set: Uint16Array; constraint: Constraint } {
+  /**
+   * The answers and hard-mode constraint after a history. `strict` (for nextGuess) also refuses a history no game can
+   * have: a turn after the solving one, a guess hard mode forbids, feedback no answer of the list fits.
+   */
+  #state(history: readonly ScoredGuess[], strict: boolean): { set: Uint16Array; constraint: Constraint } {
     if (!Array.isArray(history)) throw new TypeError(`history must be an array of { guess, marks }; got ${describeValue(history)}`);
     const { codes, answerCount } = this.#m;
     let set = this.#all();
@@ -173,21 +181,31 @@ class LookaheadSolver implements Solver {
       if (typeof step !== 'object' || step === null) throw new TypeError(`history[${i}] must be { guess, marks }; got ${describeValue(step)}`);
       const g = this.#guessIndex(step.guess, `history[${i}].guess`);
       const code = encodePattern(step.marks);
+      const turn = `turn ${i + 1} (history[${i}], ${this.words.guesses[g]} ${formatScore(step.marks)})`;
+      if (strict && i > 0 && encodePattern(history[i - 1]!.marks) === SOLVED_CODE) {
+        throw new RangeError(`${turn} comes after the game was solved at turn ${i}`);
+      }
+      if (strict && this.hardMode) {
+        const violation = hardModeViolation(history.slice(0, i), this.words.guesses[g]!);
+        if (violation !== undefined) throw new RangeError(`${turn} is not allowed in hard mode: ${violation}`);
+      }
       const row = g * answerCount;
       set = set.filter((a) => codes[row + a] === code);
+      if (strict && set.length === 0) throw new RangeError(`${turn}: no answer of the list fits the feedback so far; check the guesses and marks`);
       constraint = this.#constrain(constraint, g, code);
     }
     return { set, constraint };
   }
 
   candidates(history: readonly ScoredGuess[]): string[] {
-    return [...this.#state(history).set].map((a) => this.words.answers[a]!);
+    return [...this.#state(history, false).set].map((a) => this.words.answers[a]!);
   }
 
   nextGuess(history: readonly ScoredGuess[]): string {
-    const { set, constraint } = this.#state(history);
-    if (set.length === 0) throw new RangeError('no answer of the list fits that feedback; check the guesses and marks');
+    const { set, constraint } = this.#state(history, true);
     if (history.length === 0) return this.opener;
+    // After the solving turn, the answer itself.
+    if (set.length === 1) return this.words.answers[set[0]!]!;
     return this.words.guesses[this.#solve(set, history.length, constraint).guess]!;
   }
 

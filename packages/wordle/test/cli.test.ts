@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, runBin } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answers, pickAnswer } from '../src/index.js';
 
@@ -170,17 +170,38 @@ describe('wordle assist', () => {
   });
   it('takes pairs as arguments, with JSON', () => {
     const lines = run(['assist', 'salet', '01000', 'brond', '01000', '--json']).stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
     const last = JSON.parse(lines.at(-1)!) as { remaining: number; candidates: string[]; suggestion: string };
     expect(last.remaining).toBe(8);
     expect(last.candidates).toContain('cigar');
     expect(run(['assist', 'salet', '01000', 'cigar', 'ggggg']).stdout).toContain('Solved in 2.');
   });
+
   it('reports bad lines with their number, impossible feedback, and hard-mode breaches', () => {
     expect(run(['assist'], 'salet 00000\nsalet 2222\n')).toMatchObject({ code: 1 });
     expect(run(['assist'], 'salet 00000\nsalet 2222\n').stderr).toMatch(/^wordle: standard input line 2: feedback must be five marks/);
-    expect(run(['assist', 'salet', '22222', 'crane', '00000']).code).toBe(0);
-    expect(run(['assist', 'salet', '22220']).stderr).toMatch(/no answer of the list fits that feedback/);
-    expect(run(['assist', '--hard', 'crane', '20000', 'sugar', '00000']).stderr).toMatch(/1st letter must be C/);
+    expect(run(['assist', 'salet', '22220']).stderr).toMatch(/no answer of the list fits the feedback so far/);
+    expect(run(['assist', '--hard', 'crane', '20000', 'sugar', '00000']).stderr).toMatch(/turn 2 .* is not allowed in hard mode: 1st letter must be C/);
+  });
+
+  it('agrees with nextGuess: no "Solved" for a word that is not an answer, nothing after the solving pair', () => {
+    // Regressions: each of these said "Solved in N." (or ignored the pairs after it) and exited 0.
+    const cases: Array<[string[], RegExp]> = [
+      [['salet', '22222'], /^wordle: turn 1 \(history\[0\], salet 🟩🟩🟩🟩🟩\): no answer of the list fits/],
+      [['cigar', '00000', 'cigar', '22222'], /^wordle: turn 2 \(history\[1\], cigar 🟩🟩🟩🟩🟩\): no answer of the list fits/],
+      [['salet', '22222', 'crane', '00000'], /^wordle: turn 1 .*no answer of the list fits/],
+      [['salet', '01000', 'cigar', '22222', 'crane', '00000'], /^wordle: turn 3 .* comes after the game was solved at turn 2\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const result = run(['assist', ...args]);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr).toMatch(message);
+    }
+    const piped = run(['assist'], 'salet 01000\ncigar 22222\ncrane 00000\n');
+    expect(piped.code).toBe(1);
+    expect(piped.stdout).toContain('Solved in 2.');
+    expect(piped.stderr).toMatch(/^wordle: standard input line 3: turn 3 .* comes after the game was solved at turn 2/);
   });
 });
 
@@ -251,4 +272,37 @@ describe('wordle on the family runtime', () => {
     expect(game.code).toBe(1);
     expect(game.stdout.length + game.stderr.length).toBeLessThan(1000);
   });
+});
+
+/** The example commands of a text: lines starting with `command` (and pipelines into it), with any output shown after them. */
+function examplesOf(text: string, command: RegExp): Array<{ line: string; shown: string | undefined }> {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => command.test(line))
+    .map((line) => {
+      const [, cmd, shown] = /^(.*?\S)(?:\s{2,}(?:#\s*)?(\S.*))?$/.exec(line)!;
+      return { line: cmd!, shown };
+    });
+}
+
+/** Runs one example through bash, its `wordle` being the built CLI; a game without piped guesses gets six guesses. */
+function runExample(line: string, bin: RegExp) {
+  const script = line.replace(bin, 'BIN');
+  return runShell(cli, script, { input: 'crane\n'.repeat(6), timeout: 60_000 });
+}
+
+describe('every example of --help runs', () => {
+  const help = run(['--help']).stdout;
+  const section = help.slice(help.indexOf('Examples:'), help.indexOf('Exit status:'));
+  const examples = examplesOf(section, /(^|\| )wordle( |$)/);
+  it('has examples', () => expect(examples.length).toBeGreaterThanOrEqual(7));
+  for (const { line, shown } of examples) {
+    it(line, () => {
+      const result = runExample(line, /\bwordle\b/g);
+      expect(result.code, result.stderr).toBe(0);
+      for (const message of result.stderr.split('\n').filter(Boolean)) expect(message).toMatch(/^wordle: stopped after/);
+      if (shown !== undefined) expect(result.stdout).toContain(shown);
+    });
+  }
 });

@@ -70,9 +70,25 @@ describe('the solver on the original lists', () => {
     expectError(
       () => normal.nextGuess([{ guess: 'salet', marks: parseScore('22222') }, { guess: 'crane', marks: parseScore('22222') }]),
       RangeError,
-      /no answer of the list fits that feedback/,
+      /no answer of the list fits the feedback so far/,
     );
     expectError(() => normal.nextGuess([{ guess: 'vbpdj', marks: parseScore('00000') }]), RangeError, /history\[0\].guess must be an allowed guess/);
+    // Only histories a game can have: not past the solving turn, only answers of the list, hard mode kept.
+    expect(normal.nextGuess([{ guess: 'cigar', marks: parseScore('22222') }])).toBe('cigar');
+    expectError(() => normal.nextGuess([{ guess: 'salet', marks: parseScore('22222') }]), RangeError, /turn 1 .*no answer of the list fits/);
+    expectError(
+      () => normal.nextGuess([{ guess: 'cigar', marks: parseScore('22222') }, { guess: 'crane', marks: parseScore('00000') }]),
+      RangeError,
+      /turn 2 \(history\[1\], crane ⬜⬜⬜⬜⬜\) comes after the game was solved at turn 1/,
+    );
+    expect(normal.candidates([{ guess: 'salet', marks: parseScore('22222') }])).toEqual([]);
+    const hard = createSolver({ hardMode: true });
+    expectError(
+      () => hard.nextGuess([{ guess: 'crane', marks: scoreGuess('crane', 'cigar') }, { guess: 'sugar', marks: scoreGuess('sugar', 'cigar') }]),
+      RangeError,
+      /turn 2 .* is not allowed in hard mode: 1st letter must be C/,
+    );
+    expect(normal.nextGuess([{ guess: 'crane', marks: scoreGuess('crane', 'cigar') }, { guess: 'sugar', marks: scoreGuess('sugar', 'cigar') }])).toMatch(/^[a-z]{5}$/);
   });
 
   it('refuses bad options', () => {
