@@ -141,7 +141,7 @@ const machineRun = timed(() => evaluate({ strategy: 'state-machine', seed: 'benc
 show('state machine (essay)', machineRun, '(not published)', '');
 const optimal = timed(() => evaluate({ strategy: 'optimal' }), 1);
 show(`optimal (search from ${optimal.result.opener})`, optimal, '5625 (avg 4.3403)', '< 60 s');
-console.log(`  optimal distribution: ${optimal.result.distribution.join('/')}`);
+console.log(`  optimal distribution: ${Object.values(optimal.result.distribution).join('/')}`);
 
 console.log('\n5 pegs x 8 colors, all 32,768 secrets, opener aabbc (one run each):');
 const published58: Array<[StrategyName, string, string]> = [

@@ -1,22 +1,41 @@
 #!/usr/bin/env node
 // mastermind: argument parsing and printing only; everything else is the library's.
-import { UsageError, escapeText, integerOption, quote, readLines, runCli, type Cli } from '@puzzles/kit/cli';
+import {
+  UsageError,
+  choiceOption,
+  durationOption,
+  escapeText,
+  formatDuration,
+  integerOption,
+  quote,
+  readLines,
+  roundMs,
+  runCli,
+  type Cli,
+} from '@puzzles/kit/cli';
 import {
   STRATEGIES,
+  codeCount,
   createGame,
   evaluate,
+  nextGuess,
   play,
   resolveSize,
   solve,
   type Evaluation,
   type GameOptions,
+  type NextGuess,
+  type Progress,
   type ResolvedSize,
-  type StrategyName,
+  type SolveResult,
   type StrategyOptions,
+  type Turn,
 } from './index.js';
 
-const HELP = `Usage: mastermind [play] [--pegs N] [--colors N] [--seed S]
+const HELP = `Usage: mastermind [play] [--pegs N] [--colors N] [--no-repeats] [--seed S]
+                         [--secret CODE] [--max-guesses N]
        mastermind solve CODE... [--strategy NAME] [--opener CODE] [--json]
+       mastermind assist [GUESS BLACK WHITE]... [--strategy NAME] [--json]
        mastermind evaluate [--strategy NAME] [--opener CODE] [--json]
 
 Mastermind: one player hides a code of pegs (colors a, b, c, ...; repeats
@@ -28,8 +47,11 @@ Commands:
                  guesses: "Enter guess:" then "black white". Guesses may come
                  from a pipe, one per line.
   solve CODE     a strategy solves CODE and prints its trace, one guess per
-                 line ("abcd 1 2"); the state-machine strategy prints its rule
-                 messages too. CODE "-" reads codes from standard input.
+                 line ("abcd 1 2"); the state-machine strategy prints its
+                 rule messages too. CODE "-" reads codes from standard input.
+  assist         you play against a hidden code: give your guesses and their
+                 scores (GUESS BLACK WHITE ...); prints the codes that still
+                 fit and the strategy's next guess (the one solve would make).
   evaluate       a strategy plays every secret; prints the total, average and
                  most guesses and how many secrets took 1, 2, ... guesses.
 
@@ -41,29 +63,41 @@ Options:
                     (state-machine strategy)
   --secret CODE     play: the code to guess instead of a random one
   --max-guesses N   play: guesses allowed (default 10; 0 for no limit)
-  --strategy NAME   ${STRATEGIES.join(', ')} (default knuth)
+  --strategy NAME   ${STRATEGIES.join(', ')}
+                    (default knuth): state-machine is the Mastermind design
+                    essay's solver, knuth Knuth's minimax, most-parts Kooi's
   --opener CODE     the first guess (defaults: knuth aabb, entropy abcd,
                     expected-size and most-parts aabc; 5x8: aabbc)
   --first C         state-machine strategy: GuessOne's first color instead
                     of a random one
-  --json            machine-readable output (solve, evaluate)
+  --timeout T       solve, assist, evaluate: stop after T (500ms, 10s, 2m; a
+                    bare number is seconds), print what was done and say so
+  --json            machine-readable output (solve, assist, evaluate)
   -h, --help        show this help
   -v, --version     show the version
 
 Codes are letters (a = first color) or, up to 10 colors, digits (1 = a, 0 = j).
-evaluate --json prints {"strategy","opener","secrets","total","average","max",
-"distribution"}; distribution[i] is the number of secrets solved in i+1 guesses.
+Each strategy has a largest size it takes on (optimal: 4 pegs x 6 colors;
+knuth, entropy, expected-size, most-parts: 262,144 codes per game, 32,768 to
+evaluate; state-machine: 10^8 codes); beyond it the command says so.
+solve --json prints {"secret","turns":[{"guess","feedback":{"black","white"}}],
+"guesses","solved"} per code; assist --json {"guess","solved","remaining",
+"candidates"}; evaluate --json {"strategy","opener","secrets","total",
+"average","max","distribution":{"1":1,"2":6,...},"ms"}.
 
 Examples:
-  mastermind --seed 7
+  mastermind --seed 7 --secret abcd --max-guesses 1
   printf 'aabb\\nccdd\\n' | mastermind --secret abcd
   mastermind solve acab --strategy state-machine --first e
   mastermind solve acab --strategy knuth
   mastermind solve 1234 --strategy optimal
+  mastermind assist aabb 1 0 ccdd 0 1
+  mastermind assist aabb 1 0 --strategy most-parts --json
   mastermind evaluate --strategy knuth --json
-  mastermind evaluate --strategy most-parts --pegs 5 --colors 8
+  mastermind evaluate --strategy most-parts --pegs 5 --colors 8 --timeout 5s
 
-Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
+Exit status: 0 on success, 1 on bad input (or when --timeout stopped the
+work), 2 on a usage error.`;
 
 const OPTIONS = {
   pegs: { type: 'string' },
@@ -75,37 +109,36 @@ const OPTIONS = {
   strategy: { type: 'string' },
   opener: { type: 'string' },
   first: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['play', 'solve', 'evaluate'] as const;
+const COMMANDS = ['play', 'solve', 'assist', 'evaluate'] as const;
 type Command = (typeof COMMANDS)[number];
 
-/** The longest line `solve -` reads; a code is at most 10 characters, so anything near this is not one. */
+/** The longest line read from standard input; a code is at most 10 characters, so anything near this is not one. */
 const MAX_LINE = 4096;
 
 function parse(argv: string[], cli: Cli) {
   const { values, positionals } = cli.parse(argv, OPTIONS);
   const command = (positionals[0] ?? 'play') as Command;
   if (!(COMMANDS as readonly string[]).includes(command)) {
-    throw new UsageError(`unknown command ${quote(command)}; expected play, solve or evaluate`);
+    throw new UsageError(`unknown command ${quote(command)}; expected play, solve, assist or evaluate`);
   }
   const pegs = integerOption(values.pegs, 'pegs', { min: 1 });
   const colors = integerOption(values.colors, 'colors', { min: 1 });
   const maxGuesses = integerOption(values['max-guesses'], 'max-guesses', { min: 0 });
-  const strategy = values.strategy ?? 'knuth';
-  if (!STRATEGIES.includes(strategy as StrategyName)) {
-    throw new UsageError(`--strategy must be one of ${STRATEGIES.join(', ')}; got ${quote(strategy)}`);
-  }
+  const strategy = choiceOption(values.strategy, 'strategy', STRATEGIES, 'knuth')!;
+  const timeout = durationOption(values.timeout);
   const only = (names: string[], commands: string[]) => {
     for (const name of names) {
       if ((values as Record<string, unknown>)[name] !== undefined && !commands.includes(command)) {
-        throw new UsageError(`--${name} goes with ${commands.join(' or ')}, not ${command}`);
+        throw new UsageError(`--${name} goes with ${commands.join(', ')}, not ${command}`);
       }
     }
   };
   only(['secret', 'max-guesses'], ['play']);
-  only(['strategy', 'opener', 'first', 'json'], ['solve', 'evaluate']);
+  only(['strategy', 'opener', 'first', 'json', 'timeout'], ['solve', 'assist', 'evaluate']);
   if (command !== 'play' && strategy !== 'state-machine') {
     for (const name of ['first', 'seed'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--${name} goes with --strategy state-machine, not ${strategy}`);
@@ -114,10 +147,12 @@ function parse(argv: string[], cli: Cli) {
   if (command !== 'play' && strategy === 'state-machine' && values.opener !== undefined) {
     throw new UsageError('--opener does not go with --strategy state-machine (it picks its own first guess)');
   }
-  if (command === 'solve' && positionals.length < 2) {
-    throw new UsageError('solve needs a code to solve, such as: mastermind solve acab');
+  const operands = positionals.slice(1);
+  if (command === 'solve' && operands.length === 0) throw new UsageError('solve needs a code to solve, such as: mastermind solve acab');
+  if (command === 'assist' && operands.length % 3 !== 0) {
+    throw new UsageError(`assist takes turns of three words, GUESS BLACK WHITE (such as: aabb 1 0); got ${operands.length} words`);
   }
-  if (command !== 'solve' && positionals.length > 1) throw new UsageError(`unexpected argument ${quote(positionals[1]!)}`);
+  if ((command === 'play' || command === 'evaluate') && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
   let size: ResolvedSize;
   try {
     size = resolveSize({
@@ -128,7 +163,7 @@ function parse(argv: string[], cli: Cli) {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return { values, command, codes: positionals.slice(1), size, maxGuesses, strategy: strategy as StrategyName };
+  return { values, command, operands, size, maxGuesses, strategy, timeout };
 }
 
 type Parsed = ReturnType<typeof parse>;
@@ -136,8 +171,54 @@ type Parsed = ReturnType<typeof parse>;
 async function main(argv: string[], cli: Cli): Promise<number> {
   const parsed = parse(argv, cli);
   if (parsed.command === 'solve') return solveCommand(parsed, cli);
+  if (parsed.command === 'assist') return assistCommand(parsed, cli);
   if (parsed.command === 'evaluate') return evaluateCommand(parsed, cli);
   return playCommand(parsed, cli);
+}
+
+/** The time limit of the whole run: each library call gets what is left of it, and the signal covers waiting for input. */
+function deadline(parsed: Parsed, cli: Cli) {
+  const started = performance.now();
+  cli.timeout(parsed.timeout);
+  return {
+    /** Options for one library call: the signal, and the time left of --timeout. */
+    options(): { signal: AbortSignal; timeout?: number } {
+      if (parsed.timeout === undefined) return { signal: cli.signal };
+      return { signal: cli.signal, timeout: Math.max(1, parsed.timeout - (performance.now() - started)) };
+    },
+    /** "stopped by --timeout after 10 s" (or interrupted, or the reader went away). */
+    stopped(reason: string | undefined): string {
+      const why = cli.stopReason === 'interrupted' ? 'interrupted' : reason === 'timeout' || cli.stopReason === 'timeout' ? 'stopped by --timeout' : 'stopped';
+      return `${why} after ${formatDuration(performance.now() - started)}`;
+    },
+  };
+}
+
+/** Progress on stderr (a terminal only) from a library call's onProgress: the search, then the secrets played. */
+function progressOf(cli: Cli, label: string) {
+  let bar: ReturnType<Cli['progress']> | undefined;
+  let unit = '';
+  let searched = 0;
+  return {
+    onProgress(progress: Progress): void {
+      if (progress.stage === 'search') searched = progress.done;
+      if (progress.unit !== unit) {
+        // Once secrets are being played, the searches between them are not shown.
+        if (unit === 'secrets') return;
+        bar?.end();
+        unit = progress.unit;
+        bar = cli.progress(progress.stage === 'play' ? label : `${label}: searching`, { unit: progress.unit, total: progress.total });
+      }
+      bar!.update(progress.done, progress.total);
+    },
+    /** The search work done so far, as "12,345 candidate sets searched". */
+    get searched(): string {
+      return unit === '' || unit === 'secrets' ? '' : `${searched.toLocaleString('en-US')} ${unit === 'guesses' ? 'guesses scored' : unit === 'codes' ? 'codes tried' : 'candidate sets searched'}`;
+    },
+    end(): void {
+      bar?.end();
+    },
+  };
 }
 
 function strategyOptions(parsed: Parsed): StrategyOptions {
@@ -151,54 +232,121 @@ function strategyOptions(parsed: Parsed): StrategyOptions {
   };
 }
 
+/** A game's turns as JSON: {"guess", "feedback": {"black", "white"}}. */
+const turnsJson = (turns: readonly Turn[]) => turns.map(({ guess, black, white }) => ({ guess, feedback: { black, white } }));
+
 async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
   const options = strategyOptions(parsed);
+  const time = deadline(parsed, cli);
   let failed = false;
   let first = true;
-  const one = async (code: string, where: string): Promise<void> => {
-    let result;
+  let solved = 0;
+  /** Solves one code; false when the run was stopped. */
+  const one = async (code: string, where: string): Promise<boolean> => {
+    const progress = progressOf(cli, `solve ${escapeText(code.trim())}`);
+    let result: SolveResult;
     try {
-      result = solve(code, options);
+      result = solve(code, { ...options, ...time.options(), onProgress: progress.onProgress });
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
       cli.warn(`${where}${error.message}`);
       failed = true;
-      return;
+      return true;
+    } finally {
+      progress.end();
     }
     if (parsed.values.json) {
-      await cli.out.json({ secret: result.secret, guesses: result.guesses, turns: result.turns, lines: result.lines });
+      await cli.out.json({ secret: result.secret, turns: turnsJson(result.turns), guesses: result.guesses, solved: result.solved });
     } else {
       if (!first) await cli.out.line('');
       for (const line of result.lines) await cli.out.line(line);
     }
     first = false;
-  };
-  for (const code of parsed.codes) {
-    if (code !== '-') await one(code, '');
-    else {
-      for await (const { text, line } of readLines('-', { maxLength: MAX_LINE })) {
-        if (text.trim() !== '') await one(text, `standard input line ${line}: `);
-      }
+    if (result.stopped !== undefined) {
+      const searched = progress.searched === '' ? '' : `, ${progress.searched}`;
+      const before = solved === 0 ? '' : ` (after solving ${solved} ${solved === 1 ? 'code' : 'codes'})`;
+      cli.warn(`${time.stopped(result.stopped)}${before}: ${result.secret}: ${result.guesses} ${result.guesses === 1 ? 'guess' : 'guesses'} made${searched}, not solved yet`);
+      return false;
     }
+    solved++;
+    return true;
+  };
+  for (const code of parsed.operands) {
+    if (code !== '-') {
+      if (!(await one(code, ''))) return 1;
+      continue;
+    }
+    for await (const { text, line } of readLines('-', { maxLength: MAX_LINE })) {
+      if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return 1;
+      // --timeout or Ctrl-C between two codes: stop reading and say what was done.
+      if (cli.signal.aborted && cli.stopReason !== 'closed') break;
+    }
+  }
+  if (cli.signal.aborted && cli.stopReason !== 'closed') {
+    cli.warn(`${time.stopped(undefined)}: ${solved} ${solved === 1 ? 'code' : 'codes'} solved`);
+    return 1;
   }
   return failed ? 1 : 0;
 }
 
-async function evaluateCommand(parsed: Parsed, cli: Cli): Promise<number> {
-  const bar = cli.progress('evaluate', { unit: 'secrets' });
-  let result: Evaluation;
+async function assistCommand(parsed: Parsed, cli: Cli): Promise<number> {
+  const history: Turn[] = [];
+  const words = parsed.operands;
+  for (let i = 0; i < words.length; i += 3) {
+    const numbers = [words[i + 1]!, words[i + 2]!].map((word) => (/^\d{1,2}$/.test(word) ? Number(word) : NaN));
+    if (numbers.some(Number.isNaN)) {
+      throw new UsageError(`turn ${i / 3 + 1}: the score is two numbers, black then white (such as: aabb 1 0); got ${quote(words[i + 1]!)} ${quote(words[i + 2]!)}`);
+    }
+    history.push({ guess: words[i]!, black: numbers[0]!, white: numbers[1]! });
+  }
+  const time = deadline(parsed, cli);
+  const progress = progressOf(cli, 'assist');
+  let next: NextGuess;
   try {
-    result = evaluate({ ...strategyOptions(parsed), onProgress: (done: number, total: number) => bar.update(done, total) });
+    next = nextGuess(history, { ...strategyOptions(parsed), ...time.options(), onProgress: progress.onProgress });
   } finally {
-    bar.end();
+    progress.end();
   }
   if (parsed.values.json) {
-    const { strategy, opener, secrets, total, average, max, distribution } = result;
-    await cli.out.json({ strategy, opener, secrets, total, average, max, distribution });
+    await cli.out.json({ guess: next.guess ?? null, solved: next.solved, remaining: next.remaining, candidates: next.candidates });
+  } else if (next.solved) {
+    await cli.out.line(`Solved in ${history.length}.`);
   } else {
+    const shown = next.remaining <= 20 ? `: ${next.candidates.join(' ')}` : '';
+    await cli.out.line(`${next.remaining.toLocaleString('en-US')} ${next.remaining === 1 ? 'code fits' : 'codes fit'}${shown}`);
+    if (next.guess !== undefined) await cli.out.line(`Try: ${next.guess}`);
+  }
+  if (next.stopped !== undefined) {
+    cli.warn(`${time.stopped(next.stopped)}: ${next.remaining.toLocaleString('en-US')} codes fit; no guess chosen yet${progress.searched === '' ? '' : ` (${progress.searched})`}`);
+    return 1;
+  }
+  return 0;
+}
+
+async function evaluateCommand(parsed: Parsed, cli: Cli): Promise<number> {
+  const time = deadline(parsed, cli);
+  const progress = progressOf(cli, 'evaluate');
+  const started = performance.now();
+  let result: Evaluation;
+  try {
+    result = evaluate({ ...strategyOptions(parsed), ...time.options(), onProgress: progress.onProgress });
+  } finally {
+    progress.end();
+  }
+  const ms = roundMs(performance.now() - started);
+  if (parsed.values.json) {
+    const { strategy, opener, secrets, total, average, max, distribution, stopped } = result;
+    await cli.out.json({ strategy, opener, secrets, total, average, max, distribution, ms, ...(stopped === undefined ? {} : { stopped }) });
+  } else if (result.secrets > 0) {
     const from = result.opener === '' ? '' : ` from ${result.opener}`;
     await cli.out.line(`${result.strategy}${from}: ${result.total} guesses for ${result.secrets} secrets, average ${result.average.toFixed(4)}, max ${result.max}`);
-    await cli.out.line(`guesses: ${result.distribution.map((count, i) => `${i + 1}:${count}`).join(' ')}`);
+    await cli.out.line(`guesses: ${Object.entries(result.distribution).map(([guesses, count]) => `${guesses}:${count}`).join(' ')}`);
+  }
+  if (result.stopped !== undefined) {
+    const all = codeCount(parsed.size).toLocaleString('en-US');
+    const searched = result.secrets === 0 && progress.searched !== '' ? ` (${progress.searched})` : '';
+    cli.warn(`${time.stopped(result.stopped)}: ${result.secrets.toLocaleString('en-US')} of ${all} secrets played${searched}`);
+    return 1;
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 import { formatCode, parseCode, resolveSize, type CodeSize } from './code.js';
 import { describeValue, optionsOf } from './errors.js';
-import { randomBelow, randomSource, type Seed } from './random.js';
+import { below, wordSource } from '@puzzles/kit/random';
+import type { Seed } from './random.js';
 import { scoreCodes } from './score.js';
 import type { Turn } from './state-machine.js';
 
@@ -51,12 +52,12 @@ export function createGame(gameOptions?: GameOptions): Game {
   let secret: number[];
   if (options.secret !== undefined) secret = parseCode(options.secret, size);
   else {
-    const random = randomSource({ seed: options.seed, random: options.random });
+    const word = wordSource({ seed: options.seed, random: options.random });
     const left = Array.from({ length: size.colors }, (_, c) => c);
     secret = [];
     for (let i = 0; i < size.pegs; i++) {
-      if (size.repeats) secret.push(randomBelow(random, size.colors));
-      else secret.push(left.splice(randomBelow(random, left.length), 1)[0]!);
+      if (size.repeats) secret.push(below(word, size.colors));
+      else secret.push(left.splice(below(word, left.length), 1)[0]!);
     }
   }
   return freeze({ ...size, maxGuesses, secret: formatCode(secret), turns: [], status: 'playing' });

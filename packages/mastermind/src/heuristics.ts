@@ -1,3 +1,4 @@
+import type { Job } from './job.js';
 import type { CodeSpace } from './space.js';
 
 /** What a one-step heuristic optimises when it picks the next guess from all codes. */
@@ -59,8 +60,11 @@ export class GuessChooser {
     return list;
   }
 
-  /** The next guess for candidates set[0..count) (ascending code numbers) after guesses that used `usedMask`. */
-  choose(kind: HeuristicKind, set: Int32Array, count: number, usedMask: number): number {
+  /**
+   * The next guess for candidates set[0..count) (ascending code numbers) after guesses that used `usedMask`. A job
+   * counts each guess scored and may stop the choice (it throws Stopped).
+   */
+  choose(kind: HeuristicKind, set: Int32Array, count: number, usedMask: number, job?: Job): number {
     if (count <= 2 || kind === 'simple') return set[0]!;
     const { possible } = this;
     for (let k = 0; k < count; k++) possible[set[k]!] = 1;
@@ -73,6 +77,7 @@ export class GuessChooser {
         for (let j = 0; j < guesses.length; j++) {
           const g = guesses[j]!;
           if (possible[g] !== pass) continue;
+          job?.search('guesses');
           this.consider(kind, g, set, count, state);
           if (state.best >= 0 && state.value <= bound) return state.best;
         }

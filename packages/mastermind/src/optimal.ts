@@ -1,3 +1,4 @@
+import type { Job } from './job.js';
 import type { CodeSpace } from './space.js';
 
 interface Entry {
@@ -33,6 +34,8 @@ export class OptimalSearch {
   private readonly permutations: number[][];
   private readonly freeCanonical = new Map<number, Int32Array>();
   private nodes = 0;
+  /** The job of the call in progress: counts candidate sets searched and may stop the search. */
+  private job: Job | undefined;
 
   constructor(space: CodeSpace) {
     this.space = space;
@@ -56,12 +59,21 @@ export class OptimalSearch {
     return { nodes: this.nodes, memo: this.memo.size };
   }
 
-  /** T(S) for the candidates `set` (ascending) after the guesses `history`, and the first guess that achieves it. */
-  best(set: Int32Array, history: readonly number[]): { total: number; guess: number } {
+  /**
+   * T(S) for the candidates `set` (ascending) after the guesses `history`, and the first guess that achieves it. The
+   * job counts candidate sets searched and may stop the search (it throws Stopped; what was proven stays memoised).
+   */
+  best(set: Int32Array, history: readonly number[], job?: Job): { total: number; guess: number } {
     const n = set.length;
     if (n === 0) throw new RangeError('no code is consistent with the scores given');
     if (n <= 2) return { total: 2 * n - 1, guess: set[0]! };
-    const total = this.solve(set, history, Infinity);
+    this.job = job;
+    let total: number;
+    try {
+      total = this.solve(set, history, Infinity);
+    } finally {
+      this.job = undefined;
+    }
     if (n === 3) {
       const guess = this.smallGuess(set);
       return { total, guess: guess === -1 ? set[0]! : guess };
@@ -81,6 +93,7 @@ export class OptimalSearch {
     if (entry !== undefined && (entry.exact || entry.value >= budget)) return entry.value;
     let bound = Math.max(this.lowerBounds[n]!, entry?.value ?? 0);
     if (bound >= budget) return bound;
+    this.job?.search('candidate sets');
     this.nodes++;
     const { space } = this;
     const guesses = this.guessesAfter(history);

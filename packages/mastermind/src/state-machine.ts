@@ -1,5 +1,5 @@
 import { colorLetter, formatCode } from './code.js';
-import { randomBelow } from './random.js';
+import { Stopped, type Job, type StopReason } from './job.js';
 
 /** One guess and its score. */
 export interface Turn {
@@ -14,16 +14,41 @@ export interface SolveResult {
   readonly secret: string;
   readonly turns: readonly Turn[];
   readonly lines: readonly string[];
-  /** The number of guesses, the last one being the secret. */
+  /** The number of guesses made (the last one is the secret when `solved`). */
   readonly guesses: number;
+  /** Whether the last guess is the secret (false only when the call was stopped). */
+  readonly solved: boolean;
+  /** Why the call stopped before it found the secret (its signal or timeout); absent when it ran to the end. */
+  readonly stopped?: StopReason;
+}
+
+/** What the state machine did: its turns and trace, and whether it found the code or was stopped. @internal */
+export interface MachineRun {
+  readonly turns: Turn[];
+  readonly lines: string[];
+  readonly solved: boolean;
+  readonly stopped?: StopReason;
 }
 
 interface Options {
   readonly pegs: number;
   readonly colors: number;
-  readonly random: () => number;
-  /** Force GuessOne's first color (0-based) instead of drawing it: reproduces the essay's printed runs. */
-  readonly first?: number | undefined;
+  /** GuessOne's first color (0-based). */
+  readonly first: number;
+  /** The score of the machine's guess on turn `turn` (0-based): against the secret, or from turns given by the player. */
+  readonly score: (guess: readonly number[], turn: number) => { black: number; white: number };
+  readonly job?: Job | undefined;
+}
+
+/** A pair guess of the state machine's GuessOne and GuessTwo: `first` on the first half of the pegs, the next color on the rest. @internal */
+export function pairGuess(first: number, pegs: number, colors: number): number[] {
+  const second = (first + 1) % colors;
+  return Array.from({ length: pegs }, (_, i) => (i < pegs >> 1 ? first : second));
+}
+
+/** The state machine's score of two codes, counting colors (the Mastermind design essay's method). @internal */
+export function machineScore(secret: readonly number[], guess: readonly number[], colors: number): { black: number; white: number } {
+  return countScore(secret, guess, colors);
 }
 
 /**
@@ -34,7 +59,7 @@ interface Options {
  * position), rule three (black + white = pegs switches to permuting), and the special case after the first two
  * guesses (their totals add up to pegs: the colors they did not use are eliminated). @internal
  */
-export function runStateMachine(secret: readonly number[], options: Options): SolveResult {
+export function runStateMachine(options: Options): MachineRun {
   const { pegs, colors } = options;
   const lines: string[] = [];
   const turns: Turn[] = [];
@@ -45,7 +70,7 @@ export function runStateMachine(secret: readonly number[], options: Options): So
   const limit = colors ** pegs + 2 * pegs + 10;
 
   const evaluate = (guess: readonly number[]): { black: number; white: number; solved: boolean } => {
-    const { black, white } = countScore(secret, guess, colors);
+    const { black, white } = options.score(guess, turns.length);
     const text = formatCode(guess);
     lines.push(`${text} ${black} ${white}`);
     turns.push({ guess: text, black, white });
@@ -77,6 +102,7 @@ export function runStateMachine(secret: readonly number[], options: Options): So
     return ruleThree(black, white);
   };
   const isConsistent = (code: readonly number[]): boolean => {
+    options.job?.search('codes');
     for (const turn of history) {
       const { black, white } = countScore(code, turn.guess, colors);
       if (black !== turn.black || white !== turn.white) {
@@ -107,61 +133,65 @@ export function runStateMachine(secret: readonly number[], options: Options): So
     }
     return null;
   };
-  const pairGuess = (first: number): number[] => {
-    const second = (first + 1) % colors;
-    return Array.from({ length: pegs }, (_, i) => (i < pegs >> 1 ? first : second));
-  };
-  const done = (): SolveResult => ({ secret: formatCode(secret), turns, lines, guesses: turns.length });
-
-  // GuessOne
-  let permuteFrom: number[] | null = null;
-  const first = options.first ?? randomBelow(options.random, colors);
-  const one = pairGuess(first);
-  let answer = evaluate(one);
-  if (answer.solved) return done();
-  if (applyRules(one, answer.black, answer.white)) permuteFrom = one;
-  else {
-    // GuessTwo: the two colors after GuessOne's.
-    const firstTotal = answer.black + answer.white;
-    const two = pairGuess((first + 2) % colors);
-    answer = evaluate(two);
-    if (answer.solved) return done();
-    if (applyRules(two, answer.black, answer.white)) permuteFrom = two;
-    else {
-      if (colors >= 4 && firstTotal + answer.black + answer.white === pegs) {
-        for (let j = 0; j < colors - 4; j++) eliminate((two[pegs - 1]! + 1 + j) % colors);
-      }
-      // GuessCompute
-      let code = firstCountString();
-      for (;;) {
-        if (code === null) throw new Error('the state machine ran out of codes (its rules are inconsistent with the scores)');
-        if (isConsistent(code)) {
-          reportNotConsistent();
-          answer = evaluate(code);
-          if (answer.solved) return done();
-          if (ruleOne(code, answer.black, answer.white) || ruleTwo(code, answer.black)) {
-            code = firstCountString();
-            continue;
-          }
-          if (ruleThree(answer.black, answer.white)) {
-            permuteFrom = [...code];
-            break;
-          }
-        }
-        code = nextCountString(code);
-      }
-    }
+  const done = (): MachineRun => ({ turns, lines, solved: true });
+  try {
+    return machine();
+  } catch (error) {
+    if (error instanceof Stopped) return { turns, lines, solved: false, stopped: error.reason };
+    throw error;
   }
 
-  // GuessPermute: every arrangement of the known colors, in lexicographic order from the sorted one.
-  const a = [...permuteFrom].sort((x, y) => x - y);
-  for (let steps = 0; ; steps++) {
-    if (steps > factorial(pegs) + 1) throw new Error('the state machine permuted without finding the secret (a bug)');
-    if (isConsistent(a)) {
-      reportNotConsistent();
-      if (evaluate(a).solved) return done();
+  function machine(): MachineRun {
+    // GuessOne
+    let permuteFrom: number[] | null = null;
+    const first = options.first;
+    const one = pairGuess(first, pegs, colors);
+    let answer = evaluate(one);
+    if (answer.solved) return done();
+    if (applyRules(one, answer.black, answer.white)) permuteFrom = one;
+    else {
+      // GuessTwo: the two colors after GuessOne's.
+      const firstTotal = answer.black + answer.white;
+      const two = pairGuess((first + 2) % colors, pegs, colors);
+      answer = evaluate(two);
+      if (answer.solved) return done();
+      if (applyRules(two, answer.black, answer.white)) permuteFrom = two;
+      else {
+        if (colors >= 4 && firstTotal + answer.black + answer.white === pegs) {
+          for (let j = 0; j < colors - 4; j++) eliminate((two[pegs - 1]! + 1 + j) % colors);
+        }
+        // GuessCompute
+        let code = firstCountString();
+        for (;;) {
+          if (code === null) throw new Error('the state machine ran out of codes (its rules are inconsistent with the scores)');
+          if (isConsistent(code)) {
+            reportNotConsistent();
+            answer = evaluate(code);
+            if (answer.solved) return done();
+            if (ruleOne(code, answer.black, answer.white) || ruleTwo(code, answer.black)) {
+              code = firstCountString();
+              continue;
+            }
+            if (ruleThree(answer.black, answer.white)) {
+              permuteFrom = [...code];
+              break;
+            }
+          }
+          code = nextCountString(code);
+        }
+      }
     }
-    nextPermutation(a);
+
+    // GuessPermute: every arrangement of the known colors, in lexicographic order from the sorted one.
+    const a = [...permuteFrom].sort((x, y) => x - y);
+    for (let steps = 0; ; steps++) {
+      if (steps > factorial(pegs) + 1) throw new Error('the state machine permuted without finding the secret (a bug)');
+      if (isConsistent(a)) {
+        reportNotConsistent();
+        if (evaluate(a).solved) return done();
+      }
+      nextPermutation(a);
+    }
   }
 }
 

@@ -60,7 +60,7 @@ describe('mastermind CLI', () => {
 
   it('evaluate --json reproduces the published figures with no other flags', () => {
     const knuth = JSON.parse(run(['evaluate', '--strategy', 'knuth', '--json']).stdout) as Record<string, unknown>;
-    expect(knuth).toMatchObject({ total: 5801, max: 5, distribution: [1, 6, 62, 533, 694], opener: 'aabb', secrets: 1296 });
+    expect(knuth).toMatchObject({ total: 5801, max: 5, distribution: { 1: 1, 2: 6, 3: 62, 4: 533, 5: 694 }, opener: 'aabb', secrets: 1296 });
     expect(knuth.average).toBeCloseTo(4.476, 3);
     expect(Object.keys(knuth)).toEqual(expect.arrayContaining(['total', 'average', 'max', 'distribution']));
     for (const [strategy, total] of [['simple', 7471], ['entropy', 5722], ['expected-size', 5696], ['most-parts', 5668]] as const) {
@@ -143,5 +143,35 @@ describe('mastermind CLI', () => {
     const huge = run(['solve', '-'], `${'x'.repeat(10_000_000)}\n`);
     expect(huge.code).toBe(1);
     expect(huge.stderr).toBe('mastermind: standard input line 1: the line is longer than 4,096 characters\n');
+  });
+
+  it('refuses sizes beyond a strategy, naming the limit, and --timeout stops long work saying what was done', () => {
+    const machine = run(['solve', 'abcdefghi', '--pegs', '9', '--colors', '16', '--strategy', 'state-machine']);
+    expect(machine.code).toBe(1);
+    expect(machine.stderr).toMatch(/^mastermind: the state-machine strategy takes on a game of at most 100,000,000 codes .*68,719,476,736 codes\n$/);
+    const knuth = run(['solve', 'abcdef', '--pegs', '6', '--colors', '10']);
+    expect(knuth.code).toBe(1);
+    expect(knuth.stderr).toMatch(/^mastermind: the knuth strategy takes on a game of at most 262,144 codes .*1,000,000 codes\n$/);
+    // The optimal search takes far longer than these limits, so they always stop it.
+    const evaluated = run(['evaluate', '--strategy', 'optimal', '--timeout', '300ms', '--json']);
+    expect(evaluated.code).toBe(1);
+    expect(JSON.parse(evaluated.stdout)).toMatchObject({ strategy: 'optimal', secrets: 0, stopped: 'timeout' });
+    expect(evaluated.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: 0 of 1,296 secrets played \([\d,]+ candidate sets searched\)\n$/);
+    const solved = run(['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3']);
+    expect(solved.code).toBe(1);
+    expect(solved.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: abcd: 0 guesses made, [\d,]+ candidate sets searched, not solved yet\n$/);
+    const assisted = run(['assist', '--strategy', 'optimal', '--timeout', '300ms']);
+    expect(assisted.code).toBe(1);
+    expect(assisted.stdout).toBe('1,296 codes fit\n');
+    expect(assisted.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: 1,296 codes fit; no guess chosen yet/);
+    const many = run(['evaluate', '--strategy', 'most-parts', '--pegs', '5', '--colors', '8', '--timeout', '300ms']);
+    expect(many.code).toBe(1);
+    expect(many.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: [\d,]+ of 32,768 secrets played( \([\d,]+ guesses scored\))?\n$/);
+    for (const bad of ['0', 'soon', '1y']) {
+      const result = run(['evaluate', '--timeout', bad]);
+      expect(result.code, bad).toBe(2);
+      expect(result.stderr).toContain('--timeout must be a duration such as 500ms');
+    }
+    expect(run(['--timeout', '1s']).stderr).toContain('--timeout goes with solve, assist, evaluate, not play');
   });
 });

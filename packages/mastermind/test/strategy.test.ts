@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OPTIMAL_CODES, STRATEGIES, defaultOpener, evaluate, score, solve, type StrategyName } from '../src/index.js';
+import { MAX_OPTIMAL_CODES, STRATEGIES, STRATEGY_LIMITS, codeCount, defaultOpener, evaluate, nextGuess, score, solve, type StrategyName } from '../src/index.js';
 import { expectError } from './reference.js';
 
 describe('evaluate over all 1,296 secrets reproduces the published table exactly', () => {
@@ -10,7 +10,7 @@ describe('evaluate over all 1,296 secrets reproduces the published table exactly
 
   it("Knuth's minimax from aabb (1122): 5,801, average 4.476, max 5, distribution 1/6/62/533/694", () => {
     const run = evaluate({ strategy: 'knuth' });
-    expect(run).toMatchObject({ strategy: 'knuth', opener: 'aabb', total: 5801, max: 5, distribution: [1, 6, 62, 533, 694] });
+    expect(run).toMatchObject({ strategy: 'knuth', opener: 'aabb', total: 5801, max: 5, distribution: { 1: 1, 2: 6, 3: 62, 4: 533, 5: 694 } });
     expect(run.average.toFixed(3)).toBe('4.476');
     expect(evaluate()).toEqual(run);
   });
@@ -33,15 +33,16 @@ describe('evaluate over all 1,296 secrets reproduces the published table exactly
     expect(knuth1123.total).not.toBe(5801);
     const small = evaluate({ strategy: 'knuth', pegs: 3, colors: 4 });
     expect(small.secrets).toBe(64);
-    expect(small.distribution.reduce((a, b) => a + b, 0)).toBe(64);
+    expect(Object.values(small.distribution).reduce((a, b) => a + b, 0)).toBe(64);
     expect(small.opener).toMatch(/^[a-d]{3}$/);
   });
 
-  it('reports progress', () => {
+  it('reports progress: secrets played, growing to all of them', () => {
     const seen: number[] = [];
-    evaluate({ strategy: 'simple', onProgress: (done, total) => seen.push(done / total) });
+    evaluate({ strategy: 'simple', onProgress: ({ stage, done, total }) => stage === 'play' && seen.push(done / total!) });
     expect(seen.at(-1)).toBe(1);
     expect(seen.length).toBeGreaterThan(5);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 });
 
@@ -105,8 +106,88 @@ describe('solve', () => {
 describe('the optimal strategy on sizes beyond its reach', () => {
   it('refuses code spaces above MAX_OPTIMAL_CODES with a clear error instead of running for hours', () => {
     expect(MAX_OPTIMAL_CODES).toBe(1296);
-    expectError(() => solve('abcd', { strategy: 'optimal', colors: 7 }), RangeError, /practical up to 1,296 codes.*4 pegs × 7 colors has 2,401 codes/);
+    expectError(() => solve('abcd', { strategy: 'optimal', colors: 7 }), RangeError, /optimal strategy takes on a game of at most 1,296 codes.*4 pegs × 7 colors has 2,401 codes/);
     expectError(() => evaluate({ strategy: 'optimal', pegs: 5, colors: 5 }), RangeError, /5 pegs × 5 colors has 3,125 codes/);
     expectError(() => solve('abcd', { strategy: 'optimal', colors: 10, repeats: false }), RangeError, /without repeats has 5,040 codes/);
+  });
+});
+
+describe('sizes beyond each strategy, and a way out of every long call', () => {
+  it('refuses sizes whose cost is out of reach, naming the limit, per strategy', () => {
+    // The state machine used to skip every limit: 9 × 16 and 10 × 26 ran for hours.
+    expectError(() => solve('abcdefghi', { strategy: 'state-machine', pegs: 9, colors: 16 }), RangeError, /state-machine strategy takes on a game of at most 100,000,000 codes.*9 pegs × 16 colors has 68,719,476,736 codes/);
+    expectError(() => solve('abcdefghij', { strategy: 'state-machine', pegs: 10, colors: 26 }), RangeError, /at most 100,000,000 codes/);
+    // Knuth over a million codes ran silently for minutes.
+    expectError(() => solve('abcdef', { pegs: 6, colors: 10 }), RangeError, /knuth strategy takes on a game of at most 262,144 codes.*6 pegs × 10 colors has 1,000,000 codes/);
+    expectError(() => evaluate({ strategy: 'entropy', pegs: 6, colors: 6 }), RangeError, /entropy strategy takes on an evaluation of every secret of at most 32,768 codes.*46,656 codes/);
+    expectError(() => nextGuess([], { strategy: 'most-parts', pegs: 6, colors: 10 }), RangeError, /at most 262,144 codes/);
+    // Within the limits the same sizes are taken on.
+    expect(solve('abcdefgh', { strategy: 'state-machine', pegs: 8, colors: 10, first: 'a' }).solved).toBe(true);
+    expect(solve('abcdef', { strategy: 'simple', pegs: 6, colors: 10 }).solved).toBe(true);
+    for (const strategy of STRATEGIES) {
+      expect(STRATEGY_LIMITS[strategy].solve).toBeGreaterThanOrEqual(STRATEGY_LIMITS[strategy].evaluate);
+      expect(STRATEGY_LIMITS[strategy].evaluate).toBeGreaterThanOrEqual(1296);
+    }
+    expect(codeCount({ pegs: 9, colors: 16 })).toBe(16 ** 9);
+    expect(codeCount({ colors: 10, repeats: false })).toBe(5040);
+  });
+
+  it('stops on an aborted signal or a timeout and returns what it did', () => {
+    const controller = new AbortController();
+    controller.abort();
+    const signal = controller.signal;
+    const solved = solve('abcdef', { pegs: 6, colors: 8, signal });
+    expect(solved).toMatchObject({ secret: 'abcdef', solved: false, stopped: 'aborted', guesses: 0 });
+    expect(evaluate({ strategy: 'optimal', signal })).toMatchObject({ secrets: 0, total: 0, stopped: 'aborted' });
+    expect(nextGuess([], { strategy: 'optimal', signal })).toMatchObject({ guess: undefined, remaining: 1296, stopped: 'aborted' });
+    expect(solve('abcdefgh', { strategy: 'state-machine', pegs: 8, colors: 10, first: 'a', signal })).toMatchObject({ solved: false, stopped: 'aborted' });
+    // A timeout partway: the evaluation keeps the secrets it played, consistently.
+    let stopAfter = 0;
+    const partial = evaluate({
+      strategy: 'knuth',
+      pegs: 5,
+      colors: 8,
+      signal: { get aborted() { return stopAfter > 300; } } as AbortSignal,
+      onProgress: ({ stage, done }) => {
+        if (stage === 'play') stopAfter = done;
+      },
+    });
+    expect(partial.stopped).toBe('aborted');
+    expect(partial.secrets).toBeGreaterThan(0);
+    expect(partial.secrets).toBeLessThan(32768);
+    expect(Object.values(partial.distribution).reduce((a, b) => a + b, 0)).toBe(partial.secrets);
+    const timed = solve('abcdef', { pegs: 6, colors: 8, timeout: 1 });
+    expect(timed.stopped).toBe('timeout');
+    expectError(() => solve('abcd', { timeout: -1 }), RangeError, /timeout must be a positive number of milliseconds; got -1/);
+    expectError(() => solve('abcd', { signal: 'x' as never }), TypeError, /signal must be an AbortSignal/);
+  });
+
+  it('reports progress from the start of the optimal search, with growing counts, before it finishes', () => {
+    // A size whose optimal search takes a moment (a fresh size, so no memo from other tests): 4 pegs × 5 colors.
+    const events: Array<{ stage: string; done: number }> = [];
+    let finished = false;
+    const run = evaluate({
+      strategy: 'optimal',
+      pegs: 4,
+      colors: 5,
+      onProgress: ({ stage, done }) => {
+        expect(finished).toBe(false);
+        events.push({ stage, done });
+      },
+    });
+    finished = true;
+    const search = events.filter((e) => e.stage === 'search').map((e) => e.done);
+    const play = events.filter((e) => e.stage === 'play').map((e) => e.done);
+    expect(search.length).toBeGreaterThan(2);
+    expect(search[0]).toBe(1);
+    expect(search).toEqual([...search].sort((a, b) => a - b));
+    expect(new Set(search).size).toBe(search.length);
+    // The search comes first (the old onProgress fired only once secrets were played, at the very end).
+    expect(events[0]!.stage).toBe('search');
+    expect(play.at(-1)).toBe(run.secrets);
+    const solveEvents: number[] = [];
+    solve('gfed', { strategy: 'knuth', pegs: 4, colors: 7, onProgress: ({ done }) => solveEvents.push(done) });
+    expect(solveEvents.length).toBeGreaterThan(2);
+    expect(solveEvents).toEqual([...solveEvents].sort((a, b) => a - b));
   });
 });
