@@ -76,7 +76,21 @@ function main(argv) {
   }
   const generated = path.join(root, '.tmp', 'typedoc.generated.json');
   fs.mkdirSync(path.dirname(generated), { recursive: true });
-  fs.writeFileSync(generated, `${JSON.stringify({ extends: ['../typedoc.json'], packageOptions }, null, 2)}\n`);
+  // The home page: what the packages are (their package.json descriptions) and where the playground is.
+  const home = [
+    `${rootManifest.description ?? ''} Each package is published to npm on its own; this is the reference of their public`,
+    'APIs, built from their doc comments. Each package page starts with its README.',
+    '',
+    '| package | what it is |',
+    '| --- | --- |',
+    ...packages.map((pkg) => `| [${pkg.name}](https://www.npmjs.com/package/${pkg.name}) | ${String(pkg.manifest.description ?? '').replace(/\|/g, '\\|')} |`),
+    '',
+    'The playground (the first link in the menu) plays Flipper, Wordle, Mastermind and Sudoku in the browser on these',
+    'libraries.',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(root, '.tmp', 'docs-home.md'), home);
+  fs.writeFileSync(generated, `${JSON.stringify({ extends: ['../typedoc.json'], readme: 'docs-home.md', packageOptions }, null, 2)}\n`);
 
   const typedoc = path.join(root, 'node_modules', '.bin', 'typedoc');
   const args = ['--options', generated, ...(warnOnly ? ['--treatValidationWarningsAsErrors', 'false'] : [])];
