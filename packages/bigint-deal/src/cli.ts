@@ -8,8 +8,9 @@ const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --of <deal>
        bigint-deal --random [--seed S] [--count N]
 
-Every bridge deal has a page in the Impossible Book, from 1 to
-53644737765488792839237440000. Print the deal on a page, or the page of a deal.
+Every bridge deal has a page in the Impossible Book of Thomas Andrews'
+Impossible Book challenge (2002), from 1 to 53644737765488792839237440000.
+Print the deal on a page, or the page of a deal.
 
 Options:
   --format F     how to print deals: diagram (default), string, pbn or json
