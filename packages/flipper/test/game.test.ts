@@ -8,10 +8,23 @@ import {
   playMove,
   randomPosition,
   resetGame,
+  randomLightsOutBoard,
   seededRandom,
   solve,
 } from '../src/index.js';
+import { seededRandom as kitRandom, seededWords } from '@puzzles/kit/random';
 import { expectError, prop } from './reference.js';
+
+describe('seeded randomness is the family\'s one generator (@puzzles/kit/random)', () => {
+  prop([fc.oneof(fc.integer(), fc.string())])('seededRandom and seeded boards give the kit generator\'s numbers and words', (seed) => {
+    const ours = seededRandom(seed);
+    const kit = kitRandom(seed);
+    for (let i = 0; i < 5; i++) expect(ours()).toBe(kit());
+    const words = seededWords(seed);
+    const expected = Uint32Array.from({ length: 4 }, () => words());
+    expect(randomLightsOutBoard(8, 16, { seed, solvable: false })).toEqual(expected);
+  });
+});
 
 describe('randomPosition', () => {
   prop([fc.oneof(fc.integer(), fc.string())])('is reproducible with a seed and never the goal by default', (seed) => {
@@ -43,7 +56,7 @@ describe('randomPosition', () => {
   });
 
   it('rejects bad options', () => {
-    expectError(() => randomPosition({ seed: NaN }), TypeError, /seed must be a finite number or a string; got NaN/);
+    expectError(() => randomPosition({ seed: NaN }), TypeError, /seed must be a finite number, a bigint or a string; got NaN/);
     expectError(() => randomPosition({ random: () => 1 }), RangeError, /random\(\) must return a number in \[0, 1\); got 1/);
     expectError(() => randomPosition(3 as never), TypeError, /options of randomPosition must be an object; got 3/);
     expectError(() => randomPosition({ includeGoal: 'yes' as never }), TypeError, /includeGoal must be a boolean/);
