@@ -22,13 +22,19 @@ export interface SudokuGrid {
 }
 
 // Character code -> value: 0 blank, 1..25 a symbol, 255 not a cell character.
-const VALUE = new Uint8Array(128).fill(255);
-VALUE[48] = 0; // '0'
-VALUE[46] = 0; // '.'
-for (let v = 1; v <= 25; v++) {
-  const ch = SUDOKU_SYMBOLS[v - 1]!;
-  VALUE[ch.charCodeAt(0)] = v;
-  VALUE[ch.toLowerCase().charCodeAt(0)] = v;
+// Built by a function marked pure, so that a bundle that does not read Sudoku grids drops it (no top-level statements).
+const VALUE = /* @__PURE__ */ valueTable();
+
+function valueTable(): Uint8Array {
+  const table = new Uint8Array(128).fill(255);
+  table[48] = 0; // '0'
+  table[46] = 0; // '.'
+  for (let v = 1; v <= 25; v++) {
+    const ch = SUDOKU_SYMBOLS[v - 1]!;
+    table[ch.charCodeAt(0)] = v;
+    table[ch.toLowerCase().charCodeAt(0)] = v;
+  }
+  return table;
 }
 
 function sideOfCells(cells: number): number {

@@ -12,7 +12,7 @@ import {
 } from '../src/index.js';
 import { expectError } from './reference.js';
 
-// The seed's example: an L, a big square and a small square into a 3×3 square, without rotating.
+// The example of the Lisp blog post on Dancing Links Sudoku: an L, a big square and a small square into a 3×3 square, without rotating.
 const SEED_PIECES = [
   { name: 'L', cells: '###\n#..' },
   { name: 'B', cells: '##\n##' },
@@ -20,11 +20,11 @@ const SEED_PIECES = [
 ];
 
 describe('packingProblem', () => {
-  it("builds the seed's 15 options, and rows 1, 6 and 13 (1-based) solve it", () => {
+  it('builds the 15 options of the blog post, and its rows 1, 6 and 13 (1-based) solve it', () => {
     const problem = packingProblem({ board: rectangle(3, 3), pieces: SEED_PIECES, rotate: false, reflect: false });
     expect(problem.optionCount).toBe(15);
     expect(problem.primary).toEqual(['r0c0', 'r0c1', 'r0c2', 'r1c0', 'r1c1', 'r1c2', 'r2c0', 'r2c1', 'r2c2', 'L', 'B', 'S']);
-    // The seed's matrix, row by row: 1) L in top/middle row ... 15) small square bottom right.
+    // The blog post's matrix, row by row: 1) L in top/middle row ... 15) small square bottom right.
     expect(problem.optionText(0)).toBe('r0c0 r0c1 r0c2 r1c0 L');
     expect(problem.optionText(1)).toBe('r1c0 r1c1 r1c2 r2c0 L');
     expect(problem.optionText(5)).toBe('r1c1 r1c2 r2c1 r2c2 B');

@@ -80,7 +80,7 @@ describe('solveSudoku', () => {
     expect(isValidSolution(puzzle, solveSudoku(puzzle)!)).toBe(true);
   });
 
-  it("takes the seed's form: 9 strings of 9, and 0 or . for blanks", () => {
+  it('takes the form of the Lisp blog post: 9 strings of 9, and 0 or . for blanks', () => {
     const rows = ['53..7....', '6..195...', '.98....6.', '8...6...3', '4..8.3..1', '7...2...6', '.6....28.', '...419..5', '....8..79'];
     const solution = solveSudoku(rows);
     expect(solution).toBe(solveSudoku(rows.join('').replaceAll('.', '0')));

@@ -43,7 +43,7 @@ const seed: Problem<Placement> = packingProblem({
   rotate: false,
   reflect: false,
 });
-check(seed.optionCount === 15 && first(seed)?.options.join() === '0,5,12', "the seed's 3×3 packing");
+check(seed.optionCount === 15 && first(seed)?.options.join() === '0,5,12', "the 3×3 packing of the Lisp blog post on Dancing Links Sudoku");
 
 const puzzle = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const solved = solveSudoku(puzzle);
