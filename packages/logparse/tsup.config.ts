@@ -7,7 +7,7 @@ rmSync('dist', { recursive: true, force: true });
 export default defineConfig([
   {
     // The library: dual ESM + CJS with types for both.
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'node20',
@@ -18,8 +18,8 @@ export default defineConfig([
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
-    // The CLI uses the library only through its public entry: load dist/index.js at run time, not a second copy.
-    external: ['./index.js'],
+    // The CLI uses the library only through its public entry: load dist/node.js at run time, not a second copy.
+    external: ['./node.js'],
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],

@@ -1,41 +1,43 @@
 #!/usr/bin/env node
 // logparse: argument parsing and printing only; everything else is the library's.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { statSync, writeFileSync } from 'node:fs';
+import { InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
-  LogLineError,
-  LogSourceError,
   MAX_LINE_LENGTH,
   collectStatsFromSources,
   compileApacheFormat,
   compileFormat,
   compileNginxFormat,
   compilePattern,
-  formatReport,
+  formatCsv,
   renderSvg,
-  reportCsv,
   reportJson,
+  reportLines,
+  reportRows,
   toDot,
   type CompiledFormat,
   type LogStats,
   type Pattern,
   type ReportKind,
   type StatsOptions,
-} from './index.js';
+} from './node.js';
+
+const NAME = 'logparse';
 
 const HELP = `Usage: logparse <file>... [options]
 
 Reads web access logs (Common, Combined, Combined with extra quoted fields, an
 Apache LogFormat or an nginx log_format; .gz files are inflated; - is stdin)
 and counts successful GET requests per day, by referrer, and by
-(referrer => request) pair, like the seed's printstats.
+(referrer => request) pair, as the Lisp blog post on access logs did.
 
 Options:
   --report R          days (default), referrers, pairs or summary
   --top N             at most N referrers/pairs per day (or overall)
   --overall           one list for the whole log instead of one per day
-  --json              print the report as JSON
+  --json              print the report as JSON (one object per line, then a
+                      {"summary": …} line; days as YYYY-MM-DD)
   --csv               print the report as CSV (header row, RFC 4180)
   --format F          combined (default; also reads common lines), common,
                       or an Apache LogFormat string such as
@@ -44,258 +46,237 @@ Options:
                       '$remote_addr - $remote_user [$time_local] "$request" $status'
   --status S          status codes to keep, comma-separated (default 200), or any
   --method M          methods to keep, comma-separated (default GET), or any
-  --exclude REGEX     leave out requests matching REGEX
-                      (the seed: 'static-files|favicon\\.ico|flipper-linux\\.jpg')
-  --host URL          prefix requests with the site's address (http://www.jalat.com)
+  --exclude PATTERN   leave out requests matching PATTERN (JavaScript regular
+                      expression syntax without backreferences or lookaround,
+                      matched in linear time), e.g. 'static-files|favicon\\.ico'
+  --host URL          the site's own address, written before each request
+                      (/blog => http://www.example.com/blog); without it
+                      requests stay paths
   --merge-www         count www.example.com and example.com as one site
   --dot FILE          write the graph of the top referrers (--top, default 20)
                       and the pages they point to as Graphviz DOT (- for stdout)
-  --svg FILE          render that graph to SVG (Graphviz in WebAssembly)
+  --svg FILE          render that graph to SVG (needs the optional package
+                      @viz-js/viz: npm install @viz-js/viz)
   --strict            stop at the first line that does not parse (exit 1)
-  --max-line-length N reject lines longer than N bytes (default 65536)
+  --max-line-length N reject lines longer than N bytes (default 65536, at most
+                      ${MAX_LINE_LENGTH})
+  --timeout T         stop reading after T (500ms, 10s, 2m; a bare number is
+                      seconds) and report what was read until then
   --quiet             no summary on stderr
   -h, --help          show this help
   -v, --version       show the version
 
 A summary goes to stderr: lines read, parsed, kept, rejected, and the first
-rejects with their line numbers (a progress bar too, when stderr is a terminal).
+rejects with their line numbers (and a progress line on a terminal).
+Referrers from the site itself are counted like any other referrer.
 
 Examples:
   logparse access.log
   logparse access.log.gz --report referrers --top 5
-  logparse access.log --report pairs --exclude 'static-files|favicon\\.ico' --host http://www.jalat.com --merge-www
+  logparse access.log --report pairs --exclude 'static-files|favicon\\.ico' --host http://www.example.com --merge-www
   logparse access.log --report days --json
   logparse access.log --report summary --json
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
+  logparse access.log.gz --timeout 30s --report summary
   zcat old.log.gz | logparse - --format common
 
-Exit status: 0 on success, 1 on bad input (unreadable file, --strict reject),
-2 on a usage error.`;
+Exit status: 0 on success (also when --timeout stopped the reading), 1 on bad
+input (unreadable file, --strict reject, a file that cannot be written), 2 on a
+usage error, 130 when interrupted.`;
+
+const OPTIONS = {
+  format: { type: 'string' },
+  'nginx-format': { type: 'string' },
+  status: { type: 'string' },
+  method: { type: 'string' },
+  exclude: { type: 'string' },
+  host: { type: 'string' },
+  'merge-www': { type: 'boolean' },
+  report: { type: 'string' },
+  top: { type: 'string' },
+  overall: { type: 'boolean' },
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  dot: { type: 'string' },
+  svg: { type: 'string' },
+  strict: { type: 'boolean' },
+  'max-line-length': { type: 'string' },
+  timeout: { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const;
 
 const REPORTS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
 
-class UsageError extends Error {}
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
-
-function positiveInteger(text: string, flag: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`${flag} must be a positive integer; got '${text}'`);
-  }
-  return Number(text);
-}
-
-function parse(argv: string[]) {
-  let parsed;
+function formatOption(format: string | undefined, nginx: string | undefined): CompiledFormat {
+  if (format !== undefined && nginx !== undefined) throw new UsageError('--format and --nginx-format disagree; use one');
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string' },
-        'nginx-format': { type: 'string' },
-        status: { type: 'string' },
-        method: { type: 'string' },
-        exclude: { type: 'string' },
-        host: { type: 'string' },
-        'merge-www': { type: 'boolean' },
-        report: { type: 'string' },
-        top: { type: 'string' },
-        overall: { type: 'boolean' },
-        json: { type: 'boolean' },
-        csv: { type: 'boolean' },
-        dot: { type: 'string' },
-        svg: { type: 'string' },
-        strict: { type: 'boolean' },
-        'max-line-length': { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help || values.version) return { values, positionals, options: {}, report: 'days' as ReportKind, top: undefined };
-  const report = (values.report ?? 'days') as ReportKind;
-  if (!REPORTS.includes(report)) throw new UsageError(`--report must be one of ${REPORTS.join(', ')}; got '${values.report}'`);
-  if (values.json && values.csv) throw new UsageError('--json and --csv disagree; use one');
-  if (values.format !== undefined && values['nginx-format'] !== undefined) throw new UsageError('--format and --nginx-format disagree; use one');
-  let format: CompiledFormat;
-  try {
-    if (values['nginx-format'] !== undefined) format = compileNginxFormat(values['nginx-format']);
-    else if (values.format === undefined || values.format === 'combined' || values.format === 'common') format = compileFormat(values.format ?? 'combined');
-    else if (values.format.includes('%')) format = compileApacheFormat(values.format);
-    else throw new UsageError(`--format must be combined, common or an Apache LogFormat string with % directives; got '${values.format}'`);
+    if (nginx !== undefined) return compileNginxFormat(nginx);
+    if (format === undefined || format === 'combined' || format === 'common') return compileFormat(format ?? 'combined');
+    if (format.includes('%')) return compileApacheFormat(format);
   } catch (error) {
     if (error instanceof LogFormatError) throw new UsageError(error.message);
     throw error;
   }
-  let status: number[] | 'any' = [200];
-  if (values.status !== undefined && values.status !== 'any') {
-    status = values.status.split(',').map((s) => {
-      if (!/^[1-9]\d\d$/.test(s.trim())) throw new UsageError(`--status takes status codes such as 200,304 or 'any'; got '${values.status}'`);
-      return Number(s.trim());
-    });
-  } else if (values.status === 'any') status = 'any';
-  let methods: string[] | 'any' = ['GET'];
-  if (values.method !== undefined && values.method !== 'any') {
-    methods = values.method.split(',').map((m) => {
-      const name = m.trim().toUpperCase();
-      if (!/^[A-Z]+$/.test(name)) throw new UsageError(`--method takes method names such as GET,HEAD or 'any'; got '${values.method}'`);
-      return name;
-    });
-  } else if (values.method === 'any') methods = 'any';
-  let exclude: Pattern | null = null;
-  if (values.exclude !== undefined) {
-    if (values.exclude === '') throw new UsageError("--exclude needs a pattern ('' would leave out every request)");
-    try {
-      exclude = compilePattern(values.exclude);
-    } catch (error) {
-      throw new UsageError(`--exclude: ${(error as Error).message}`);
-    }
-  }
-  if (values.host !== undefined && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(values.host)) {
-    throw new UsageError(`--host must be a site address such as http://www.example.com; got '${values.host}'`);
-  }
-  const top = values.top === undefined ? undefined : positiveInteger(values.top, '--top');
-  const maxLineLength = values['max-line-length'] === undefined ? undefined : positiveInteger(values['max-line-length'], '--max-line-length');
-  if (maxLineLength !== undefined && maxLineLength > MAX_LINE_LENGTH) {
-    throw new UsageError(`--max-line-length must be at most ${MAX_LINE_LENGTH} (longer lines cannot be made into strings); got '${values['max-line-length']}'`);
-  }
-  const options: StatsOptions = {
-    format,
-    status,
-    methods,
-    exclude,
-    mergeWww: values['merge-www'] === true,
-    strict: values.strict === true,
-    keepRejects: 100,
-    ...(values.host !== undefined ? { host: values.host } : {}),
-    ...(maxLineLength !== undefined ? { maxLineLength } : {}),
-  };
-  if (positionals.length === 0) {
-    if (process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
-    positionals.push('-');
-  }
-  return { values, positionals, options, report, top };
+  throw new UsageError(`--format must be combined, common or an Apache LogFormat string with % directives; got ${quote(format)}`);
 }
 
-/** A progress bar on stderr, redrawn at most ten times a second. */
-function progressBar(files: string[]): { options: Pick<StatsOptions, 'onProgress'>; done: () => void } {
-  if (!process.stderr.isTTY) return { options: {}, done: () => {} };
-  const sizes = files.map((f) => {
-    try {
-      return f === '-' ? 0 : statSync(f).size;
-    } catch {
-      return 0;
-    }
+function statusOption(value: string | undefined): number[] | 'any' {
+  if (value === undefined) return [200];
+  if (value === 'any') return 'any';
+  return value.split(',').map((s) => {
+    if (!/^[1-9]\d\d$/.test(s.trim())) throw new UsageError(`--status takes status codes such as 200,304 or 'any'; got ${quote(value)}`);
+    return Number(s.trim());
   });
-  const total = sizes.reduce((a, b) => a + b, 0);
-  // Bytes of the sources before each one.
-  const before = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
-  let last = 0;
-  const start = Date.now();
-  let shown = false;
-  return {
-    options: {
-      onProgress: (bytes: number, source: number) => {
-        const now = Date.now();
-        if (now - last < 100 || now - start < 1000) return;
-        last = now;
-        shown = true;
-        const done = (before[source] ?? 0) + bytes;
-        const width = 30;
-        const share = total > 0 ? Math.min(1, done / total) : 0;
-        const bar = total > 0 ? `[${'#'.repeat(Math.round(share * width)).padEnd(width)}] ${(share * 100).toFixed(0).padStart(3)}%` : '';
-        process.stderr.write(`\r${bar} ${(done / 1e6).toFixed(0)} MB `);
-      },
-    },
-    done: () => {
-      if (shown) process.stderr.write('\r\u001b[K');
-    },
-  };
 }
 
-function summaryText(stats: LogStats, several: boolean): string {
-  const lines = [`logparse: read ${stats.read} lines, parsed ${stats.parsed}, kept ${stats.kept}, rejected ${stats.rejected}`];
-  if (stats.truncated > 0) lines.push(`  ${stats.truncated} record(s) kept with a truncated last field (no closing quote)`);
-  for (const r of stats.rejects.slice(0, 5)) lines.push(`  ${several && r.source ? `${r.source} ` : ''}line ${r.line}: ${r.reason}`);
-  if (stats.rejected > 5) lines.push(`  … and ${stats.rejected - 5} more rejected line(s)`);
-  return lines.join('\n');
+function methodOption(value: string | undefined): string[] | 'any' {
+  if (value === undefined) return ['GET'];
+  if (value === 'any') return 'any';
+  return value.split(',').map((m) => {
+    const name = m.trim().toUpperCase();
+    if (!/^[A-Z]+$/.test(name)) throw new UsageError(`--method takes method names such as GET,HEAD or 'any'; got ${quote(value)}`);
+    return name;
+  });
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals, options, report, top } = parse(argv);
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  if (values.version) {
-    console.log(version());
-    return 0;
-  }
-  const progress = progressBar(positionals);
-  let stats: LogStats;
+function excludeOption(value: string | undefined): Pattern | null {
+  if (value === undefined) return null;
+  if (value === '') throw new UsageError("--exclude needs a pattern ('' would leave out every request)");
   try {
-    stats = await collectStatsFromSources(positionals, { ...options, ...progress.options });
-  } finally {
-    progress.done();
+    return compilePattern(value);
+  } catch (error) {
+    throw new UsageError(`--exclude: ${(error as Error).message}`);
   }
-  const several = positionals.length > 1;
-  const reportOptions = { ...(top !== undefined ? { top } : {}), overall: values.overall === true };
-  let out: string;
-  if (values.json) {
-    const value = reportJson(stats, report, reportOptions);
-    if (report === 'summary' && several) {
-      (value as { rejects: unknown[] }).rejects = stats.rejects.map(({ source, line, reason }) => ({ file: source, line, reason }));
+}
+
+/** Total size of the files (0 when unknown: stdin, or a file that cannot be read, which fails later with its reason). */
+function totalBytes(files: readonly string[]): number | undefined {
+  let total = 0;
+  for (const file of files) {
+    if (file === '-') return undefined;
+    try {
+      total += statSync(file).size;
+    } catch {
+      return undefined;
     }
-    out = `${JSON.stringify(value, null, report === 'summary' ? 0 : undefined)}\n`;
-  } else if (values.csv) out = reportCsv(stats, report, reportOptions);
-  else out = formatReport(stats, report, reportOptions);
-  if (values.dot !== undefined || values.svg !== undefined) {
-    const dot = toDot(stats, { top: top ?? 20 });
-    if (values.dot === '-') out += dot;
-    else if (values.dot !== undefined) writeOutput(values.dot, dot);
-    if (values.svg !== undefined) writeOutput(values.svg, await renderSvg(dot));
   }
-  process.stdout.write(out);
-  if (!values.quiet) console.error(summaryText(stats, several));
-  return 0;
+  return total;
 }
 
 function writeOutput(path: string, text: string): void {
   try {
     writeFileSync(path, text);
   } catch (error) {
-    throw new LogSourceError(`cannot write '${path}': ${(error as Error).message}`);
+    throw new InputError(`cannot write ${quote(path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 
-// When the reader of the output goes away (`logparse access.log | head`), stop quietly instead of dying on EPIPE.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? 0);
-});
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`logparse: ${error.message}\nRun 'logparse --help' for usage.`);
-      process.exitCode = 2;
-    } else if (error instanceof LogLineError || error instanceof LogSourceError || error instanceof RangeError || error instanceof TypeError) {
-      console.error(`logparse: ${error.message}`);
-      process.exitCode = 1;
-    } else {
-      throw error;
+/** SVG through @viz-js/viz, an optional peer dependency: its absence is one clear line. */
+async function svgOf(dot: string): Promise<string> {
+  try {
+    return await renderSvg(dot);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_LOGPARSE_NO_VIZ') {
+      throw new InputError('--svg needs the optional package @viz-js/viz, which is not installed: npm install @viz-js/viz');
     }
-  },
-);
+    throw error;
+  }
+}
+
+/** The summary lines on stderr. */
+function summary(cli: Cli, stats: LogStats, several: boolean): void {
+  cli.warn(`read ${stats.read} lines, parsed ${stats.parsed}, kept ${stats.kept}, rejected ${stats.rejected}`);
+  if (stats.truncated > 0) cli.warn(`${stats.truncated} record(s) kept with a truncated last field (no closing quote)`);
+  for (const r of stats.rejects.slice(0, 5)) cli.warn(`${several && r.source ? `${quote(r.source)} ` : ''}line ${r.line}: ${r.reason}`);
+  if (stats.rejected > 5) cli.warn(`… and ${stats.rejected - 5} more rejected line(s)`);
+}
+
+async function main(argv: string[], cli: Cli): Promise<number> {
+  const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
+  const report = choiceOption(values.report, 'report', REPORTS, 'days')!;
+  if (values.json && values.csv) throw new UsageError('--json and --csv disagree; use one');
+  const format = formatOption(values.format, values['nginx-format']);
+  if (values.host !== undefined && !/^[a-z][a-z0-9+.-]*:\/\/[^/\s]+\/?$/i.test(values.host)) {
+    throw new UsageError(`--host must be a site address such as http://www.example.com; got ${quote(values.host)}`);
+  }
+  const top = integerOption(values.top, 'top');
+  const maxLineLength = integerOption(values['max-line-length'], 'max-line-length', { max: MAX_LINE_LENGTH });
+  const timeout = durationOption(values.timeout);
+  const options: StatsOptions = {
+    format,
+    status: statusOption(values.status),
+    methods: methodOption(values.method),
+    exclude: excludeOption(values.exclude),
+    mergeWww: values['merge-www'] === true,
+    strict: values.strict === true,
+    keepRejects: 100,
+    ...(values.host !== undefined ? { host: values.host } : {}),
+    ...(maxLineLength !== undefined ? { maxLineLength } : {}),
+  };
+  const files = positionals.length > 0 ? positionals : ['-'];
+  if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
+
+  const start = performance.now();
+  const total = totalBytes(files);
+  const progress = cli.progress('reading', { total, unit: 'bytes' });
+  // Bytes of the sources before the current one, for one progress line over several files.
+  let before = 0;
+  let current = 0;
+  let stats: LogStats;
+  try {
+    stats = await collectStatsFromSources(files, {
+      ...options,
+      // Ctrl-C stops the reading (stopped: 'aborted'); --timeout is the library's own (stopped: 'timeout').
+      signal: cli.signal,
+      ...(timeout === undefined ? {} : { timeout }),
+      onProgress: (bytes, source) => {
+        if (source !== current) {
+          before += files[current] === '-' ? 0 : safeSize(files[current]!);
+          current = source;
+        }
+        progress.update(before + bytes);
+      },
+    });
+  } finally {
+    progress.end();
+  }
+  const ms = roundMs(performance.now() - start);
+  if (cli.stopReason === 'closed') return 0;
+
+  const several = files.length > 1;
+  const reportOptions = { ...(top !== undefined ? { top } : {}), overall: values.overall === true };
+  if (values.json) {
+    for (const value of reportJson(stats, report, reportOptions)) {
+      if ('summary' in value) await cli.out.json({ summary: { ...value.summary, ms } });
+      else if (report === 'summary') await cli.out.json({ ...value, ms });
+      else await cli.out.json(value);
+    }
+  } else if (values.csv) {
+    for (const row of reportRows(stats, report, reportOptions)) await cli.out.write(formatCsv([row]));
+  } else {
+    for (const line of reportLines(stats, report, reportOptions)) await cli.out.line(line);
+  }
+  if (values.dot !== undefined || values.svg !== undefined) {
+    const dot = toDot(stats, { top: top ?? 20 });
+    if (values.dot === '-') await cli.out.write(dot);
+    else if (values.dot !== undefined) writeOutput(values.dot, dot);
+    if (values.svg !== undefined) writeOutput(values.svg, await svgOf(dot));
+  }
+  if (!values.quiet) summary(cli, stats, several);
+  if (stats.stopped !== undefined) {
+    const why = stats.stopped === 'timeout' ? `stopped after ${values.timeout} (--timeout)` : 'interrupted';
+    cli.warn(`${why}: the report covers the ${stats.read} lines read until then`);
+  }
+  return 0;
+}
+
+function safeSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+runCli({ name: NAME, help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

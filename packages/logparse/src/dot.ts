@@ -1,11 +1,11 @@
-// The seed's graph: the top referrers and the pages they point to, URLs as boxes, edges labelled with counts,
-// as Graphviz DOT text; and SVG rendering through the WebAssembly Graphviz of @viz-js/viz, loaded only when asked.
+// The referrer graph of the Lisp blog post on access logs: the top referrers and the pages they point to, URLs as
+// boxes, edges labelled with counts, as Graphviz DOT text (svg.ts renders it).
 import { describeValue } from './errors.js';
 import { checkStats, type LogStats } from './stats.js';
 
 /** Options of `toDot`. */
 export interface DotOptions {
-  /** How many referrers (by total hits), default 20 as in the seed. */
+  /** How many referrers (by total hits), default 20 (as in the Lisp blog post on access logs). */
   readonly top?: number;
   /** Keep hits without a referrer (`-`) as a node. Default false: `-` is not a URL. */
   readonly includeDirect?: boolean;
@@ -66,17 +66,4 @@ export function toDot(stats: LogStats, options: DotOptions = {}): string {
     '}',
     '',
   ].join('\n');
-}
-
-/** Renders DOT text to SVG with Graphviz compiled to WebAssembly (@viz-js/viz, loaded on first use). */
-export async function renderSvg(dot: string): Promise<string> {
-  if (typeof dot !== 'string') throw new TypeError(`renderSvg takes DOT text; got ${describeValue(dot)}`);
-  const { instance } = await import('@viz-js/viz');
-  const viz = await instance();
-  const result = viz.render(dot, { format: 'svg' });
-  if (result.status !== 'success') {
-    const messages = result.errors.map((e) => e.message.trim()).join('; ');
-    throw new RangeError(`Graphviz could not render the graph: ${messages || 'unknown error'}`);
-  }
-  return result.output;
 }

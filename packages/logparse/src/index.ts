@@ -34,17 +34,21 @@ export {
   type PeriodStats,
   type ReferrerCount,
   type StatsOptions,
+  type StopReason,
 } from './stats.js';
 export {
   csvField,
   formatCsv,
+  formatDay,
   formatReport,
   parseCsv,
   reportCsv,
   reportJson,
+  reportLines,
+  reportRows,
   type ReportJson,
   type ReportKind,
   type ReportOptions,
   type SummaryJson,
 } from './report.js';
-export { dotString, renderSvg, toDot, type DotOptions } from './dot.js';
+export { dotString, toDot, type DotOptions } from './dot.js';

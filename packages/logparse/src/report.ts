@@ -1,4 +1,5 @@
-// Reports of statistics: text tables (the seed's printstats, aligned), JSON values and CSV, plus a CSV reader.
+// Reports of statistics: text tables (aligned, like printstats in the Lisp blog post on access logs), JSON values and
+// CSV rows, each made a line at a time; plus a CSV writer and reader.
 import { describeValue } from './errors.js';
 import { checkStats, type LogStats, type PairCount, type ReferrerCount } from './stats.js';
 
@@ -15,28 +16,43 @@ export interface ReportOptions {
   readonly rejects?: number;
 }
 
-/** `--report summary --json`. */
+/** `--report summary --json`: the counts and the first rejects (with their source when several were read). */
 export interface SummaryJson {
   read: number;
   parsed: number;
   kept: number;
   rejected: number;
-  rejects: Array<{ line: number; reason: string }>;
+  truncated: number;
+  rejects: Array<{ source?: string; line: number; reason: string }>;
+  /** Present when the collection stopped early (`signal` or `timeout`). */
+  stopped?: 'aborted' | 'timeout';
 }
 
-/** The JSON value of a report (the CLI's `--json` output). */
+/**
+ * One line of a report as JSON (NDJSON: one value per line). Lists give one line per day (`day` as `YYYY-MM-DD`),
+ * or with `overall` one line per referrer or pair, then a last line `{ summary }`; the `summary` report is one object.
+ */
 export type ReportJson =
-  | Array<{ day: number; hits: number }>
+  | { day: string; hits: number }
   | { hits: number }
-  | Array<{ day: number; referrers: ReferrerCount[] }>
-  | ReferrerCount[]
-  | Array<{ day: number; pairs: PairCount[] }>
-  | PairCount[]
+  | { day: string; referrers: ReferrerCount[] }
+  | ReferrerCount
+  | { day: string; pairs: PairCount[] }
+  | PairCount
+  | { summary: Omit<SummaryJson, 'rejects'> }
   | SummaryJson;
 
 const KINDS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
 
-function check(stats: unknown, kind: unknown, options: ReportOptions | undefined): { kind: ReportKind; top: number; overall: boolean; rejects: number } {
+interface Checked {
+  kind: ReportKind;
+  top: number;
+  overall: boolean;
+  rejects: number;
+}
+
+/** Checks the arguments of a report function at once (not when its generator is first read). */
+function check(stats: unknown, kind: unknown, options: ReportOptions | undefined): Checked {
   checkStats(stats, 'a report');
   if (!KINDS.includes(kind as ReportKind)) {
     throw new RangeError(`report must be one of ${KINDS.join(', ')}; got ${describeValue(kind)}`);
@@ -53,72 +69,114 @@ function check(stats: unknown, kind: unknown, options: ReportOptions | undefined
   return { kind: kind as ReportKind, top, overall: options?.overall === true, rejects };
 }
 
-/** The report as a JSON-ready value, in the shapes of the CLI's `--json`. */
-export function reportJson(stats: LogStats, kind: ReportKind, options?: ReportOptions): ReportJson {
-  const o = check(stats, kind, options);
-  switch (o.kind) {
-    case 'summary':
-      return {
-        read: stats.read,
-        parsed: stats.parsed,
-        kept: stats.kept,
-        rejected: stats.rejected,
-        rejects: stats.rejects.slice(0, o.rejects).map(({ line, reason }) => ({ line, reason })),
-      };
-    case 'days':
-      return o.overall ? { hits: stats.overall.hits } : stats.days.map(({ day, hits }) => ({ day, hits }));
-    case 'referrers':
-      return o.overall
-        ? stats.overall.referrers.slice(0, o.top)
-        : stats.days.map(({ day, referrers }) => ({ day, referrers: referrers.slice(0, o.top) }));
-    case 'pairs':
-      return o.overall ? stats.overall.pairs.slice(0, o.top) : stats.days.map(({ day, pairs }) => ({ day, pairs: pairs.slice(0, o.top) }));
+/** A day number (YYYYMMDD, as in `LogRecord.day` and `DayStats.day`) as `YYYY-MM-DD`. */
+export function formatDay(day: number): string {
+  if (!Number.isInteger(day) || day < 101 || day > 99991231) {
+    throw new RangeError(`a day must be a number YYYYMMDD such as 20060128; got ${describeValue(day)}`);
   }
+  const year = Math.floor(day / 10000);
+  const month = Math.floor(day / 100) % 100;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day % 100).padStart(2, '0')}`;
 }
 
-/** The report as text tables, like the seed's printstats: counts right-aligned, newest day first. */
-export function formatReport(stats: LogStats, kind: ReportKind, options?: ReportOptions): string {
-  const o = check(stats, kind, options);
-  const lines: string[] = [];
+function summaryOf(stats: LogStats): Omit<SummaryJson, 'rejects'> {
+  return {
+    read: stats.read,
+    parsed: stats.parsed,
+    kept: stats.kept,
+    rejected: stats.rejected,
+    truncated: stats.truncated,
+    ...(stats.stopped === undefined ? {} : { stopped: stats.stopped }),
+  };
+}
+
+/**
+ * The report as JSON values, one per NDJSON line (the CLI's `--json`): see `ReportJson`. A generator, so that a
+ * long report is made as it is written.
+ */
+export function reportJson(stats: LogStats, kind: ReportKind, options?: ReportOptions): Generator<ReportJson, void, undefined> {
+  return reportJsonOf(stats, check(stats, kind, options));
+}
+
+function* reportJsonOf(stats: LogStats, o: Checked): Generator<ReportJson, void, undefined> {
+  switch (o.kind) {
+    case 'summary':
+      yield {
+        ...summaryOf(stats),
+        rejects: stats.rejects.slice(0, o.rejects).map(({ source, line, reason }) => (source === undefined ? { line, reason } : { source, line, reason })),
+      };
+      return;
+    case 'days':
+      if (o.overall) yield { hits: stats.overall.hits };
+      else for (const { day, hits } of stats.days) yield { day: formatDay(day), hits };
+      break;
+    case 'referrers':
+      if (o.overall) yield* stats.overall.referrers.slice(0, o.top);
+      else for (const { day, referrers } of stats.days) yield { day: formatDay(day), referrers: referrers.slice(0, o.top) };
+      break;
+    case 'pairs':
+      if (o.overall) yield* stats.overall.pairs.slice(0, o.top);
+      else for (const { day, pairs } of stats.days) yield { day: formatDay(day), pairs: pairs.slice(0, o.top) };
+      break;
+  }
+  yield { summary: summaryOf(stats) };
+}
+
+/** The report as lines of text tables (counts right-aligned, newest day first), made as they are asked for. */
+export function reportLines(stats: LogStats, kind: ReportKind, options?: ReportOptions): Generator<string, void, undefined> {
+  return reportLinesOf(stats, check(stats, kind, options));
+}
+
+function* reportLinesOf(stats: LogStats, o: Checked): Generator<string, void, undefined> {
   const width = (counts: number[]): number => Math.max(4, ...counts.map((c) => String(c).length));
   switch (o.kind) {
     case 'summary': {
-      lines.push(`read ${stats.read}, parsed ${stats.parsed}, kept ${stats.kept}, rejected ${stats.rejected}`);
-      if (stats.truncated > 0) lines.push(`${stats.truncated} record(s) with a truncated last field`);
-      for (const r of stats.rejects.slice(0, o.rejects)) lines.push(`  line ${r.line}: ${r.reason}`);
-      if (stats.rejected > Math.min(stats.rejects.length, o.rejects)) lines.push(`  … ${stats.rejected - Math.min(stats.rejects.length, o.rejects)} more`);
-      break;
+      yield `read ${stats.read}, parsed ${stats.parsed}, kept ${stats.kept}, rejected ${stats.rejected}`;
+      if (stats.truncated > 0) yield `${stats.truncated} record(s) with a truncated last field`;
+      for (const r of stats.rejects.slice(0, o.rejects)) yield `  ${r.source === undefined ? '' : `${r.source} `}line ${r.line}: ${r.reason}`;
+      const shown = Math.min(stats.rejects.length, o.rejects);
+      if (stats.rejected > shown) yield `  … ${stats.rejected - shown} more`;
+      return;
     }
     case 'days': {
       if (o.overall) {
-        lines.push(`hits ${stats.overall.hits}`);
-        break;
+        yield `hits ${stats.overall.hits}`;
+        return;
       }
-      const w = width(stats.days.map((d) => d.hits));
-      lines.push(`day       ${'hits'.padStart(w)}`);
-      for (const d of stats.days) lines.push(`${d.day}  ${String(d.hits).padStart(w)}`);
-      break;
+      let w = 4;
+      for (const d of stats.days) w = Math.max(w, String(d.hits).length);
+      yield `day         ${'hits'.padStart(w)}`;
+      for (const d of stats.days) yield `${formatDay(d.day)}  ${String(d.hits).padStart(w)}`;
+      return;
     }
     case 'referrers':
     case 'pairs': {
-      const periods = o.overall ? [{ title: 'overall', period: stats.overall }] : stats.days.map((d) => ({ title: String(d.day), period: d }));
+      const periods = o.overall ? [{ title: 'overall', period: stats.overall }] : stats.days.map((d) => ({ title: formatDay(d.day), period: d }));
+      let first = true;
       for (const { title, period } of periods) {
-        if (lines.length > 0) lines.push('');
-        lines.push(`${title}:`);
+        if (!first) yield '';
+        first = false;
+        yield `${title}:`;
         if (o.kind === 'referrers') {
           const list = period.referrers.slice(0, o.top);
           const w = width(list.map((r) => r.hits));
-          for (const r of list) lines.push(`  ${String(r.hits).padStart(w)}  ${r.referrer}`);
+          for (const r of list) yield `  ${String(r.hits).padStart(w)}  ${r.referrer}`;
         } else {
           const list = period.pairs.slice(0, o.top);
           const w = width(list.map((r) => r.hits));
-          for (const p of list) lines.push(`  ${String(p.hits).padStart(w)}  ${p.referrer} => ${p.request}`);
+          for (const p of list) yield `  ${String(p.hits).padStart(w)}  ${p.referrer} => ${p.request}`;
         }
       }
-      break;
+      return;
     }
   }
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** The report as text tables, like printstats in the Lisp blog post on access logs: counts right-aligned, newest day first. */
+export function formatReport(stats: LogStats, kind: ReportKind, options?: ReportOptions): string {
+  let out = '';
+  for (const line of reportLines(stats, kind, options)) out += `${line}\n`;
+  return out;
 }
 
 /** One CSV field: quoted when it holds a comma, quote, CR or LF, or starts or ends with a space; quotes doubled. */
@@ -194,39 +252,51 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The report as CSV with a header row: `day,hits`, `day,referrer,hits`, `day,referrer,request,hits` (no day column with `overall`). */
-export function reportCsv(stats: LogStats, kind: ReportKind, options?: ReportOptions): string {
-  const o = check(stats, kind, options);
-  const rows: Array<Array<string | number>> = [];
+/**
+ * The report as CSV rows, the header row first: `day,hits`, `day,referrer,hits`, `day,referrer,request,hits` (days as
+ * `YYYY-MM-DD`; no day column with `overall`).
+ */
+export function reportRows(stats: LogStats, kind: ReportKind, options?: ReportOptions): Generator<Array<string | number>, void, undefined> {
+  return reportRowsOf(stats, check(stats, kind, options));
+}
+
+function* reportRowsOf(stats: LogStats, o: Checked): Generator<Array<string | number>, void, undefined> {
   switch (o.kind) {
     case 'summary':
-      rows.push(['read', 'parsed', 'kept', 'rejected'], [stats.read, stats.parsed, stats.kept, stats.rejected]);
-      break;
+      yield ['read', 'parsed', 'kept', 'rejected', 'truncated'];
+      yield [stats.read, stats.parsed, stats.kept, stats.rejected, stats.truncated];
+      return;
     case 'days':
-      if (o.overall) rows.push(['hits'], [stats.overall.hits]);
-      else {
-        rows.push(['day', 'hits']);
-        for (const d of stats.days) rows.push([d.day, d.hits]);
+      if (o.overall) {
+        yield ['hits'];
+        yield [stats.overall.hits];
+      } else {
+        yield ['day', 'hits'];
+        for (const d of stats.days) yield [formatDay(d.day), d.hits];
       }
-      break;
+      return;
     case 'referrers':
       if (o.overall) {
-        rows.push(['referrer', 'hits']);
-        for (const r of stats.overall.referrers.slice(0, o.top)) rows.push([r.referrer, r.hits]);
+        yield ['referrer', 'hits'];
+        for (const r of stats.overall.referrers.slice(0, o.top)) yield [r.referrer, r.hits];
       } else {
-        rows.push(['day', 'referrer', 'hits']);
-        for (const d of stats.days) for (const r of d.referrers.slice(0, o.top)) rows.push([d.day, r.referrer, r.hits]);
+        yield ['day', 'referrer', 'hits'];
+        for (const d of stats.days) for (const r of d.referrers.slice(0, o.top)) yield [formatDay(d.day), r.referrer, r.hits];
       }
-      break;
+      return;
     case 'pairs':
       if (o.overall) {
-        rows.push(['referrer', 'request', 'hits']);
-        for (const p of stats.overall.pairs.slice(0, o.top)) rows.push([p.referrer, p.request, p.hits]);
+        yield ['referrer', 'request', 'hits'];
+        for (const p of stats.overall.pairs.slice(0, o.top)) yield [p.referrer, p.request, p.hits];
       } else {
-        rows.push(['day', 'referrer', 'request', 'hits']);
-        for (const d of stats.days) for (const p of d.pairs.slice(0, o.top)) rows.push([d.day, p.referrer, p.request, p.hits]);
+        yield ['day', 'referrer', 'request', 'hits'];
+        for (const d of stats.days) for (const p of d.pairs.slice(0, o.top)) yield [formatDay(d.day), p.referrer, p.request, p.hits];
       }
-      break;
+      return;
   }
-  return formatCsv(rows);
+}
+
+/** The report as RFC 4180 CSV with a header row (see `reportRows`). */
+export function reportCsv(stats: LogStats, kind: ReportKind, options?: ReportOptions): string {
+  return formatCsv([...reportRows(stats, kind, options)]);
 }

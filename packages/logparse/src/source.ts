@@ -2,6 +2,7 @@
 // one chunk at a time; gzip is recognised by its magic bytes (and `.gz` files must have them) and inflated on the fly.
 // Files are read into one reused buffer (no fresh memory per read: fewer page faults, flat RSS), so a chunk handed
 // out by `readChunks` is only valid until the next one is asked for; every consumer copies what it keeps.
+import { fstatSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -118,9 +119,21 @@ function rawChunks(source: LogSource, file: OpenFile | undefined): { chunks: Asy
   if (typeof source === 'string' || source instanceof URL) {
     const path = source instanceof URL ? fileURLToPath(source) : source;
     if (path !== '-') return { chunks: fileChunks(source, path, file), reused: true };
-    return { chunks: streamChunks(source, process.stdin), reused: false };
+    return { chunks: stdinChunks(source), reused: false };
   }
   return { chunks: otherChunks(source), reused: false };
+}
+
+/** Standard input, which must not be a directory (Node reads a directory given as stdin as empty). */
+async function* stdinChunks(source: LogSource): AsyncGenerator<Buffer> {
+  let directory = false;
+  try {
+    directory = fstatSync(0).isDirectory();
+  } catch {
+    // No stdin to look at: reading it says what is wrong.
+  }
+  if (directory) throw readError(source, Object.assign(new Error('is a directory'), { code: 'EISDIR' }));
+  yield* streamChunks(source, process.stdin);
 }
 
 async function* streamChunks(source: LogSource, stream: NodeJS.ReadableStream): AsyncGenerator<Buffer> {

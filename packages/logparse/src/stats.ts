@@ -40,6 +40,10 @@ export interface StatsOptions extends ParseOptions {
    * the source's index in `collectStatsFromSources` (0 in `collectStats`).
    */
   readonly onProgress?: (bytes: number, source: number) => void;
+  /** Stops reading when aborted; the statistics of what was read come back with `stopped: 'aborted'`. */
+  readonly signal?: AbortSignal;
+  /** Stops reading after this many milliseconds; the statistics come back with `stopped: 'timeout'`. */
+  readonly timeout?: number;
 }
 
 /** A referrer and how many kept hits it sent. */
@@ -83,6 +87,8 @@ export interface LogStats {
   /** One entry per day, newest first (records without a time are only in `overall`). */
   readonly days: readonly DayStats[];
   readonly overall: PeriodStats;
+  /** Present when the work stopped before the end of the input (`signal` aborted or `timeout` passed): the counts are of the lines read until then. */
+  readonly stopped?: StopReason;
 }
 
 /** Counts kept hits by (day, referrer id, request id). @internal */
@@ -95,6 +101,7 @@ class Collector {
   kept = 0;
   rejected = 0;
   truncated = 0;
+  stopped: StopReason | undefined;
   readonly rejects: LogReject[] = [];
   readonly #keepRejects: number;
   // Per-day counts: the current day is dense (indexed by pair id), the others sparse.
@@ -310,6 +317,7 @@ class Collector {
       rejects: this.rejects,
       days,
       overall: { hits: overallHits, referrers: referrerList(overallRefs), pairs: pairList(overallPairs) },
+      ...(this.stopped === undefined ? {} : { stopped: this.stopped }),
     };
   }
 }
@@ -341,7 +349,14 @@ export function mergeWww(url: string): string {
 }
 
 /** Reads a source on the fast path: bytes are scanned and interned, and records are never made. */
-async function collectFromSource(source: LogSource, options: StatsOptions, collector: Collector, name?: string, index = 0): Promise<void> {
+async function collectFromSource(
+  source: LogSource,
+  options: StatsOptions,
+  collector: Collector,
+  watch: StopWatch,
+  name?: string,
+  index = 0,
+): Promise<void> {
   const { format, strict, maxLineLength, onReject, raw } = readParseOptions(options, 'collectStats');
   const builder = new RecordBuilder(format, raw);
   const scanner = builder.scanner;
@@ -415,14 +430,88 @@ async function collectFromSource(source: LogSource, options: StatsOptions, colle
     if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
   });
   const onProgress = options.onProgress;
-  for await (const chunk of readChunks(source, onProgress && ((bytes: number) => onProgress(bytes, index)))) {
-    scanner.newChunk();
-    splitter.push(chunk);
-    if (failure) throw failure;
+  const chunks = readChunks(source, onProgress && ((bytes: number) => onProgress(bytes, index)));
+  let done = false;
+  let pending = false;
+  try {
+    for (;;) {
+      const read = chunks.next();
+      pending = true;
+      const next = await watch.race(read);
+      if (next === STOPPED) {
+        // The line being read when the work stopped is not counted.
+        collector.stopped = watch.reason;
+        return;
+      }
+      pending = false;
+      if (next.done) {
+        done = true;
+        break;
+      }
+      scanner.newChunk();
+      splitter.push(next.value);
+      if (failure) throw failure;
+    }
+  } finally {
+    // A read still in progress (a stalled stream) cannot be waited for: the source is closed once it settles.
+    if (!done) {
+      if (pending) chunks.return(undefined).catch(() => {});
+      else await chunks.return(undefined);
+    }
   }
   scanner.newChunk();
   splitter.end();
   if (failure) throw failure;
+}
+
+/** Why a collection stopped early: its `signal` was aborted, or its `timeout` passed. */
+export type StopReason = 'aborted' | 'timeout';
+
+const STOPPED = Symbol('stopped');
+
+/** The `signal` and `timeout` of a collection, as one stop that can be raced against a read. */
+class StopWatch {
+  reason: StopReason | undefined;
+  #wake: (() => void) | null = null;
+  #stopped: Promise<typeof STOPPED> | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = (): void => this.#stop('aborted');
+
+  constructor(options: StatsOptions) {
+    const { signal, timeout } = options;
+    if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean')) {
+      throw new TypeError(`signal must be an AbortSignal; got ${describeValue(signal)}`);
+    }
+    if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0) || timeout > 2 ** 31 - 1)) {
+      throw new RangeError(`timeout must be a number of milliseconds from 1 to 2147483647; got ${describeValue(timeout)}`);
+    }
+    this.#signal = signal;
+    if (signal?.aborted) this.reason = 'aborted';
+    else signal?.addEventListener('abort', this.#onAbort, { once: true });
+    if (timeout !== undefined) this.#timer = setTimeout(() => this.#stop('timeout'), timeout);
+  }
+
+  #stop(reason: StopReason): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.#wake?.();
+  }
+
+  /** The read's result, or STOPPED as soon as the work is stopped (at once if it already is). */
+  race<T>(read: Promise<T>): Promise<T | typeof STOPPED> {
+    if (this.reason !== undefined) return Promise.resolve(STOPPED);
+    if (this.#signal === undefined && this.#timer === undefined) return read;
+    this.#stopped ??= new Promise((resolve) => {
+      this.#wake = () => resolve(STOPPED);
+    });
+    return Promise.race([read, this.#stopped]);
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+  }
 }
 
 /** The fields of a LogRecord that counting reads. */
@@ -433,11 +522,19 @@ function isChunk(value: unknown): value is LogChunk {
 }
 
 async function* prepend<T>(first: T, rest: AsyncIterator<T> | Iterator<T>): AsyncGenerator<T> {
-  yield first;
-  for (;;) {
-    const next = await rest.next();
-    if (next.done) return;
-    yield next.value;
+  let done = false;
+  try {
+    yield first;
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await rest.return?.();
   }
 }
 
@@ -455,9 +552,24 @@ export async function collectStats(
     throw new TypeError(`the options of collectStats must be an object; got ${describeValue(options)}`);
   }
   const collector = new Collector(options);
+  const watch = new StopWatch(options);
+  try {
+    await collectInto(input, options, collector, watch);
+  } finally {
+    watch.dispose();
+  }
+  return collector.result();
+}
+
+async function collectInto(
+  input: LogSource | Iterable<LogRecord> | AsyncIterable<LogRecord>,
+  options: StatsOptions,
+  collector: Collector,
+  watch: StopWatch,
+): Promise<void> {
   if (isStreamOrPath(input)) {
-    await collectFromSource(input, options, collector);
-    return collector.result();
+    await collectFromSource(input, options, collector, watch);
+    return;
   }
   if (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
     throw new TypeError(`collectStats takes records, a path, a stream or an iterable of chunks; got ${describeValue(input)}`);
@@ -468,11 +580,11 @@ export async function collectStats(
   const first = await iterator.next();
   if (first.done) {
     collector.addSummary(first.value);
-    return collector.result();
+    return;
   }
   if (isChunk(first.value)) {
-    await collectFromSource(prepend(first.value, iterator as AsyncIterator<LogChunk>), options, collector);
-    return collector.result();
+    await collectFromSource(prepend(first.value, iterator as AsyncIterator<LogChunk>), options, collector, watch);
+    return;
   }
   const check = (value: unknown): LogRecord => {
     if (typeof value !== 'object' || value === null || !RECORD_KEYS.every((key) => key in value)) {
@@ -480,17 +592,27 @@ export async function collectStats(
     }
     return value as LogRecord;
   };
-  collector.addRecord(check(first.value));
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) {
-      // The rejects parseLog saw (its return value), so that they are counted too.
-      collector.addSummary(next.value);
-      break;
+  let done = false;
+  try {
+    collector.addRecord(check(first.value));
+    for (;;) {
+      if (watch.reason !== undefined) {
+        collector.stopped = watch.reason;
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        // The rejects parseLog saw (its return value), so that they are counted too.
+        collector.addSummary(next.value);
+        break;
+      }
+      collector.addRecord(check(next.value));
     }
-    collector.addRecord(check(next.value));
+  } finally {
+    // Records not read to the end (a bad item, a stop): their source is closed.
+    if (!done) await iterator.return?.();
   }
-  return collector.result();
 }
 
 /**
@@ -503,7 +625,14 @@ export async function collectStatsFromSources(sources: readonly LogSource[], opt
     throw new TypeError(`the options of collectStatsFromSources must be an object; got ${describeValue(options)}`);
   }
   const collector = new Collector(options);
-  for (let i = 0; i < sources.length; i++) await collectFromSource(sources[i]!, options, collector, sourceName(sources[i]!), i);
+  const watch = new StopWatch(options);
+  try {
+    for (let i = 0; i < sources.length && collector.stopped === undefined; i++) {
+      await collectFromSource(sources[i]!, options, collector, watch, sourceName(sources[i]!), i);
+    }
+  } finally {
+    watch.dispose();
+  }
   return collector.result();
 }
 

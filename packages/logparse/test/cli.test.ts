@@ -1,17 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FRAGMENTS, QUIRKS, SEED_LINE } from './reference.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], { input: input ?? '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+function run(args: string[], input?: string, env?: NodeJS.ProcessEnv) {
+  return runBin(cli, args, { ...(input === undefined ? {} : { input }), ...(env === undefined ? {} : { env }) });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-cli-'));
@@ -21,51 +22,87 @@ const log = [
   day('27', '/blogs/lisp', 'http://planet.lisp.org/'),
   day('28', '/blogs/lisp', 'http://planet.lisp.org/'),
   day('28', '/blogs/lisp?id=4', 'http://planet.lisp.org/'),
-  day('28', '/blogs/lisp', 'http://www.jalat.com/'),
-  day('28', '/static-files/pieces.gif', 'http://jalat.com/'),
+  day('28', '/blogs/lisp', 'http://www.example.com/'),
+  day('28', '/static-files/pieces.gif', 'http://example.com/'),
   day('28', '/blogs/lisp', 'http://lemonodor.com/', 404),
   FRAGMENTS[0]!,
   FRAGMENTS[1]!,
   '',
 ].join('\n');
 const file = join(dir, 'access.log');
+const many = join(dir, 'many.log');
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
   writeFileSync(file, log);
   writeFileSync(join(dir, 'access.log.gz'), gzipSync(log));
+  writeFileSync(join(dir, 'old.log.gz'), gzipSync(`${QUIRKS.noProtocol}\n`));
+  writeFileSync(many, Array.from({ length: 30000 }, (_, i) => day('28', `/page/${i}/${'x'.repeat(40)}`, 'http://planet.lisp.org/')).join('\n'));
 });
 
 describe('logparse CLI', () => {
   it('prints hits per day by default (200 GETs), with a summary on stderr', () => {
     const { code, stdout, stderr } = run([file]);
     expect(code).toBe(0);
-    expect(stdout).toBe('day       hits\n20060128     4\n20060127     1\n');
-    expect(stderr).toContain('logparse: read 8 lines, parsed 6, kept 5, rejected 2');
-    expect(stderr).toContain('line 7: unterminated quoted request');
+    expect(stdout).toBe('day         hits\n2006-01-28     4\n2006-01-27     1\n');
+    expect(stderr).toContain('logparse: read 8 lines, parsed 6, kept 5, rejected 2\n');
+    expect(stderr).toContain('logparse: line 7: unterminated quoted request');
   });
 
-  it('prints the JSON shapes', () => {
-    expect(JSON.parse(run([file, '--json']).stdout)).toEqual([
-      { day: 20060128, hits: 4 },
-      { day: 20060127, hits: 1 },
+  it('prints each --json output in the family shape: NDJSON, days as YYYY-MM-DD, a last {summary} line with ms', () => {
+    const lines = (args: string[]) =>
+      run([file, '--json', ...args])
+        .stdout.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const summaryLine = (value: Record<string, unknown>) => {
+      expect(Object.keys(value)).toEqual(['summary']);
+      const s = value['summary'] as Record<string, unknown>;
+      expect(Object.keys(s).sort()).toEqual(['kept', 'ms', 'parsed', 'read', 'rejected', 'truncated']);
+      for (const key of Object.keys(s)) expect(typeof s[key], key).toBe('number');
+      expect(s).toMatchObject({ read: 8, parsed: 6, rejected: 2 });
+    };
+    const days = lines([]);
+    expect(days.slice(0, -1)).toEqual([
+      { day: '2006-01-28', hits: 4 },
+      { day: '2006-01-27', hits: 1 },
     ]);
-    const refs = JSON.parse(run([file, '--report', 'referrers', '--json', '--top', '1', '--exclude', 'static-files']).stdout);
-    expect(refs).toEqual([
-      { day: 20060128, referrers: [{ referrer: 'http://planet.lisp.org/', hits: 2 }] },
-      { day: 20060127, referrers: [{ referrer: 'http://planet.lisp.org/', hits: 1 }] },
+    summaryLine(days.at(-1)!);
+    const overallDays = lines(['--overall']);
+    expect(overallDays[0]).toEqual({ hits: 5 });
+    summaryLine(overallDays[1]!);
+    const refs = lines(['--report', 'referrers', '--top', '1', '--exclude', 'static-files']);
+    expect(refs.slice(0, -1)).toEqual([
+      { day: '2006-01-28', referrers: [{ referrer: 'http://planet.lisp.org/', hits: 2 }] },
+      { day: '2006-01-27', referrers: [{ referrer: 'http://planet.lisp.org/', hits: 1 }] },
     ]);
-    const pairs = JSON.parse(run([file, '--report', 'pairs', '--json', '--overall', '--top', '1', '--host', 'http://www.jalat.com', '--merge-www']).stdout);
-    expect(pairs).toEqual([{ referrer: 'http://planet.lisp.org/', request: 'http://jalat.com/blogs/lisp', hits: 2 }]);
-    const summary = JSON.parse(run([file, '--report', 'summary', '--json']).stdout);
-    expect(summary).toEqual({
+    summaryLine(refs.at(-1)!);
+    const overallRefs = lines(['--report', 'referrers', '--overall']);
+    for (const r of overallRefs.slice(0, -1)) {
+      expect(Object.keys(r)).toEqual(['referrer', 'hits']);
+      expect([typeof r['referrer'], typeof r['hits']]).toEqual(['string', 'number']);
+    }
+    const pairs = lines(['--report', 'pairs', '--overall', '--top', '1', '--host', 'http://www.example.com', '--merge-www']);
+    expect(pairs[0]).toEqual({ referrer: 'http://planet.lisp.org/', request: 'http://example.com/blogs/lisp', hits: 2 });
+    summaryLine(pairs[1]!);
+    const dayPairs = lines(['--report', 'pairs', '--top', '1']);
+    expect(Object.keys(dayPairs[0]!)).toEqual(['day', 'pairs']);
+    expect(dayPairs[0]!['day']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Object.keys((dayPairs[0]!['pairs'] as object[])[0]!)).toEqual(['referrer', 'request', 'hits']);
+    const summary = lines(['--report', 'summary']);
+    expect(summary).toHaveLength(1);
+    const { ms, ...rest } = summary[0]!;
+    expect(typeof ms).toBe('number');
+    expect(rest).toEqual({
       read: 8,
       parsed: 6,
       kept: 5,
       rejected: 2,
+      truncated: 0,
+      // Each reject names its source (the library's field name), which tells files apart when there are several.
       rejects: [
-        { line: 7, reason: `unterminated quoted request (%r): no closing '"' before the line end` },
-        { line: 8, reason: "expected ' [' after the user (%u); got ' 12054'" },
+        { source: file, line: 7, reason: `unterminated quoted request (%r): no closing '"' before the line end` },
+        { source: file, line: 8, reason: "expected ' [' after the user (%u); got ' 12054'" },
       ],
     });
   });
@@ -73,25 +110,53 @@ describe('logparse CLI', () => {
   it('reads .gz files and stdin, with status/method any and CSV', () => {
     const gz = run([join(dir, 'access.log.gz'), '--status', 'any', '--method', 'any', '--report', 'referrers', '--overall', '--csv']);
     expect(gz.code).toBe(0);
-    expect(gz.stdout.split('\r\n')).toEqual(['referrer,hits', 'http://planet.lisp.org/,3', 'http://jalat.com/,1', 'http://lemonodor.com/,1', 'http://www.jalat.com/,1', '']);
+    expect(gz.stdout.split('\r\n')).toEqual(['referrer,hits', 'http://planet.lisp.org/,3', 'http://example.com/,1', 'http://lemonodor.com/,1', 'http://www.example.com/,1', '']);
+    expect(run([file, '--csv']).stdout).toBe('day,hits\r\n2006-01-28,4\r\n2006-01-27,1\r\n');
     const stdin = run(['-', '--format', 'common', '--status', 'any', '--report', 'summary', '--json'], `${QUIRKS.noProtocol}\n${QUIRKS.ipv6}\n`);
     expect(JSON.parse(stdin.stdout)).toMatchObject({ read: 2, parsed: 2, kept: 2, rejected: 0 });
-    const apache = run(['-', '--format', '%h %l %u %t "%r" %>s %b', '--json'], `${QUIRKS.noProtocol}\n`);
-    expect(JSON.parse(apache.stdout)).toEqual([{ day: 20060109, hits: 1 }]);
-    const nginx = run(['-', '--nginx-format', '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent', '--json'], `${QUIRKS.noProtocol}\n`);
-    expect(JSON.parse(nginx.stdout)).toEqual([{ day: 20060109, hits: 1 }]);
+    const apache = run(['-', '--format', '%h %l %u %t "%r" %>s %b', '--quiet'], `${QUIRKS.noProtocol}\n`);
+    expect(apache.stdout).toBe('day         hits\n2006-01-09     1\n');
+    const nginx = run(['-', '--nginx-format', '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent', '--quiet'], `${QUIRKS.noProtocol}\n`);
+    expect(nginx.stdout).toBe('day         hits\n2006-01-09     1\n');
   });
 
   it('writes DOT and SVG graphs', () => {
     const dotFile = join(dir, 'graph.dot');
     const svgFile = join(dir, 'graph.svg');
-    const { code } = run([file, '--dot', dotFile, '--svg', svgFile, '--quiet', '--host', 'http://www.jalat.com']);
+    const { code } = run([file, '--dot', dotFile, '--svg', svgFile, '--quiet', '--host', 'http://www.example.com']);
     expect(code).toBe(0);
     const dot = readFileSync(dotFile, 'utf8');
     expect(dot).toContain('n0 [label="http://planet.lisp.org/"];');
     expect(dot).toContain('n0 -> n');
     expect(readFileSync(svgFile, 'utf8')).toContain('</svg>');
     expect(run([file, '--dot', '-', '--report', 'summary', '--quiet']).stdout).toContain('digraph "referrers"');
+    const unwritable = run([file, '--dot', join(dir, 'no-such-dir', 'graph.dot'), '--quiet']);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/^logparse: cannot write '.*graph\.dot': ENOENT\n$/);
+  });
+
+  it('says in one line which package --svg needs when @viz-js/viz is not installed', () => {
+    // A module hook makes importing @viz-js/viz fail as it does where the optional peer dependency is missing.
+    const hooks = join(dir, 'no-viz-hooks.mjs');
+    writeFileSync(
+      hooks,
+      `export async function resolve(specifier, context, next) {
+        if (specifier === '@viz-js/viz') throw Object.assign(new Error("Cannot find package '@viz-js/viz'"), { code: 'ERR_MODULE_NOT_FOUND' });
+        return next(specifier, context);
+      }`,
+    );
+    const register = join(dir, 'no-viz.mjs');
+    writeFileSync(register, `import { register } from 'node:module'; register(${JSON.stringify(`file://${hooks}`)});`);
+    const result = spawnSync(process.execPath, ['--import', register, cli, file, '--svg', join(dir, 'x.svg'), '--quiet'], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('logparse: --svg needs the optional package @viz-js/viz, which is not installed: npm install @viz-js/viz\n');
+    expect(existsSync(join(dir, 'x.svg'))).toBe(false);
+  });
+
+  it('stops at the first reject with --strict (exit 1)', () => {
+    const { code, stderr } = run([file, '--strict']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/access\.log: line 7: unterminated quoted request/);
   });
 
   it("matches --exclude in linear time (review regression: '(a+)+$' on 32 a's and a '!' backtracked for hours)", () => {
@@ -102,56 +167,129 @@ describe('logparse CLI', () => {
     expect(stdout).not.toContain('/aaa\n');
   });
 
-  it('stops at the first reject with --strict (exit 1)', () => {
-    const { code, stderr } = run([file, '--strict']);
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/access\.log: line 7: unterminated quoted request/);
-  });
-
-  it('exits 2 on usage errors and 1 on unreadable files', () => {
+  it('exits 2 on usage errors and 1 on unreadable input, always with one line', () => {
     const usage: Array<[string[], RegExp]> = [
       [[file, '--exclude', '('], /--exclude: not a valid regular expression: '\('/],
       [[file, '--exclude', '(a)\\1'], /--exclude: the pattern .* uses a backreference/],
       [[file, '--format', '%h %Q'], /unsupported Apache directive '%Q'/],
       [[file, '--format', 'weird'], /--format must be combined, common or an Apache LogFormat/],
       [[file, '--nginx-format', '$nope'], /unsupported nginx variable '\$nope'/],
-      [[file, '--report', 'weekly'], /--report must be one of days, referrers, pairs, summary/],
+      [[file, '--report', 'weekly'], /--report must be one of days, referrers, pairs, summary; got 'weekly'/],
       [[file, '--top', '0'], /--top must be a positive integer; got '0'/],
       [[file, '--status', 'ok'], /--status takes status codes/],
       [[file, '--json', '--csv'], /--json and --csv disagree/],
-      [[file, '--host', 'jalat'], /--host must be a site address/],
-      [[file, '--bogus'], /Unknown option '--bogus'/],
+      [[file, '--host', 'example'], /--host must be a site address/],
+      [[file, '--timeout', 'soon'], /--timeout must be a duration/],
+      [[file, '--bogus'], /unknown option '--bogus'/],
+      [[file, '--repotr', 'days'], /unknown option '--repotr' \(did you mean --report\?\)/],
       // Review regressions: '' excluded every request; a raised limit over ~512 MB ended in a raw string-length trace.
       [[file, '--exclude', ''], /--exclude needs a pattern/],
-      [[file, '--max-line-length', '600000000'], /--max-line-length must be at most 100000000/],
+      [[file, '--max-line-length', '600000000'], /--max-line-length must be an integer from 1 to 100000000; got '600000000'/],
     ];
     for (const [args, message] of usage) {
-      const { code, stderr } = run(args);
-      expect(code, args.join(' ')).toBe(2);
-      expect(stderr).toMatch(message);
-      expect(stderr).toContain("Run 'logparse --help' for usage.");
+      const result = run(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toContain("run 'logparse --help' for usage");
+      expectOneLineErrors(result, 'logparse');
+      expect(result.stderr.split('\n')).toHaveLength(2);
     }
     const missing = run([join(dir, 'nope.log')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^logparse: cannot read '.*nope\.log': no such file\n$/);
+    const directory = run([dir]);
+    expect(directory.code).toBe(1);
+    expect(directory.stderr).toMatch(/^logparse: cannot read '.*': is a directory\n$/);
   });
 
-  it('stops quietly when the reader of its output goes away (review regression: EPIPE stack trace)', () => {
-    const many = join(dir, 'many.log');
-    writeFileSync(many, Array.from({ length: 30000 }, (_, i) => day('28', `/page/${i}/${'x'.repeat(40)}`, 'http://planet.lisp.org/')).join('\n'));
-    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" "${many}" --report pairs --overall --quiet | head -c 1 >/dev/null; echo "exit \${PIPESTATUS[0]}" >&2`], {
-      encoding: 'utf8',
-    });
-    expect(result.stderr).not.toMatch(/EPIPE|Error|node:/);
-    expect(result.stderr).toBe('exit 0\n');
+  it('refuses a directory as standard input (review regression: read as an empty log)', () => {
+    const result = runShell(cli, `BIN - --report summary < "${dir}"`);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("logparse: cannot read 'stdin': is a directory\n");
+  });
+
+  it('escapes control characters from the input and the command line in its messages', () => {
+    const result = run(['-', '--status', 'any'], `\u001b[2Jhello\n${SEED_LINE}\n`);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('line 1: ');
+    expectOneLineErrors(result, 'logparse');
+    const named = run([join(dir, 'bad\u001b[31mname.log')]);
+    expect(named.code).toBe(1);
+    expectOneLineErrors(named, 'logparse');
+    const format = run([file, '--format', '%h \u001b[2J %Q']);
+    expect(format.code).toBe(2);
+    expectOneLineErrors(format, 'logparse');
+  });
+
+  it('stops at once when the reader of its output goes away, and says so in one line when a write fails', () => {
+    const head = runShell(cli, `BIN "${many}" --report pairs --overall --quiet | head -1`, { timeout: 30_000 });
+    expect(head.code).toBe(0);
+    expect(head.stdout).toBe('overall:\n');
+    expect(head.stderr).toBe('');
+    const full = runShell(cli, `BIN "${file}" --report pairs --quiet > /dev/full`);
+    expect(full.code).toBe(1);
+    expect(full.stderr).toBe('logparse: cannot write to standard output: no space left on the device (ENOSPC)\n');
+  });
+
+  it('stops reading at --timeout and reports what it read until then (input that never ends)', () => {
+    // (yes ends on SIGPIPE when logparse has stopped: the status checked is logparse's.)
+    const result = runShell(cli, `yes '${SEED_LINE}' | BIN - --timeout 1s --report summary --json; exit \${PIPESTATUS[1]}`, { timeout: 30_000 });
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout) as { read: number; stopped: string };
+    expect(summary.stopped).toBe('timeout');
+    expect(summary.read).toBeGreaterThan(0);
+    expect(result.stderr).toMatch(/^logparse: read \d+ lines, parsed \d+, kept \d+, rejected 0\nlogparse: stopped after 1s \(--timeout\): the report covers the \d+ lines read until then\n$/);
+  });
+
+  it('runs every example of its --help', () => {
+    const help = run(['--help']).stdout;
+    const examples = help
+      .slice(help.indexOf('Examples:'))
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.startsWith('  ') && /\blogparse\b/.test(l))
+      .map((l) => l.trim());
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    const work = mkdtempSync(join(tmpdir(), 'logparse-examples-'));
+    writeFileSync(join(work, 'access.log'), log);
+    writeFileSync(join(work, 'access.log.gz'), gzipSync(log));
+    writeFileSync(join(work, 'old.log.gz'), gzipSync(`${QUIRKS.noProtocol}\n`));
+    for (const example of examples) {
+      const result = runShell(cli, `cd "${work}" && logparse() { BIN "$@"; }; ${example}`);
+      expect(result.code, `${example}\n${result.stderr}`).toBe(0);
+      expect(result.stdout.length + (example.includes('--dot graph.dot') ? 1 : 0), example).toBeGreaterThan(0);
+    }
+    expect(readFileSync(join(work, 'graph.svg'), 'utf8')).toContain('</svg>');
   });
 
   it('prints --help and --version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: logparse <file>...');
-    expect(help.stdout).toContain('Examples:');
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${pkg.version}\n`);
+  });
+});
+
+describe('logparse CLI fuzzing', () => {
+  mkdirSync(dir, { recursive: true });
+  fuzzCli('logparse', cli, {
+    words: [
+      file,
+      '-',
+      '--report', 'days', 'referrers', 'pairs', 'summary',
+      '--top', '3', '--overall', '--json', '--csv',
+      '--format', 'common', 'combined', '%h %t "%r" %>s',
+      '--nginx-format', '$remote_addr [$time_local] "$request" $status',
+      '--status', 'any', '200,304', '--method', 'GET,HEAD',
+      '--exclude', 'static|favicon', '(a+)+$',
+      '--host', 'http://www.example.com', '--merge-www',
+      '--dot', '-', '--strict', '--max-line-length', '100', '--timeout', '2s', '--quiet',
+    ],
+    stdin: fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.array(fc.constantFrom(SEED_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', '\u001b[2J'), { maxLength: 6 }).map((l) => l.join('\n')),
+    ),
+    numRuns: 25,
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { instance, type Viz } from '@viz-js/viz';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectStats, dotString, renderSvg, toDot } from '../src/index.js';
+import { collectStats, dotString, toDot } from '../src/index.js';
+import { renderSvg } from '../src/node.js';
 import { SEED_LINE, prop } from './reference.js';
 
 let viz: Viz;

@@ -19,7 +19,7 @@ import {
   topReferrers,
   type LogRecord,
 } from '../src/index.js';
-import { FRAGMENTS, QUIRKS, chunked, combinedArb, combinedLine, expectThrows, lineOf, prop } from './reference.js';
+import { FRAGMENTS, QUIRKS, SEED_LINE, chunked, combinedArb, combinedLine, expectThrows, lineOf, prop } from './reference.js';
 
 /** A small blog log in the seed's format (hand-written). */
 function blogLog(): string {
@@ -124,6 +124,36 @@ describe('collectStats', () => {
     await expectThrows(() => collectStats([{ nope: 1 }] as never), TypeError, /expected records/);
     await expectThrows(() => collectStats([blogLog()], { strict: true }), LogLineError, /^line 11: unterminated/);
     expect(() => topPairs({ overall: { hits: 0, referrers: [], pairs: [] }, days: [] } as never, -1)).toThrow(/top must be a non-negative integer; got -1/);
+  });
+
+  it('stops at its signal or timeout and returns the counts of what it read, with the reason', async () => {
+    // A source that never ends: only the stop can end the collection.
+    async function* endless() {
+      for (;;) {
+        yield `${SEED_LINE}\n`;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    }
+    const timed = await collectStats(endless(), { timeout: 50 });
+    expect(timed.stopped).toBe('timeout');
+    expect(timed.read).toBeGreaterThan(0);
+    expect(timed.parsed).toBe(timed.read);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const aborted = await collectStatsFromSources([endless(), endless()], { signal: controller.signal });
+    expect(aborted.stopped).toBe('aborted');
+    // A stalled source is not waited for.
+    async function* stalling() {
+      yield `${SEED_LINE}\n`;
+      await new Promise(() => {});
+    }
+    const stalled = await collectStats(stalling(), { timeout: 50 });
+    expect([stalled.stopped, stalled.read]).toEqual(['timeout', 1]);
+    // An already aborted signal stops before the first chunk; without a stop there is no `stopped`.
+    expect((await collectStats([blogLog()], { signal: AbortSignal.abort() })).read).toBe(0);
+    expect((await collectStats([blogLog()])).stopped).toBeUndefined();
+    await expectThrows(() => collectStats([blogLog()], { timeout: 0 }), RangeError, /timeout must be a number of milliseconds from 1 to 2147483647; got 0/);
+    await expectThrows(() => collectStats([blogLog()], { signal: 'now' as never }), TypeError, /signal must be an AbortSignal; got 'now'/);
   });
 
   it("counts a status written '-' as no status: kept without a status filter, left out by one, on both paths", async () => {
