@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // wordle: argument parsing and printing only; everything else is the library's.
-import { closest, durationOption, integerOption, roundMs, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { closest, durationOption, escapeText, integerOption, roundMs, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   answerForDate,
   createGame,
@@ -137,6 +137,11 @@ function tiles(guess: string, marks: readonly Mark[]): string {
   return marks.map((mark, i) => `${TILE[mark]} ${guess[i]!.toUpperCase()} \u001b[0m`).join('');
 }
 
+/** Input shown back to the player: control characters escaped, and a long line cut (with its length said). */
+function shown(text: string): string {
+  return text.length <= 40 ? escapeText(text) : quote(text, 40);
+}
+
 async function play({ values }: Parsed, cli: Cli): Promise<number> {
   const hardMode = values.hard === true;
   let game: Game;
@@ -163,6 +168,8 @@ async function play({ values }: Parsed, cli: Cli): Promise<number> {
       await prompt();
       continue;
     }
+    // From a pipe, each guess is echoed after its prompt, so the output reads as the game would on a terminal.
+    if (!interactive) await cli.out.line(`Guess ${game.guesses.length + 1}/${game.maxGuesses}: ${shown(text.trim())}`);
     const round = playRound(game, text);
     game = round.game;
     if (round.score !== null && cli.color) await cli.out.line(tiles(game.guesses.at(-1)!.guess, round.score));

@@ -23,7 +23,7 @@ export interface GameOptions {
   readonly maxGuesses?: number;
   /** Hard mode: revealed hints must be used in every later guess. */
   readonly hardMode?: boolean;
-  /** The day number shown in the share grid (see `shareGrid`). */
+  /** The Wordle day number of a daily game, shown in the share grid; leave it out for a practice game (see `shareGrid`). */
   readonly day?: number;
   /** The word lists guesses are checked against: the original lists unless told. */
   readonly words?: WordList;
@@ -99,15 +99,14 @@ export function playRound(game: Game, guess: string): Round {
 
 /**
  * The share text of a game: `Wordle 123 4/6*` (X/6 when lost, * in hard mode), a blank line, then the emoji rows. The
- * number is the game's `day` if it has one, else the answer's index in the daily list (its first day), and is left
- * out for an answer that is not in the answer list. A game still being played is a RangeError.
+ * number is the game's `day`; a game without one (a random or chosen answer) is a practice game, shared as
+ * `Wordle (practice) 4/6`. A game still being played is a RangeError.
  */
 export function shareGrid(game: Game): string {
   gameOf(game);
   if (game.status === 'playing') throw new RangeError(`the game is not over yet (${game.guesses.length} of ${game.maxGuesses} guesses); share it when it is`);
-  const index = game.day ?? game.words.indexOf(game.answer);
-  const day = index !== undefined && index < (game.day === undefined ? game.words.answers.length : Infinity) ? `${index} ` : '';
+  const day = game.day === undefined ? '(practice)' : String(game.day);
   const result = game.status === 'won' ? String(game.guesses.length) : 'X';
-  const header = `Wordle ${day}${result}/${game.maxGuesses}${game.hardMode ? '*' : ''}`;
+  const header = `Wordle ${day} ${result}/${game.maxGuesses}${game.hardMode ? '*' : ''}`;
   return [header, '', ...game.guesses.map(({ marks }) => formatScore(marks))].join('\n');
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answers, pickAnswer } from '../src/index.js';
+import { pickAnswer } from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -17,7 +17,8 @@ beforeAll(() => {
 });
 
 describe('wordle (play)', () => {
-  it('plays the seed transcript from a pipe: greeting, messages, share grid', () => {
+  it('plays a game from a pipe, echoing each guess after its prompt, and shares a practice game as practice', () => {
+    // Regressions: piped guesses were not echoed, and --answer novel shared as "Wordle 1404 4/6", a day it was not.
     const { code, stdout, stderr } = run(['--answer', 'novel'], 'hello\nlobes\ncranes\n\ncrane\nnovel\n');
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -25,13 +26,18 @@ describe('wordle (play)', () => {
     const body = stdout.split('\n').slice(2).join('\n');
     expect(body).toBe(
       [
+        'Guess 1/6: hello',
         'Try again! Guess number 1. Score is: ⬜🟨🟨⬜🟨',
+        'Guess 2/6: lobes',
         'Try again! Guess number 2. Score is: 🟨🟩⬜🟩⬜',
+        'Guess 3/6: cranes',
         'Guess too long',
+        'Guess 3/6: crane',
         'Try again! Guess number 3. Score is: ⬜⬜⬜🟨🟨',
+        'Guess 4/6: novel',
         'Correct! Game Won in 4 guesses',
         '',
-        `Wordle ${answers.indexOf('novel')} 4/6`,
+        'Wordle (practice) 4/6',
         '',
         '⬜🟨🟨⬜🟨',
         '🟨🟩⬜🟩⬜',
@@ -42,13 +48,21 @@ describe('wordle (play)', () => {
     );
   });
 
+  it('echoes a piped guess with control characters escaped and a long one cut', () => {
+    const { stdout } = run(['--answer', 'novel'], `\u001b[2Jxx\n${'q'.repeat(5000)}\nnovel\n`);
+    expect(stdout).toContain('Guess 1/6: \\u001b[2Jxx\n');
+    expect(stdout).not.toContain('\u001b');
+    expect(stdout).toMatch(/Guess 1\/6: 'q{37}\.\.\.' \(5000 characters\)\nGuess too long/);
+    expect(stdout.length).toBeLessThan(1000);
+  });
+
   it('ends a lost game with Game Over, the answer and X/6; hard mode adds *', () => {
     const { code, stdout } = run(['--answer', 'cigar', '--hard'], 'crane\nsugar\nclear\ncedar\ncymar\nclear\ncimar\n');
     expect(code).toBe(0);
     expect(stdout).toContain('(hard mode)');
     expect(stdout).toContain('1st letter must be C');
     expect(stdout).toMatch(/Game Over\. Answer was: cigar/);
-    expect(stdout).toMatch(/^Wordle 0 X\/6\*$/m);
+    expect(stdout).toMatch(/^Wordle \(practice\) X\/6\*$/m);
   });
 
   it('plays a seeded game reproducibly and the daily game of a date', () => {

@@ -171,13 +171,17 @@ describe('shareGrid', () => {
     for (const guess of ['hello', 'lobes', 'novel']) game = playRound(game, guess).game;
     expect(shareGrid(game)).toBe('Wordle 123 3/6*\n\n⬜🟨🟨⬜🟨\n🟨🟩⬜🟩⬜\n🟩🟩🟩🟩🟩');
   });
-  it('shows X/6 for a loss, and the answer’s daily index when no day was given', () => {
+  it('shows X/6 for a loss, and "(practice)" instead of a day when the game has none', () => {
+    // Regression: a practice game shared as the day its answer first came up (Wordle 1404 for novel), a day it was not.
     const lost = after(WRONG);
-    expect(shareGrid(lost).split('\n')[0]).toBe(`Wordle ${createGame({ answer: 'orbit' }).words.indexOf('orbit')} X/6`);
+    expect(shareGrid(lost).split('\n')[0]).toBe('Wordle (practice) X/6');
+    const won = playRound(createGame({ answer: 'novel', hardMode: true }), 'novel').game;
+    expect(shareGrid(won)).toBe('Wordle (practice) 1/6*\n\n🟩🟩🟩🟩🟩');
+    expect(shareGrid(playRound(createGame({ answer: 'cigar', day: 0 }), 'cigar').game).split('\n')[0]).toBe('Wordle 0 1/6');
   });
-  it('leaves the number out for an answer outside the answer list, and refuses a game in play', () => {
+  it('shares a game on a word outside the answer list as practice too, and refuses a game in play', () => {
     const game = playRound(createGame({ answer: 'salet' }), 'salet').game;
-    expect(shareGrid(game)).toBe('Wordle 1/6\n\n🟩🟩🟩🟩🟩');
+    expect(shareGrid(game)).toBe('Wordle (practice) 1/6\n\n🟩🟩🟩🟩🟩');
     expectError(() => shareGrid(createGame({ answer: 'orbit' })), RangeError, /not over yet \(0 of 6 guesses\)/);
   });
 });
