@@ -1,0 +1,53 @@
+// Tree-shaking: a one-function import of the built package, bundled and minified with esbuild, stays small, and
+// carries nothing of the parts it does not use (no top-level statements keep them alive).
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+
+async function bundle(name: string): Promise<{ code: string; gzip: number }> {
+  const result = await build({
+    stdin: { contents: `export { ${name} } from ${JSON.stringify(dist)};`, resolveDir: process.cwd() },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.text;
+  return { code, gzip: gzipSync(code).length };
+}
+
+/** Gzip budgets in bytes: 3 kB for a function that does not search; the searching ones bring the engine and WASM. */
+const BUDGETS: Record<string, number> = {
+  isValidName: 3000,
+  formatDlx: 3000,
+  parseDlx: 3000,
+  defineProblem: 3000,
+  nQueensProblem: 3000,
+  formatSudoku: 3000,
+  parseSudoku: 3000,
+  seededRandom: 3000,
+  pentominoProblem: 3600,
+  count: 12_000,
+  solveSudoku: 12_000,
+};
+
+describe('bundle size of one-function imports (esbuild --bundle --minify, gzip)', () => {
+  for (const [name, budget] of Object.entries(BUDGETS)) {
+    it(`${name}: at most ${budget} bytes`, async () => {
+      const { gzip } = await bundle(name);
+      expect(gzip).toBeLessThanOrEqual(budget);
+    });
+  }
+
+  it('a function that does not search carries neither the engine nor the Sudoku tables', async () => {
+    for (const name of ['formatDlx', 'nQueensProblem', 'parseDlx']) {
+      const { code } = await bundle(name);
+      expect(code, name).not.toContain('123456789ABCDEFGHIJKLMNOP');
+      expect(code, name).not.toContain('WebAssembly');
+    }
+  });
+});
