@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // sudoku-explain: argument parsing and printing only; everything else is the library's.
 import { existsSync } from 'node:fs';
-import { durationOption, InputError, inputName, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { performance } from 'node:perf_hooks';
+import { durationOption, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   explainPuzzle,
   findSteps,
@@ -10,10 +11,12 @@ import {
   formatElimination,
   formatGivens,
   formatPlacement,
+  nextStep,
   parseGrid,
   TECHNIQUE_NAMES,
   verifyPuzzle,
   type Grid,
+  type Level,
   type Rating,
   type Step,
   type TechniqueName,
@@ -31,7 +34,9 @@ A file, or - for standard input, holds one puzzle per line ('#' lines are skippe
 each is explained and printed before the next is read.
 
 Options:
-  --json             one JSON line per puzzle: {"solved", "grid", "rating", "steps"}
+  --json             JSON, one compact object per puzzle: {"status", "solved", "rating", "grid",
+                     "steps"} (steps as the library gives them: cells 0-80 row-major); for a
+                     file, one line per puzzle with its "line", then a {"summary": …} line
   --hint             only the next step (the simplest that applies)
   --candidates       print the pencil-mark grid instead of solving: a value as its digit,
                      an empty cell's candidates in braces ({45}; {5} when one is left)
@@ -131,55 +136,67 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   };
   const ratingLine = (r: Rating, steps: number): string =>
     `${r.solved ? `Solved in ${steps} steps` : `Stuck after ${steps} steps (no technique applies)`}. Rating: ${r.score} (${r.level}${r.solved ? '' : ', beyond these techniques'}), hardest technique: ${r.hardest ?? 'none'}`;
+  // JSON: the library's objects and field names (a Step as it is, cells 0..80 row-major; a Rating as it is), one
+  // compact object per puzzle; for a file, one per line with its line number, then a summary line.
   const jsonStep = (step: Step) => ({
     technique: step.technique,
-    placements: step.placements.map(formatPlacement),
-    eliminations: step.eliminations.map(formatElimination),
+    cells: step.cells,
+    digits: step.digits,
+    placements: step.placements,
+    eliminations: step.eliminations,
     explanation: step.explanation,
   });
-  const jsonRating = (r: Rating) => ({ score: r.score, level: r.level, hardest: r.hardest });
 
-  /** The lines (or the one JSON value) printed for one puzzle; throws RangeError/TypeError for a bad puzzle. */
-  const explain = (text: string): string[] | object => {
+  /** What one puzzle prints: its text lines or its JSON object, and how it ended (for the summary). */
+  interface Explained {
+    readonly printed: string[] | Record<string, unknown>;
+    readonly solved?: boolean;
+    readonly level?: Level;
+  }
+
+  /** Explains one puzzle; throws RangeError/TypeError for a bad puzzle. */
+  const explain = (text: string): Explained => {
     const grid: Grid = parseGrid(text);
     if (values.candidates) {
-      if (values.json) {
-        // A value (0 for an empty cell) and the candidates left (none for a cell that holds a value) per cell, so a
-        // given 5 (values 5, candidates []) and a cell with one candidate left (values 0, candidates [5]) differ.
-        const cells = Array.from({ length: 81 }, (_, cell) => cell);
-        return { grid: formatCandidateGrid(grid), values: Array.from(grid.values), candidates: cells.map((cell) => grid.candidatesOf(cell)) };
-      }
-      return formatCandidateTable(grid).split('\n');
+      if (!values.json) return { printed: formatCandidateTable(grid).split('\n') };
+      // A value (0 for an empty cell) and the candidates left (none for a cell that holds a value) per cell, so a
+      // given 5 (values 5, candidates []) and a cell with one candidate left (values 0, candidates [5]) differ.
+      const cells = Array.from({ length: 81 }, (_, cell) => cell);
+      return { printed: { grid: formatCandidateGrid(grid), values: Array.from(grid.values), candidates: cells.map((cell) => grid.candidatesOf(cell)) } };
     }
     const verification = verifyPuzzle(grid);
     if (verification.status !== 'unique') throw new RangeError(verification.message);
     if (technique !== undefined || values.all) {
       const names = technique !== undefined ? [technique as TechniqueName] : [...TECHNIQUE_NAMES];
       const steps = names.flatMap((t) => findSteps(grid, t, values.all ? Infinity : 1));
-      if (values.json) return { grid: formatGivens(grid), technique: technique ?? null, steps: steps.map(jsonStep) };
-      if (steps.length === 0) return [`No ${technique ?? 'technique'} applies.`];
-      return steps.map((s, i) => stepLine(s, i + 1));
+      if (values.json) return { printed: { grid: formatCandidateGrid(grid), technique: technique ?? null, steps: steps.map(jsonStep) } };
+      return { printed: steps.length === 0 ? [`No ${technique ?? 'technique'} applies.`] : steps.map((s, i) => stepLine(s, i + 1)) };
+    }
+    if (values.hint) {
+      const step = nextStep(grid);
+      const solved = grid.isSolved();
+      if (values.json) return { printed: { solved, step: step === null ? null : jsonStep(step) } };
+      return { printed: [step ? stepLine(step) : solved ? 'The puzzle is already solved.' : 'No technique applies: the puzzle needs more than these techniques.'] };
     }
     const { result, rating } = explainPuzzle(grid);
-    if (values.hint) {
-      const hint = result.steps[0];
-      if (values.json) return { solved: grid.isSolved(), grid: formatGivens(grid), rating: jsonRating(rating), steps: hint ? [jsonStep(hint)] : [] };
-      return [hint ? stepLine(hint) : grid.isSolved() ? 'The puzzle is already solved.' : 'No technique applies: the puzzle needs more than these techniques.'];
+    const outcome = { solved: result.solved, level: rating.level };
+    if (values.json) {
+      const { status, solved, grid: end, steps } = result;
+      return { ...outcome, printed: { status, solved, rating, grid: formatCandidateGrid(end), steps: steps.map(jsonStep) } };
     }
-    if (values.json) return { solved: result.solved, grid: formatGivens(result.grid), rating: jsonRating(rating), steps: result.steps.map(jsonStep) };
     const lines = result.steps.map((s, i) => stepLine(s, i + 1));
     lines.push(ratingLine(rating, result.steps.length));
     if (!result.solved) lines.push(`Grid: ${formatGivens(result.grid)}`, `Pencil marks: ${formatCandidateGrid(result.grid)}`);
-    return lines;
+    return { ...outcome, printed: lines };
   };
 
-  const print = async (printed: string[] | object): Promise<void> => {
-    if (Array.isArray(printed)) for (const line of printed as string[]) await cli.out.line(line);
+  const print = async (printed: Explained['printed']): Promise<void> => {
+    if (Array.isArray(printed)) for (const line of printed) await cli.out.line(line);
     else await cli.out.json(printed);
   };
 
   if (!isFileOperand(operand)) {
-    await print(explain(operand));
+    await print(explain(operand).printed);
     return 0;
   }
 
@@ -188,8 +205,12 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const name = inputName(operand);
   const source = puzzlesOf(operand);
   const progress = cli.progress('explaining', { unit: 'puzzles' });
+  const start = performance.now();
+  const solving = !values.hint && !values.candidates && technique === undefined && !values.all;
   let done = 0;
   let failed = 0;
+  let solved = 0;
+  const levels: Partial<Record<Level, number>> = {};
   let last = 0;
   let next = await source.next();
   if (next.done) throw new InputError(`${name} holds no puzzle`);
@@ -198,21 +219,26 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   try {
     while (!next.done && !cli.signal.aborted) {
       const { text, line } = next.value;
-      let printed: string[] | object | undefined;
+      let explained: Explained | undefined;
       try {
-        printed = explain(text);
+        explained = explain(text);
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
         cli.warn(`${name} line ${line}: ${error.message}`);
         failed++;
       }
-      if (printed !== undefined) {
-        if (many && !values.json) {
-          if (done > 0) await cli.out.line('');
-          await cli.out.line(`Puzzle ${done + failed + 1} (line ${line}):`);
-        }
-        await print(printed);
+      if (explained !== undefined) {
+        const { printed } = explained;
+        if (Array.isArray(printed)) {
+          if (many) {
+            if (done > 0) await cli.out.line('');
+            await cli.out.line(`Puzzle ${done + failed + 1} (line ${line}):`);
+          }
+          await print(printed);
+        } else await print({ line, ...printed });
         done++;
+        if (explained.solved) solved++;
+        if (explained.level !== undefined) levels[explained.level] = (levels[explained.level] ?? 0) + 1;
       }
       last = line;
       progress.update(done + failed);
@@ -224,8 +250,13 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     await source.return(undefined);
   }
   const reason = cli.stopReason;
-  if (reason === 'timeout' || reason === 'interrupted') {
-    const why = reason === 'timeout' ? `after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout)` : '(interrupted)';
+  const stopped = reason === 'timeout' || reason === 'interrupted' ? reason : undefined;
+  if (values.json && reason !== 'closed') {
+    const totals = solving ? { solved, stuck: done - solved, levels } : {};
+    await cli.out.json({ summary: { puzzles: done, ...totals, errors: failed, ms: roundMs(performance.now() - start), ...(stopped ? { stopped } : {}) } });
+  }
+  if (stopped !== undefined) {
+    const why = stopped === 'timeout' ? `after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout)` : '(interrupted)';
     cli.warn(`stopped ${why}: ${group(done)} puzzle${done === 1 ? '' : 's'} explained${failed ? ` and ${group(failed)} rejected` : ''}, up to line ${group(last)} of ${name}`);
   }
   return failed > 0 ? 1 : 0;

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, peakMemory, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { explainPuzzle } from '../src/explain.js';
 import { formatCandidateGrid, formatPencilMarks } from '../src/formats.js';
+import { nextStep } from '../src/solver.js';
 import { Grid } from '../src/grid.js';
 import { TECHNIQUE_NAMES } from '../src/step.js';
 import { EASY, EASY_SOLUTION } from './reference.js';
@@ -81,8 +83,10 @@ describe('streaming: one puzzle read, explained and printed at a time', () => {
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.pop()).toBe('exit 0');
     expect(lines.length).toBeGreaterThan(0);
+    const summary = JSON.parse(lines.pop()!) as { summary: { puzzles: number; stopped: string } };
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ solved: true });
     const done = lines.length;
+    expect(summary.summary).toMatchObject({ puzzles: done, stopped: 'timeout' });
     expect(run.stderr).toMatch(/^sudoku-explain: stopped after 300 ms \(--timeout\): [\d,]+ puzzles? explained, up to line [\d,]+ of standard input\n$/);
     expect(Number(/: ([\d,]+) puzzle/.exec(run.stderr)![1]!.replaceAll(',', ''))).toBe(done);
     expect(runShell(cli, `BIN --timeout 0 ${EASY}`)).toMatchObject({ code: 2 });
@@ -126,18 +130,13 @@ describe('sudoku-explain', () => {
     expect(lines.at(-1)).toMatch(/^Solved in 49 steps\. Rating: \d+ \(Easy\), hardest technique: (naked|hidden)-single$/);
   });
 
-  it('--json prints one line per puzzle in the documented shape', () => {
+  it('--json prints the path as the library gives it', () => {
     const { code, stdout } = run(['--json', EASY]);
     expect(code).toBe(0);
     const out = JSON.parse(stdout) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(['solved', 'grid', 'rating', 'steps']);
-    expect(out.solved).toBe(true);
-    expect(out.grid).toBe(EASY_SOLUTION);
-    expect(out.rating).toMatchObject({ level: 'Easy' });
-    const steps = out.steps as { technique: string; placements: string[]; eliminations: string[]; explanation: string }[];
-    expect(steps).toHaveLength(49);
-    expect(Object.keys(steps[0]!)).toEqual(['technique', 'placements', 'eliminations', 'explanation']);
-    expect(steps[0]!.placements[0]).toMatch(/^r[1-9]c[1-9]=[1-9]$/);
+    const { result, rating } = explainPuzzle(EASY);
+    expect(out).toEqual({ status: 'solved', solved: true, rating, grid: EASY_SOLUTION, steps: JSON.parse(JSON.stringify(result.steps)) });
+    expect(result.steps).toHaveLength(49);
   });
 
   it('reads a file and standard input, one puzzle per line, and names the bad line', () => {
@@ -146,7 +145,10 @@ describe('sudoku-explain', () => {
     writeFileSync(file, `# two puzzles\n${EASY}\n\n${'.'.repeat(81)}\n${EASY.slice(1)}\n`);
     const fromFile = run(['--json', file]);
     expect(fromFile.code).toBe(1);
-    expect(fromFile.stdout.trim().split('\n')).toHaveLength(1);
+    const lines = fromFile.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ line: 2, solved: true });
+    expect(lines[1]).toMatchObject({ summary: { puzzles: 1, solved: 1, stuck: 0, levels: { Easy: 1 }, errors: 2 } });
     expect(fromFile.stderr).toContain(`'${file}' line 4: the puzzle has more than one solution`);
     expect(fromFile.stderr).toContain(`'${file}' line 5: a grid of givens needs 81 characters; got 80`);
     const fromStdin = run(['--hint', '-'], `${EASY}\n${EASY}\n`);
@@ -181,9 +183,11 @@ describe('sudoku-explain', () => {
     expect(code).toBe(0);
     expect(stdout.trim().split('\n')).toHaveLength(1);
     expect(stdout).toMatch(/^Naked single: 4 is the only candidate left in r5c6 {2}\[r5c6=4\]\n$/);
-    const json = JSON.parse(run(['--hint', '--json', EASY]).stdout) as { steps: unknown[]; solved: boolean };
-    expect(json.solved).toBe(false);
-    expect(json.steps).toEqual([{ technique: 'naked-single', placements: ['r5c6=4'], eliminations: [], explanation: 'Naked single: 4 is the only candidate left in r5c6' }]);
+    const json = JSON.parse(run(['--hint', '--json', EASY]).stdout) as { step: unknown; solved: boolean };
+    expect(json).toEqual({ solved: false, step: { technique: 'naked-single', cells: [41], digits: [4], placements: [{ cell: 41, digit: 4 }], eliminations: [], explanation: 'Naked single: 4 is the only candidate left in r5c6' } });
+    expect(json.step).toEqual(nextStep(EASY));
+    expect(run(['--hint', EASY_SOLUTION]).stdout).toBe('The puzzle is already solved.\n');
+    expect(JSON.parse(run(['--hint', '--json', EASY_SOLUTION]).stdout)).toEqual({ solved: true, step: null });
   });
 
   it('--candidates prints the pencil-mark grid, a value apart from a cell with one candidate left', () => {
@@ -208,10 +212,10 @@ describe('sudoku-explain', () => {
     expect(run(['--hint', marks]).stdout).toMatch(/^Naked single: 4 is the only candidate left in r1c1/);
     const all = run(['--technique', 'naked-single', '--all', '--json', marks]);
     expect(all.code).toBe(0);
-    const out = JSON.parse(all.stdout) as { technique: string; steps: { technique: string; placements: string[] }[] };
+    const out = JSON.parse(all.stdout) as { technique: string; steps: { technique: string; placements: { cell: number; digit: number }[] }[] };
     expect(out.technique).toBe('naked-single');
     expect(out.steps.length).toBeGreaterThan(1);
-    expect(out.steps.map((s) => s.placements[0])).toContain('r1c1=4');
+    expect(out.steps.map((s) => s.placements[0])).toContainEqual({ cell: 0, digit: 4 });
     expect(new Set(out.steps.map((s) => s.technique))).toEqual(new Set(['naked-single']));
     const text = run(['--technique', 'bug-plus-1', '--all', marks]);
     expect(text).toMatchObject({ code: 0, stdout: 'No bug-plus-1 applies.\n' });
@@ -257,5 +261,91 @@ describe('sudoku-explain', () => {
     expect(help.stdout).toContain('Examples:');
     for (const t of TECHNIQUE_NAMES) expect(help.stdout).toContain(t);
     expect(run(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+// The family's JSON convention: compact, one object per result, NDJSON with a final {"summary"} for a file, the
+// library's field names. Each --json output is checked key by key, with the type of each value.
+type Shape = 'string' | 'number' | 'boolean' | 'null' | Shape[] | { [key: string]: Shape } | ((value: unknown) => boolean);
+
+function expectShape(value: unknown, shape: Shape, path = '$'): void {
+  if (typeof shape === 'function') {
+    expect(shape(value), `${path}: ${JSON.stringify(value)?.slice(0, 80)}`).toBe(true);
+  } else if (typeof shape === 'string') {
+    expect(value === null ? 'null' : typeof value, path).toBe(shape);
+  } else if (Array.isArray(shape)) {
+    expect(Array.isArray(value), `${path} is an array`).toBe(true);
+    (value as unknown[]).forEach((item, i) => expectShape(item, shape[0]!, `${path}[${i}]`));
+  } else {
+    expect(typeof value === 'object' && value !== null && !Array.isArray(value), `${path} is an object`).toBe(true);
+    expect(Object.keys(value as object), `${path} keys`).toEqual(Object.keys(shape));
+    for (const [key, inner] of Object.entries(shape)) expectShape((value as Record<string, unknown>)[key], inner, `${path}.${key}`);
+  }
+}
+
+const integer = (min: number, max: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const candidate = { cell: integer(0, 80), digit: integer(1, 9) };
+const stepShape: Shape = {
+  technique: (v) => (TECHNIQUE_NAMES as readonly unknown[]).includes(v),
+  cells: [integer(0, 80)],
+  digits: [integer(1, 9)],
+  placements: [candidate],
+  eliminations: [candidate],
+  explanation: 'string',
+};
+const level = (v: unknown) => ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'].includes(v as string);
+const ratingShape: Shape = { score: integer(0, 1e9), level, hardest: (v) => v === null || (TECHNIQUE_NAMES as readonly unknown[]).includes(v), solved: 'boolean' };
+const candidateGrid = (v: unknown) => typeof v === 'string' && (v.match(/\d|\{\d+\}/g) ?? []).length === 81;
+const SHAPES: Record<string, Shape> = {
+  solve: { status: (v) => ['solved', 'stuck', 'contradiction'].includes(v as string), solved: 'boolean', rating: ratingShape, grid: candidateGrid, steps: [stepShape] },
+  hint: { solved: 'boolean', step: (v) => v === null || (expectShape(v, stepShape, '$.step'), true) },
+  technique: { grid: candidateGrid, technique: (v) => v === null || typeof v === 'string', steps: [stepShape] },
+  candidates: { grid: candidateGrid, values: (v) => Array.isArray(v) && v.length === 81 && v.every(integer(0, 9)), candidates: (v) => Array.isArray(v) && v.length === 81 && v.every((c) => Array.isArray(c) && c.every(integer(1, 9))) },
+};
+const ms = (v: unknown) => typeof v === 'number' && v >= 0 && (v >= 100 ? Number.isInteger(v) : Math.round(v * 10) === v * 10);
+const SUMMARIES: Record<string, Shape> = {
+  solve: { puzzles: integer(0, 1e9), solved: integer(0, 1e9), stuck: integer(0, 1e9), levels: (v) => typeof v === 'object' && v !== null && Object.entries(v).every(([k, n]) => level(k) && integer(1, 1e9)(n)), errors: integer(0, 1e9), ms },
+  other: { puzzles: integer(0, 1e9), errors: integer(0, 1e9), ms },
+};
+
+describe('--json follows the family convention', () => {
+  const modes: [name: keyof typeof SHAPES, args: string[]][] = [
+    ['solve', []],
+    ['hint', ['--hint']],
+    ['technique', ['--technique', 'hidden-single']],
+    ['technique', ['--all']],
+    ['candidates', ['--candidates']],
+  ];
+  const stuck = demo('hard');
+
+  for (const [mode, args] of modes) {
+    it(`${['--json', ...args].join(' ')}: one compact object for a puzzle, NDJSON with "line" and a summary for a file`, () => {
+      const one = run(['--json', ...args, EASY]);
+      expect(one.code).toBe(0);
+      expect(one.stdout.endsWith('\n') && one.stdout.indexOf('\n') === one.stdout.length - 1).toBe(true);
+      expect(one.stdout).not.toMatch(/": |, "/);
+      expectShape(JSON.parse(one.stdout), SHAPES[mode]!);
+
+      const many = run(['--json', ...args, '-'], `${EASY}\n# a comment\n${stuck}\nnot a puzzle\n`);
+      expect(many.code).toBe(1);
+      const lines = many.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toHaveLength(3);
+      expect(lines.map((l) => l.line)).toEqual([1, 3, undefined]);
+      for (const line of lines.slice(0, 2)) {
+        const { line: n, ...rest } = line;
+        expect(Object.keys(line)[0]).toBe('line');
+        expect(Number.isInteger(n)).toBe(true);
+        expectShape(rest, SHAPES[mode]!);
+      }
+      expect(Object.keys(lines[2]!)).toEqual(['summary']);
+      expectShape(lines[2]!.summary, mode === 'solve' ? SUMMARIES.solve! : SUMMARIES.other!, '$.summary');
+      expect(lines[2]!.summary).toMatchObject({ puzzles: 2, errors: 1 });
+    });
+  }
+
+  it('a summary cut short by --timeout says so', () => {
+    const run = runShell(cli, `yes ${EASY} | BIN --timeout 200ms --json -`, { timeout: 30_000 });
+    const last = JSON.parse(run.stdout.trimEnd().split('\n').at(-1)!) as { summary: Record<string, unknown> };
+    expectShape(last.summary, { ...(SUMMARIES.solve as Record<string, Shape>), stopped: (v) => v === 'timeout' }, '$.summary');
   });
 });
