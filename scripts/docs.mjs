@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// pnpm docs: the API reference site, one static folder (docs/, gitignored) that the Pages workflow publishes.
+// pnpm run docs (not `pnpm docs`, which pnpm hands to npm): the API reference site, one static folder (docs/, gitignored) that the Pages workflow publishes.
 //
 //   node scripts/docs.mjs               TypeDoc over all seven packages, then the playground into docs/playground/;
 //                                       fails on any TypeDoc validation warning (an undocumented export, a type the
