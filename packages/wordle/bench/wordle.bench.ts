@@ -1,8 +1,11 @@
 // pnpm --filter @puzzles/wordle bench: the pattern matrix build, scoring throughput and the full-solve evaluation,
 // each beside its anchor measured in the same run (or named in the issue).
 import { cpus, loadavg } from 'node:os';
-import { allowedGuesses, answers, buildPatternMatrix, createSolver, scoreCode, scoreGuess } from '../src/index.js';
+import { allowedGuesses as originalGuesses, answers as originalAnswers, buildPatternMatrix, createSolver, scoreCode, scoreGuess } from '../src/index.js';
 import { keep, measure, rate as fmt, time } from '@puzzles/testkit/bench';
+
+const answers = originalAnswers();
+const allowedGuesses = originalGuesses();
 
 /** The anchor: a straightforward matrix build, as a quick script would write it (strings, a counts object, two passes). */
 function naiveScore(guess: string, answer: string): number {

@@ -73,11 +73,15 @@ export function originalWords(): WordList {
   return original;
 }
 
-/** The 2,315 original answers in daily order, from "cigar" (2021-06-19). */
-export const answers: readonly string[] = originalWords().answers;
+/** The 2,315 original answers in daily order, from "cigar" (2021-06-19): `originalWords().answers`, built on first use. */
+export function answers(): readonly string[] {
+  return originalWords().answers;
+}
 
-/** The 12,972 original allowed guesses: the 2,315 answers first, then the 10,657 other words. */
-export const allowedGuesses: readonly string[] = originalWords().guesses;
+/** The 12,972 original allowed guesses, the 2,315 answers first, then the 10,657 other words; built on first use. */
+export function allowedGuesses(): readonly string[] {
+  return originalWords().guesses;
+}
 
 /**
  * Your own word lists, validated: every word five lowercase letters a-z, no word twice in a list, at least one answer.

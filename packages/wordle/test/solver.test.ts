@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedGuesses,
-  answers,
+  allowedGuesses as originalGuesses,
+  answers as originalAnswers,
   createSolver,
   createWordList,
   formatScore,
@@ -11,6 +11,9 @@ import {
   type ScoredGuess,
 } from '../src/index.js';
 import { allWords, expectError, referenceEmoji, referenceOptimum } from './reference.js';
+
+const answers = originalAnswers();
+const allowedGuesses = originalGuesses();
 
 const SAMPLE = answers.filter((_, i) => i % 23 === 0); // 101 answers
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_DAY,
   REASONS,
-  allowedGuesses,
+  allowedGuesses as originalGuesses,
   answerForDate,
   answerForDay,
-  answers,
+  answers as originalAnswers,
   checkValidWord,
   createWordList,
   dayNumber,
@@ -16,7 +16,16 @@ import {
 } from '../src/index.js';
 import { expectError, fuzzText, onlyOurErrors, prop } from './reference.js';
 
+const answers = originalAnswers();
+const allowedGuesses = originalGuesses();
+
 describe('the original word lists', () => {
+  it('builds the lists on first use and hands out the same frozen arrays every time', () => {
+    expect(originalAnswers()).toBe(originalAnswers());
+    expect(originalAnswers()).toBe(originalWords().answers);
+    expect(originalGuesses()).toBe(originalWords().guesses);
+  });
+
   it('has 2,315 answers in daily order and 12,972 allowed guesses, answers first', () => {
     expect(answers).toHaveLength(2315);
     expect(allowedGuesses).toHaveLength(12972);

@@ -24,7 +24,7 @@ const main = mountPage(
 
 const ROWS = 6;
 const LETTERS = 5;
-const ANSWER_SET = new Set(answers);
+const ANSWER_SET = new Set(answers());
 const RANK: Record<Mark, number> = { absent: 0, present: 1, correct: 2 };
 const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'] as const;
 /** The mark of a tile as a symbol too, so it does not rest on color alone (see the legend). */
@@ -55,7 +55,7 @@ function setupFromQuery(): { setup: Setup; notice: string | null } {
     }
     return {
       setup: todaySetup(),
-      notice: `Refused ?answer=${answer}: it is not one of the ${answers.length.toLocaleString('en')} Wordle answers. Playing today's word instead.${ignored}`,
+      notice: `Refused ?answer=${answer}: it is not one of the ${answers().length.toLocaleString('en')} Wordle answers. Playing today's word instead.${ignored}`,
     };
   }
   if (day !== null) {

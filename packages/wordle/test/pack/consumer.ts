@@ -25,7 +25,7 @@ function check(condition: boolean, what: string): void {
   if (!condition) throw new Error(`@puzzles/wordle consumer: ${what}`);
 }
 
-check(answers.length === 2315 && allowedGuesses.length === 12972, 'list sizes');
+check(answers().length === 2315 && allowedGuesses().length === 12972, 'list sizes');
 check(answerForDate('2021-06-19') === 'cigar', 'day 0 is cigar');
 const score: Score = scoreGuess('xenon', 'train');
 check(formatScore(score) === '⬜⬜⬜⬜🟩', 'train/xenon');
