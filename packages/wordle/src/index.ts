@@ -23,11 +23,11 @@ export {
   originalWords,
   pickAnswer,
   type PickOptions,
+  type RandomOptions,
   type WordCheck,
   type WordList,
   type WordListInput,
 } from './words.js';
-export type { RandomOptions } from './random.js';
 export { buildPatternMatrix, patternMatrix, type PatternMatrix } from './matrix.js';
 export { GameOverError } from './errors.js';
 export { hardModeViolation, type ScoredGuess } from './hard.js';

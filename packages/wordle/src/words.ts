@@ -1,5 +1,5 @@
 import { describeValue, optionsOf } from './errors.js';
-import { randomIndex, type RandomOptions } from './random.js';
+import { below, wordSource } from '@puzzles/kit/random';
 import { ANSWERS, OTHER_GUESSES } from './words.generated.js';
 
 /**
@@ -132,6 +132,14 @@ export function checkValidWord(guess: string, words: WordList = originalWords())
   return { valid: true, word };
 }
 
+/** Options for anything random: a `seed` for reproducible results, or your own `random`; crypto-random otherwise. */
+export interface RandomOptions {
+  /** Any finite number, bigint or string: the same seed gives the same result on every platform. */
+  readonly seed?: number | bigint | string;
+  /** A source of uniform numbers in [0, 1), such as `Math.random`; used when no seed is given. */
+  readonly random?: () => number;
+}
+
 /** Options of `pickAnswer`: a seed or random source, and the word lists to pick from. */
 export interface PickOptions extends RandomOptions {
   readonly words?: WordList;
@@ -141,7 +149,7 @@ export interface PickOptions extends RandomOptions {
 export function pickAnswer(pickOptions?: PickOptions): string {
   const options = optionsOf(pickOptions, 'pickAnswer');
   const list = (options.words === undefined ? originalWords() : wordListOf(options.words)).answers;
-  return list[randomIndex(options, list.length)]!;
+  return list[below(wordSource(options), list.length)]!;
 }
 
 /** Day 0 of Wordle: 2021-06-19, the day of "cigar". */

@@ -1,5 +1,6 @@
 // Validates the seed's features "Pick an answer word" and "Checking a guess is a valid word", and the word lists.
 import fc from 'fast-check';
+import { below, seededWords } from '@puzzles/kit/random';
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_DAY,
@@ -115,17 +116,29 @@ describe('Feature: Pick an answer word', () => {
   it('is reproducible with a seed, and seeds differ', () => {
     expect(pickAnswer({ seed: 42 })).toBe(pickAnswer({ seed: 42 }));
     expect(pickAnswer({ seed: 'hello' })).toBe(pickAnswer({ seed: 'hello' }));
+    // A number, a bigint and a string of the same digits are the same seed.
+    expect(pickAnswer({ seed: 7n })).toBe(pickAnswer({ seed: 7 }));
+    expect(pickAnswer({ seed: '7' })).toBe(pickAnswer({ seed: 7 }));
     const picks = new Set(Array.from({ length: 50 }, (_, i) => pickAnswer({ seed: i })));
     expect(picks.size).toBeGreaterThan(40);
+    for (const pick of picks) expect(answers).toContain(pick);
   });
-  it('uses an injected random source', () => {
+  it("draws from the family's one seeded generator, so a seed means the same in every package", () => {
+    for (const seed of [0, 42, 'hello', 2n ** 70n]) expect(pickAnswer({ seed })).toBe(answers[below(seededWords(seed), answers.length)]);
+  });
+  it('uses an injected random source: the same numbers give the same answer', () => {
     expect(pickAnswer({ random: () => 0 })).toBe('cigar');
-    expect(pickAnswer({ random: () => 0.9999999 })).toBe(answers[2314]);
-    const words = createWordList({ answers: ['abcde', 'fghij'] });
-    expect(pickAnswer({ random: () => 0.5, words })).toBe('fghij');
+    const numbers = (): (() => number) => {
+      let i = 0;
+      return () => [0.25, 0.5, 0.75][i++ % 3]!;
+    };
+    expect(pickAnswer({ random: numbers() })).toBe(pickAnswer({ random: numbers() }));
+    const words = createWordList({ answers: ['abcde', 'fghij', 'klmno'] });
+    const seen = new Set(Array.from({ length: 60 }, (_, i) => pickAnswer({ random: () => i / 60, words })));
+    expect([...seen].sort()).toEqual(['abcde', 'fghij', 'klmno']);
   });
   it('refuses bad seeds and sources', () => {
-    expectError(() => pickAnswer({ seed: Number.NaN }), TypeError, /seed must be a finite number or a string; got NaN/);
+    expectError(() => pickAnswer({ seed: Number.NaN }), TypeError, /seed must be a finite number, a bigint or a string; got NaN/);
     expectError(() => pickAnswer({ random: () => 1 }), RangeError, /random\(\) must return a number in \[0, 1\); got 1/);
     expectError(() => pickAnswer({ random: 3 as unknown as () => number }), TypeError, /random must be a function/);
   });
