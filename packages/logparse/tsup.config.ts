@@ -6,9 +6,12 @@ rmSync('dist', { recursive: true, force: true });
 
 export default defineConfig([
   {
-    // The library: dual ESM + CJS with types for both.
+    // The library: the platform-neutral core (index) and the Node entry (node, which adds files, streams, gzip and
+    // SVG), dual ESM + CJS with types for both. Split into shared chunks in both formats, so that the two entries
+    // share one copy of the core (one LogLineError class, whichever entry a value came from).
     entry: { index: 'src/index.ts', node: 'src/node.ts' },
     format: ['esm', 'cjs'],
+    splitting: true,
     dts: true,
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.

@@ -34,12 +34,12 @@ const t0 = performance.now();
 let lines = 0;
 let kept = 0;
 if (mode === 'ours-stats') {
-  const { collectStats } = await import('../dist/index.js');
+  const { collectStats } = await import('../dist/node.js');
   const stats = await collectStats(file, { status: [200], methods: ['GET'], exclude: EXCLUDE });
   lines = stats.read;
   kept = stats.kept;
 } else if (mode === 'ours-records') {
-  const { parseLog } = await import('../dist/index.js');
+  const { parseLog } = await import('../dist/node.js');
   for await (const r of parseLog(file)) {
     lines++;
     if (r.status === 200) kept++;

@@ -1,7 +1,7 @@
 // Validation against the shared real logs (not a test: the tests must not read ../shared). Checks the counts the
 // data README states and prints what was found: tsx bench/validate.ts
 import { fileURLToPath } from 'node:url';
-import { collectStats, parseLog, type LogReject } from '../src/index.js';
+import { collectStats, parseLog, type LogReject } from '../src/node.js';
 
 const dir = process.env.LOGPARSE_LOGS ?? fileURLToPath(new URL('../../../../shared/data/logs/', import.meta.url));
 let failed = false;

@@ -20,7 +20,7 @@ export {
   type ParseOptions,
   type ParseSummary,
 } from './parse.js';
-export type { LogChunk, LogSource } from './source.js';
+export type { ChunkSource, LogChunk } from './chunks.js';
 export {
   collectStats,
   collectStatsFromSources,

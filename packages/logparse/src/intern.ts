@@ -1,6 +1,7 @@
 // Interning without strings: byte ranges are hashed and compared in place, and a string is decoded only the first
 // time a distinct value is seen. Pairs of ids get ids of their own in an open-addressing table of typed arrays.
 
+import { encodeText } from './bytes.js';
 import { utf8TextOf } from './text.js';
 
 /** Distinct byte strings → dense ids (0, 1, 2…), with their decoded text. @internal */
@@ -79,7 +80,7 @@ export class ByteInterner {
 
   /** The id of a string. */
   internString(text: string): number {
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = encodeText(text);
     return this.intern(bytes, 0, bytes.length);
   }
 

@@ -1,12 +1,12 @@
 // Splits a stream of byte chunks into lines without decoding them: `\n` ends a line, a `\r` before it is dropped,
 // a line may span any number of chunks (and split a UTF-8 character), and a line longer than the limit is not
 // buffered: it is reported as overlong once its end is found.
-import { readChunks, type LogSource } from './source.js';
+import { allocBytes, copyBytes } from './bytes.js';
 
 /** Called for each line `buf[s, e)` (line end removed); `final` is true for a last line without a newline. @internal */
-export type LineHandler = (buf: Buffer, s: number, e: number, line: number, final: boolean) => void;
+export type LineHandler = (buf: Uint8Array, s: number, e: number, line: number, final: boolean) => void;
 /** Called for a line longer than the limit, with its length in bytes and its first bytes. @internal */
-export type OverlongHandler = (line: number, length: number, head: Buffer) => void;
+export type OverlongHandler = (line: number, length: number, head: Uint8Array) => void;
 
 /** The default longest line accepted, in bytes. */
 export const DEFAULT_MAX_LINE_LENGTH = 65536;
@@ -25,10 +25,10 @@ export class LineSplitter {
   #state = 0;
   // One buffer, reused for every line that spans chunks (it grows up to the longest line accepted), so that lines
   // come from at most two pieces of memory: the chunk's and this one.
-  #carry: Buffer = Buffer.alloc(0);
+  #carry: Uint8Array = allocBytes(0);
   #carryLength = 0;
   #overlong = 0;
-  #head: Buffer = Buffer.alloc(0);
+  #head: Uint8Array = new Uint8Array(0);
   readonly #max: number;
   readonly #onLine: LineHandler;
   readonly #onOverlong: OverlongHandler;
@@ -40,7 +40,7 @@ export class LineSplitter {
   }
 
   /** Takes the next chunk. */
-  push(chunk: Buffer): void {
+  push(chunk: Uint8Array): void {
     const length = chunk.length;
     let pos = 0;
     if (this.#state !== 0) {
@@ -68,7 +68,7 @@ export class LineSplitter {
     if (this.#state !== 0) this.#finishCarried(true);
   }
 
-  #emit(buf: Buffer, s: number, e: number, max: number, final: boolean): void {
+  #emit(buf: Uint8Array, s: number, e: number, max: number, final: boolean): void {
     const line = ++this.line;
     let start = s;
     // A UTF-8 byte-order mark at the start of the input is not part of the first field.
@@ -80,7 +80,7 @@ export class LineSplitter {
   }
 
   // Adds `chunk[from, from + n)` to the line being carried over.
-  #grow(chunk: Buffer, n: number, from = 0): void {
+  #grow(chunk: Uint8Array, n: number, from = 0): void {
     if (this.#state === 2) {
       this.#overlong += n;
       return;
@@ -89,9 +89,9 @@ export class LineSplitter {
     const length = carried + n;
     // +1 leaves room for a '\r' that is not part of the line.
     if (length > this.#max + 1) {
-      const head = Buffer.alloc(Math.min(200, length));
-      this.#carry.copy(head, 0, 0, Math.min(carried, head.length));
-      if (carried < head.length) chunk.copy(head, carried, from, from + head.length - carried);
+      const head = new Uint8Array(Math.min(200, length));
+      copyBytes(this.#carry, 0, Math.min(carried, head.length), head, 0);
+      if (carried < head.length) copyBytes(chunk, from, from + head.length - carried, head, carried);
       this.#head = head;
       this.#overlong = length;
       this.#state = 2;
@@ -99,11 +99,11 @@ export class LineSplitter {
       return;
     }
     if (length > this.#carry.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.min(Math.max(2 * length, 4096), this.#max + 1));
-      this.#carry.copy(bigger, 0, 0, carried);
+      const bigger = allocBytes(Math.min(Math.max(2 * length, 4096), this.#max + 1));
+      copyBytes(this.#carry, 0, carried, bigger, 0);
       this.#carry = bigger;
     }
-    chunk.copy(this.#carry, carried, from, from + n);
+    copyBytes(chunk, from, from + n, this.#carry, carried);
     this.#carryLength = length;
     this.#state = 1;
   }
@@ -113,7 +113,7 @@ export class LineSplitter {
       this.line++;
       this.#onOverlong(this.line, this.#overlong, this.#head);
       this.#overlong = 0;
-      this.#head = Buffer.alloc(0);
+      this.#head = new Uint8Array(0);
       this.#state = 0;
       return;
     }
@@ -125,17 +125,4 @@ export class LineSplitter {
     // `newChunk`).
     this.#emit(this.#carry, 0, length, this.#max, final);
   }
-}
-
-/** Reads a source line by line, synchronously within each chunk; resolves when the source ends. @internal */
-export async function forEachLine(
-  source: LogSource,
-  maxLineLength: number,
-  onLine: LineHandler,
-  onOverlong: OverlongHandler,
-): Promise<number> {
-  const splitter = new LineSplitter(maxLineLength, onLine, onOverlong);
-  for await (const chunk of readChunks(source)) splitter.push(chunk);
-  splitter.end();
-  return splitter.line;
 }

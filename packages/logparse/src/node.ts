@@ -1,3 +1,45 @@
-// @puzzles/logparse/node: everything of the core, plus what needs Node (SVG rendering through @viz-js/viz).
+// @puzzles/logparse/node: everything of the platform-neutral core, with sources Node can read (file paths, `-` for
+// standard input, `file:` URLs, Node streams, gzip data), and SVG rendering through @viz-js/viz.
+import type { LogRecord, ParseOptions, ParseSummary } from './record.js';
+import { closeWhenCollected, isStreamOrPath, readChunks, sourceName, type LogSource, type OpenFile } from './source.js';
+import { collectStatsFromSourcesWith, collectStatsWith, type ChunkReader, type LogStats, type StatsOptions } from './stats.js';
+import { RecordStream } from './stream.js';
+
 export * from './index.js';
+export type { LogSource } from './source.js';
 export { renderSvg } from './svg.js';
+
+const NODE_READER: ChunkReader = {
+  isSource: isStreamOrPath,
+  chunks: (source, onProgress) => readChunks(source as LogSource, onProgress),
+  name: (source) => sourceName(source as LogSource),
+};
+
+/**
+ * Parses an access log from a source (a path, `'-'` for stdin, a `file:` URL, a stream, or an iterable of chunks;
+ * gzip is inflated), yielding a record per line; rejected lines go to `onReject` (or throw a `LogLineError` with
+ * `strict`), and the iterator's return value is the `ParseSummary`. The file is closed when the iteration ends, on
+ * `return()`, or when an iterator dropped unfinished is garbage-collected.
+ */
+export function parseLog(source: LogSource, options?: ParseOptions): AsyncGenerator<LogRecord, ParseSummary, undefined> {
+  const file: OpenFile = { handle: null };
+  const records = new RecordStream(() => readChunks(source, undefined, file), options);
+  closeWhenCollected(records, file);
+  return records;
+}
+
+/**
+ * Counts hits per day, referrers and (referrer → request) pairs of records or of a source (a path, `'-'`, a URL, a
+ * stream, or an iterable of chunks; gzip is inflated), read on a fast path that never builds records.
+ */
+export function collectStats(input: LogSource | Iterable<LogRecord> | AsyncIterable<LogRecord>, options: StatsOptions = {}): Promise<LogStats> {
+  return collectStatsWith(NODE_READER, input, options);
+}
+
+/**
+ * Counts over several sources read one after another (files, `'-'` for stdin) on the fast path, as if they were one
+ * log; line numbers restart in each source and rejects name their source.
+ */
+export function collectStatsFromSources(sources: readonly LogSource[], options: StatsOptions = {}): Promise<LogStats> {
+  return collectStatsFromSourcesWith(NODE_READER, sources, options);
+}

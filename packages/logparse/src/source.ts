@@ -1,4 +1,4 @@
-// Sources: a file path (or '-' for stdin), a URL, a Node stream, or an (async) iterable of chunks, read as Buffers
+// Node sources: a file path (or '-' for stdin), a URL, a Node stream, or an (async) iterable of chunks, read as Buffers
 // one chunk at a time; gzip is recognised by its magic bytes (and `.gz` files must have them) and inflated on the fly.
 // Files are read into one reused buffer (no fresh memory per read: fewer page faults, flat RSS), so a chunk handed
 // out by `readChunks` is only valid until the next one is asked for; every consumer copies what it keeps.
@@ -7,16 +7,14 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
+import { chunkBytes, iterableChunks, type ChunkSource } from './chunks.js';
 import { LogSourceError, describeValue } from './errors.js';
-
-/** A chunk of log text: bytes or a string (strings are UTF-8 encoded). */
-export type LogChunk = Uint8Array | string;
 
 /**
  * Where log lines come from: a file path (`'-'` is stdin), a `file:` URL, a readable stream, or an iterable or async
  * iterable of chunks. Gzip data is inflated transparently.
  */
-export type LogSource = string | URL | NodeJS.ReadableStream | AsyncIterable<LogChunk> | Iterable<LogChunk>;
+export type LogSource = string | URL | NodeJS.ReadableStream | ChunkSource;
 
 /** Bytes per read from a file, and per inflated gzip chunk. */
 const READ_SIZE = 1 << 18;
@@ -34,12 +32,6 @@ export function sourceName(source: LogSource): string {
   return 'input';
 }
 
-function toBuffer(chunk: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
-  throw new TypeError(`a log chunk must be a Uint8Array, a Buffer or a string; got ${describeValue(chunk)}`);
-}
 
 async function* counted(chunks: AsyncGenerator<Buffer>, onProgress: ((bytes: number) => void) | undefined): AsyncGenerator<Buffer> {
   if (!onProgress) return yield* chunks;
@@ -138,7 +130,7 @@ async function* stdinChunks(source: LogSource): AsyncGenerator<Buffer> {
 
 async function* streamChunks(source: LogSource, stream: NodeJS.ReadableStream): AsyncGenerator<Buffer> {
   try {
-    for await (const chunk of stream) yield toBuffer(chunk);
+    for await (const chunk of stream) yield chunkBytes(chunk) as Buffer;
   } catch (error) {
     throw readError(source, error);
   }
@@ -148,35 +140,17 @@ async function* otherChunks(source: Exclude<LogSource, string | URL>): AsyncGene
   if (typeof source !== 'object' || source === null) {
     throw new TypeError(`a log source must be a path, a URL, a stream or an iterable of chunks; got ${describeValue(source)}`);
   }
-  let iterator: AsyncIterator<unknown> | Iterator<unknown>;
-  if (Symbol.asyncIterator in source) iterator = (source as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-  else if (Symbol.iterator in source) iterator = (source as Iterable<unknown>)[Symbol.iterator]();
-  else if (typeof (source as NodeJS.ReadableStream).pipe === 'function') {
-    iterator = Readable.from(source as NodeJS.ReadableStream)[Symbol.asyncIterator]();
-  } else {
+  const iterable =
+    Symbol.asyncIterator in source || Symbol.iterator in source
+      ? source
+      : typeof (source as NodeJS.ReadableStream).pipe === 'function'
+        ? Readable.from(source as NodeJS.ReadableStream)
+        : null;
+  if (iterable === null) {
     throw new TypeError(`a log source must be a path, a URL, a stream or an iterable of chunks; got ${describeValue(source)}`);
   }
-  // A stream or iterable that fails is a source that cannot be read (LogSourceError, the failure as its cause); a
-  // chunk of the wrong type is the caller's TypeError.
-  let done = false;
-  try {
-    for (;;) {
-      let next: IteratorResult<unknown>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        done = true;
-        throw readError(source, error);
-      }
-      if (next.done) {
-        done = true;
-        return;
-      }
-      yield toBuffer(next.value);
-    }
-  } finally {
-    if (!done) await iterator.return?.();
-  }
+  // (Chunks come out of chunkBytes as Buffers here: in Node every byte array is made a Buffer view.)
+  yield* iterableChunks(iterable, sourceName(source)) as AsyncGenerator<Buffer>;
 }
 
 /**

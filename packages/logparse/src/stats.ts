@@ -14,9 +14,10 @@ import {
   type LogReject,
   type ParseOptions,
   type ParseSummary,
-} from './parse.js';
+} from './record.js';
 import { splitRequest, unescapeInto } from './scan.js';
-import { isStreamOrPath, readChunks, sourceName, type LogChunk, type LogSource } from './source.js';
+import { allocBytes, encodeText } from './bytes.js';
+import { coreChunks, isByteArray, type ChunkSource, type LogChunk } from './chunks.js';
 
 /** Which records count, and how URLs are written. */
 export interface StatsOptions extends ParseOptions {
@@ -143,7 +144,7 @@ class Collector {
         }
       }
       this.#methods = [...methods];
-      this.#methodBytes = methods.map((m) => Buffer.from(m, 'latin1'));
+      this.#methodBytes = methods.map((m) => encodeText(m));
     }
     const exclude = options.exclude ?? null;
     if (exclude === null) this.#exclude = null;
@@ -350,7 +351,8 @@ export function mergeWww(url: string): string {
 
 /** Reads a source on the fast path: bytes are scanned and interned, and records are never made. */
 async function collectFromSource(
-  source: LogSource,
+  reader: ChunkReader,
+  source: unknown,
   options: StatsOptions,
   collector: Collector,
   watch: StopWatch,
@@ -367,8 +369,8 @@ async function collectFromSource(
   // Formats without a %r field (separate method and path), and raw mode, count through records.
   const viaRecords = requestField < 0 || raw;
   const split = new Int32Array(4);
-  let scratch = Buffer.alloc(4096);
-  let refScratch = Buffer.alloc(4096);
+  let scratch = allocBytes(4096);
+  let refScratch = allocBytes(4096);
   const dash = collector.refs.internString('-');
   let failure: LogLineError | null = null;
   const reject = (line: number, reason: string, text: string): void => {
@@ -378,7 +380,7 @@ async function collectFromSource(
     collector.reject(r);
     onReject?.(r);
   };
-  const onLine = (buf: Buffer, s: number, e: number, line: number, final: boolean): void => {
+  const onLine = (buf: Uint8Array, s: number, e: number, line: number, final: boolean): void => {
     if (failure) return;
     if (!scanner.scan(buf, s, e)) {
       const reason = scanner.reason(buf, s, e);
@@ -401,11 +403,11 @@ async function collectFromSource(
       if (ends[statusField]! - p !== 3) return;
       if (!collector.statusKept((buf[p]! - 48) * 100 + (buf[p + 1]! - 48) * 10 + (buf[p + 2]! - 48))) return;
     }
-    let rb: Buffer = buf;
+    let rb: Uint8Array = buf;
     let rs = starts[requestField]!;
     let re = ends[requestField]!;
     if (scanner.escaped[requestField] === 1) {
-      if (scratch.length < re - rs) scratch = Buffer.alloc(2 * (re - rs));
+      if (scratch.length < re - rs) scratch = allocBytes(2 * (re - rs));
       re = unescapeInto(buf, rs, re, scratch);
       rs = 0;
       rb = scratch;
@@ -420,7 +422,7 @@ async function collectFromSource(
       const fs = starts[referrerField]!;
       const fe = ends[referrerField]!;
       if (scanner.escaped[referrerField] === 1) {
-        if (refScratch.length < fe - fs) refScratch = Buffer.alloc(2 * (fe - fs));
+        if (refScratch.length < fe - fs) refScratch = allocBytes(2 * (fe - fs));
         ref = collector.refs.intern(refScratch, 0, unescapeInto(buf, fs, fe, refScratch));
       } else ref = collector.refs.intern(buf, fs, fe);
     }
@@ -430,7 +432,7 @@ async function collectFromSource(
     if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
   });
   const onProgress = options.onProgress;
-  const chunks = readChunks(source, onProgress && ((bytes: number) => onProgress(bytes, index)));
+  const chunks = reader.chunks(source, onProgress && ((bytes: number) => onProgress(bytes, index)));
   let done = false;
   let pending = false;
   try {
@@ -518,7 +520,7 @@ class StopWatch {
 const RECORD_KEYS = ['line', 'day', 'request', 'method', 'path', 'status', 'referrer', 'truncated'] as const;
 
 function isChunk(value: unknown): value is LogChunk {
-  return typeof value === 'string' || value instanceof Uint8Array;
+  return typeof value === 'string' || isByteArray(value);
 }
 
 async function* prepend<T>(first: T, rest: AsyncIterator<T> | Iterator<T>): AsyncGenerator<T> {
@@ -538,41 +540,67 @@ async function* prepend<T>(first: T, rest: AsyncIterator<T> | Iterator<T>): Asyn
   }
 }
 
-/**
- * Counts hits per day, referrers and (referrer → request) pairs. Takes records (an array or (async) iterable, e.g.
- * from `parseLog`) or a source (a path, stream, or iterable of chunks), which it reads on a fast path that never
- * builds records. Records from `parseLog` bring its rejects along (its iterator's return value), so `read` and
- * `rejected` count every line either way.
- */
-export async function collectStats(
-  input: LogSource | Iterable<LogRecord> | AsyncIterable<LogRecord>,
-  options: StatsOptions = {},
-): Promise<LogStats> {
+/** How a platform reads sources: the core reads iterables of chunks, @puzzles/logparse/node files and streams too. @internal */
+export interface ChunkReader {
+  /** True for a source read whole (a path, a URL, a stream), as opposed to an iterable whose items are looked at. */
+  isSource(input: unknown): boolean;
+  /** The source's bytes, a chunk at a time; `onProgress` gets the bytes read so far. */
+  chunks(source: unknown, onProgress?: (bytes: number) => void): AsyncGenerator<Uint8Array>;
+  /** How rejects name the source (`collectStatsFromSources`), given its index. */
+  name(source: unknown, index: number): string;
+}
+
+/** The platform-neutral reader: iterables and async iterables of chunks. */
+const CORE_READER: ChunkReader = {
+  isSource: () => false,
+  chunks: (source, onProgress) => counted(coreChunks(source as ChunkSource), onProgress),
+  name: (_, index) => `source ${index + 1}`,
+};
+
+async function* counted(chunks: AsyncGenerator<Uint8Array>, onProgress: ((bytes: number) => void) | undefined): AsyncGenerator<Uint8Array> {
+  if (!onProgress) return yield* chunks;
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    onProgress(bytes);
+    yield chunk;
+  }
+}
+
+/** `collectStats` with a platform's reader. @internal */
+export async function collectStatsWith(reader: ChunkReader, input: unknown, options: StatsOptions = {}): Promise<LogStats> {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`the options of collectStats must be an object; got ${describeValue(options)}`);
   }
   const collector = new Collector(options);
   const watch = new StopWatch(options);
   try {
-    await collectInto(input, options, collector, watch);
+    await collectInto(reader, input, options, collector, watch);
   } finally {
     watch.dispose();
   }
   return collector.result();
 }
 
-async function collectInto(
-  input: LogSource | Iterable<LogRecord> | AsyncIterable<LogRecord>,
-  options: StatsOptions,
-  collector: Collector,
-  watch: StopWatch,
-): Promise<void> {
-  if (isStreamOrPath(input)) {
-    await collectFromSource(input, options, collector, watch);
+/**
+ * Counts hits per day, referrers and (referrer → request) pairs. Takes records (an array or (async) iterable, e.g.
+ * from `parseLog`) or log text as chunks (an iterable or async iterable of `Uint8Array`s or strings), which it reads
+ * on a fast path that never builds records. Records from `parseLog` bring its rejects along (its iterator's return
+ * value), so `read` and `rejected` count every line either way.
+ */
+export function collectStats(input: ChunkSource | Iterable<LogRecord> | AsyncIterable<LogRecord>, options: StatsOptions = {}): Promise<LogStats> {
+  return collectStatsWith(CORE_READER, input, options);
+}
+
+async function collectInto(reader: ChunkReader, input: unknown, options: StatsOptions, collector: Collector, watch: StopWatch): Promise<void> {
+  if (reader.isSource(input)) {
+    await collectFromSource(reader, input, options, collector, watch);
     return;
   }
   if (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
-    throw new TypeError(`collectStats takes records, a path, a stream or an iterable of chunks; got ${describeValue(input)}`);
+    throw new TypeError(
+      `collectStats takes records or an iterable of chunks${reader === CORE_READER ? '' : ', a path or a stream'}; got ${describeValue(input)}`,
+    );
   }
   // Look at the first item to tell chunks from records.
   const iterator: AsyncIterator<unknown> | Iterator<unknown> =
@@ -583,7 +611,7 @@ async function collectInto(
     return;
   }
   if (isChunk(first.value)) {
-    await collectFromSource(prepend(first.value, iterator as AsyncIterator<LogChunk>), options, collector, watch);
+    await collectFromSource(reader, prepend(first.value, iterator as AsyncIterator<LogChunk>), options, collector, watch);
     return;
   }
   const check = (value: unknown): LogRecord => {
@@ -615,11 +643,8 @@ async function collectInto(
   }
 }
 
-/**
- * Counts over several sources read one after another (files, `'-'` for stdin) on the fast path, as if they were one
- * log; line numbers restart in each source and rejects name their source.
- */
-export async function collectStatsFromSources(sources: readonly LogSource[], options: StatsOptions = {}): Promise<LogStats> {
+/** `collectStatsFromSources` with a platform's reader. @internal */
+export async function collectStatsFromSourcesWith(reader: ChunkReader, sources: readonly unknown[], options: StatsOptions = {}): Promise<LogStats> {
   if (!Array.isArray(sources)) throw new TypeError(`collectStatsFromSources takes an array of sources; got ${describeValue(sources)}`);
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`the options of collectStatsFromSources must be an object; got ${describeValue(options)}`);
@@ -628,12 +653,20 @@ export async function collectStatsFromSources(sources: readonly LogSource[], opt
   const watch = new StopWatch(options);
   try {
     for (let i = 0; i < sources.length && collector.stopped === undefined; i++) {
-      await collectFromSource(sources[i]!, options, collector, watch, sourceName(sources[i]!), i);
+      await collectFromSource(reader, sources[i]!, options, collector, watch, reader.name(sources[i]!, i), i);
     }
   } finally {
     watch.dispose();
   }
   return collector.result();
+}
+
+/**
+ * Counts over several chunk sources read one after another on the fast path, as if they were one log; line numbers
+ * restart in each source and rejects name their source (`source 1`, `source 2`…).
+ */
+export function collectStatsFromSources(sources: readonly ChunkSource[], options: StatsOptions = {}): Promise<LogStats> {
+  return collectStatsFromSourcesWith(CORE_READER, sources, options);
 }
 
 /** Throws a TypeError unless `stats` looks like the result of `collectStats`. @internal */

@@ -11,7 +11,7 @@ function split(chunks: Uint8Array[], max: number): Event[] {
   const events: Event[] = [];
   const splitter = new LineSplitter(
     max,
-    (buf, s, e, line, final) => events.push(['line', line, buf.toString('latin1', s, e), final]),
+    (buf, s, e, line, final) => events.push(['line', line, Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('latin1', s, e), final]),
     // (The length and head of an overlong line may or may not count a '\r' before its newline: not checked here.)
     (line) => events.push(['overlong', line, '', false]),
   );

@@ -15,7 +15,7 @@ import {
   type LogRecord,
   type LogReject,
   type ParseSummary,
-} from '../src/index.js';
+} from '../src/node.js';
 import { FRAGMENTS, QUIRKS, SEED_LINE, chunked, collect, combinedArb, expectThrows, lineOf, prop } from './reference.js';
 
 function record(line: string, options = {}): LogRecord {

@@ -2,7 +2,7 @@
 // what needs backtracking, and never backtracks itself.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PATTERN_SIZE, collectStats, compilePattern } from '../src/index.js';
+import { MAX_PATTERN_SIZE, collectStats, compilePattern } from '../src/node.js';
 import { combinedLine, prop } from './reference.js';
 
 /** Patterns from the supported subset, over a small alphabet so that random texts match them now and then. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectStats, csvField, formatCsv, formatDay, formatReport, parseCsv, reportCsv, reportJson, reportLines, reportRows } from '../src/index.js';
+import { collectStats, csvField, formatCsv, formatDay, formatReport, parseCsv, reportCsv, reportJson, reportLines, reportRows } from '../src/node.js';
 import { FRAGMENTS, SEED_LINE, prop } from './reference.js';
 
 const log = [

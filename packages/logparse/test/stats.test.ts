@@ -18,7 +18,7 @@ import {
   topPairs,
   topReferrers,
   type LogRecord,
-} from '../src/index.js';
+} from '../src/node.js';
 import { FRAGMENTS, QUIRKS, SEED_LINE, chunked, combinedArb, combinedLine, expectThrows, lineOf, prop } from './reference.js';
 
 /** A small blog log in the seed's format (hand-written). */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LogLineError, LogSourceError, collectStats, isReject, parseLine, parseLog, type LogRecord } from '../src/index.js';
+import { LogLineError, LogSourceError, collectStats, isReject, parseLine, parseLog, type LogRecord } from '../src/node.js';
 import { QUIRKS, SEED_LINE, collect, combinedArb, expectThrows, lineOf, losslessReference, prop } from './reference.js';
 
 /** A log of `n` generated lines of varying length, with multi-byte characters, escapes and a reject now and then. */
@@ -93,7 +93,7 @@ describe('closing sources', () => {
     const dir = mkdtempSync(join(tmpdir(), 'logparse-stream-'));
     writeFileSync(join(dir, 'a.log'), bigLog(3000));
     writeFileSync(join(dir, 'a.log.gz'), gzipSync(bigLog(3000)));
-    const index = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+    const index = fileURLToPath(new URL('../dist/node.js', import.meta.url));
     const script = `
       const { parseLog } = await import(${JSON.stringify(index)});
       for (let i = 0; i < 6; i++) {

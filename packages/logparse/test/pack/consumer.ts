@@ -12,6 +12,7 @@ import {
   type LogRecord,
   type LogStats,
 } from '@puzzles/logparse';
+import { collectStats as collectFromNode, LogLineError as NodeLogLineError } from '@puzzles/logparse/node';
 
 function check(condition: boolean, what: string): void {
   if (!condition) throw new Error(`@puzzles/logparse consumer: ${what}`);
@@ -22,14 +23,17 @@ const LINE =
 
 async function main(): Promise<void> {
   const one = parseLine(LINE);
-  check(!isReject(one) && one.day === 20060108 && one.path === '/blog.ucw?entry-id=2' && one.extra[0] === '-', 'parseLine of the seed line');
+  check(!isReject(one) && one.day === 20060108 && one.path === '/blog.ucw?entry-id=2' && one.extra[0] === '-', 'parseLine of the sample line');
   check(compileFormat('common').fields.length === 7, 'the common format has 7 fields');
   const records: LogRecord[] = [];
   for await (const r of parseLog([`${LINE}\n${LINE.replace('08/Jan', '09/Jan')}\nnot a log line\n`])) records.push(r);
   check(records.length === 2, `parseLog gave ${records.length} records`);
-  const stats: LogStats = await collectStats([`${LINE}\n`], { status: [200], methods: ['GET'], host: 'http://www.jalat.com' });
-  check(JSON.stringify(reportJson(stats, 'days')) === '[{"day":20060108,"hits":1}]', 'days report');
-  check(toDot(stats).includes('label="http://www.jalat.com/blog.ucw?entry-id=2"'), 'toDot');
+  const stats: LogStats = await collectStats([`${LINE}\n`], { status: [200], methods: ['GET'], host: 'http://www.example.com' });
+  check(JSON.stringify([...reportJson(stats, 'days')][0]) === '{"day":"2006-01-08","hits":1}', 'days report');
+  check(toDot(stats).includes('label="http://www.example.com/blog.ucw?entry-id=2"'), 'toDot');
+  const fromNode = await collectFromNode([`${LINE}\n`]);
+  check(fromNode.kept === 1, 'the /node entry counts chunks too');
+  check(NodeLogLineError === LogLineError, 'both entries share one LogLineError class');
   let strict = false;
   try {
     for await (const _ of parseLog(['oops\n'], { strict: true })) void _;
