@@ -86,15 +86,16 @@ solve --json prints {"secret","turns":[{"guess","feedback":{"black","white"}}],
 "average","max","distribution":{"1":1,"2":6,...},"ms"}.
 
 Examples:
-  mastermind --seed 7 --secret abcd --max-guesses 1
-  printf 'aabb\\nccdd\\n' | mastermind --secret abcd
+  printf 'aabb\\n' | mastermind --seed 7 --max-guesses 1
+  printf 'aabb\\nabcd\\n' | mastermind --secret abcd
   mastermind solve acab --strategy state-machine --first e
   mastermind solve acab --strategy knuth
-  mastermind solve 1234 --strategy optimal
+  mastermind solve 1234 --strategy optimal --opener aabc
   mastermind assist aabb 1 0 ccdd 0 1
   mastermind assist aabb 1 0 --strategy most-parts --json
   mastermind evaluate --strategy knuth --json
-  mastermind evaluate --strategy most-parts --pegs 5 --colors 8 --timeout 5s
+  mastermind evaluate --strategy most-parts --pegs 4 --colors 7
+  mastermind solve abcdef --pegs 6 --colors 8 --timeout 2s
 
 Exit status: 0 on success, 1 on bad input (or when --timeout stopped the
 work), 2 on a usage error.`;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -174,4 +174,119 @@ describe('mastermind CLI', () => {
     }
     expect(run(['--timeout', '1s']).stderr).toContain('--timeout goes with solve, assist, evaluate, not play');
   });
+
+  it('assist: the codes that still fit and the next guess, as solve plays it; inconsistent feedback names the turn', () => {
+    const solved = run(['solve', 'acab', '--json']);
+    const turns = (JSON.parse(solved.stdout) as { turns: Array<{ guess: string; feedback: { black: number; white: number } }> }).turns;
+    for (let k = 0; k < turns.length; k++) {
+      const words = turns.slice(0, k).flatMap((t) => [t.guess, String(t.feedback.black), String(t.feedback.white)]);
+      const assisted = run(['assist', ...words]);
+      expect(assisted.code, words.join(' ')).toBe(0);
+      expect(assisted.stdout).toMatch(new RegExp(`^[\\d,]+ codes? fits?(: [a-f ]+)?\\nTry: ${turns[k]!.guess}\\n$`));
+    }
+    expect(run(['assist', 'aabb', '2', '1', 'abbc', '1', '2', 'bade', '0', '2']).stdout).toBe('1 code fits: acab\nTry: acab\n');
+    expect(run(['assist', 'aabb', '2', '1', 'abbc', '1', '2', 'bade', '0', '2', 'acab', '4', '0']).stdout).toBe('Solved in 4.\n');
+    const machine = run(['assist', 'eeff', '0', '0', '--strategy', 'state-machine']);
+    expect(machine.stdout).toMatch(/\nTry: aabb\n$/);
+    for (const [args, message] of [
+      [['aabb', '3', '1'], 'turn 1: 3 black and 1 white cannot happen with 4 pegs'],
+      [['aabb', '0', '0', 'abcd', '1', '0', 'cdef', '0', '4'], 'turn 3: no code scores cdef 0 4 and fits the turns before it'],
+      [['abcd', '4', '0', 'abcd', '4', '0'], 'turn 2 comes after turn 1 found the code'],
+      [['\u001b[2Jab', '0', '0'], "turn 1: code '\\u001b[2Jab' has"],
+    ] as const) {
+      const result = run(['assist', ...args]);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`mastermind: ${message}`);
+      expectOneLineErrors(result, 'mastermind');
+    }
+    for (const args of [['aabb', '1'], ['aabb', 'x', '0'], ['aabb', '1', '-1']]) {
+      const result = run(['assist', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expectOneLineErrors(result, 'mastermind');
+    }
+  });
+
+  it('--json outputs follow the family convention: keys and types', () => {
+    const solved = JSON.parse(run(['solve', 'acab', '--json']).stdout) as Record<string, unknown>;
+    expect(Object.keys(solved)).toEqual(['secret', 'turns', 'guesses', 'solved']);
+    expect(typeof solved.secret).toBe('string');
+    expect(solved.guesses).toBe((solved.turns as unknown[]).length);
+    expect(solved.solved).toBe(true);
+    for (const turn of solved.turns as Array<Record<string, unknown>>) {
+      expect(Object.keys(turn)).toEqual(['guess', 'feedback']);
+      expect(turn.guess).toMatch(/^[a-f]{4}$/);
+      expect(Object.keys(turn.feedback as object)).toEqual(['black', 'white']);
+      for (const n of Object.values(turn.feedback as object)) expect(Number.isInteger(n)).toBe(true);
+    }
+    // One object per line (NDJSON) for several codes.
+    const lines = run(['solve', '-', '--json', '--strategy', 'state-machine', '--first', 'e'], 'acab\nfcaf\n').stdout.trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { secret: string }).secret)).toEqual(['acab', 'fcaf']);
+    const assisted = JSON.parse(run(['assist', 'aabb', '1', '0', '--json']).stdout) as Record<string, unknown>;
+    expect(Object.keys(assisted)).toEqual(['guess', 'solved', 'remaining', 'candidates']);
+    expect(typeof assisted.guess).toBe('string');
+    expect(assisted.solved).toBe(false);
+    expect(assisted.remaining).toBe((assisted.candidates as string[]).length);
+    expect(JSON.parse(run(['assist', 'abcd', '4', '0', '--json']).stdout)).toEqual({ guess: null, solved: true, remaining: 1, candidates: ['abcd'] });
+    const evaluated = JSON.parse(run(['evaluate', '--json']).stdout) as Record<string, unknown>;
+    expect(Object.keys(evaluated)).toEqual(['strategy', 'opener', 'secrets', 'total', 'average', 'max', 'distribution', 'ms']);
+    expect(evaluated.distribution).toEqual({ 1: 1, 2: 6, 3: 62, 4: 533, 5: 694 });
+    expect(typeof evaluated.ms).toBe('number');
+    expect(evaluated.ms === Math.round(evaluated.ms as number) || (evaluated.ms as number) < 100).toBe(true);
+  });
+
+  it('runs every example of --help', () => {
+    const help = run(['--help']).stdout;
+    const examples = help.slice(help.indexOf('Examples:\n') + 10, help.indexOf('\n\n', help.indexOf('Examples:'))).split('\n').map((l) => l.trim());
+    expect(examples.length).toBeGreaterThan(8);
+    for (const example of examples) {
+      const result = runShell(cli, example.replace(/\bmastermind\b/g, 'BIN'), { timeout: 60_000 });
+      // The --timeout example may stop (exit 1, saying so) on a slow machine; every other example succeeds.
+      if (result.code === 1 && /--timeout/.test(example)) expect(result.stderr, example).toMatch(/^mastermind: stopped by --timeout after/);
+      else {
+        expect(result.code, `${example}\n${result.stderr}`).toBe(0);
+        expect(result.stderr, example).toBe('');
+        expect(result.stdout.length, example).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('runs every example of the README, with the output it shows', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const blocks = [...readme.matchAll(/```console\n([^]*?)```/g)].map((m) => m[1]!);
+    let count = 0;
+    for (const block of blocks) {
+      const parts = block.split(/^\$ /m).slice(1);
+      for (const part of parts) {
+        const [command, ...shown] = part.replace(/\n$/, '').split('\n');
+        const result = runShell(cli, command!.replace(/npx @puzzles\/mastermind/g, 'BIN'), { timeout: 60_000 });
+        // Lines starting with 'mastermind: ' are what the example says on stderr, and it then exits 1.
+        const errors = shown.filter((line) => line.startsWith('mastermind: '));
+        expect(result.code, command).toBe(errors.length > 0 ? 1 : 0);
+        expect(result.stderr, command).toBe(errors.map((line) => `${line}\n`).join(''));
+        const out = result.stdout.replace(/"ms":[\d.]+/, '"ms":…');
+        const expected = shown.filter((line) => !line.startsWith('mastermind: '));
+        if (expected.includes('…')) {
+          // Lines shown around an ellipsis appear in that order.
+          let from = 0;
+          for (const line of expected.filter((l) => l !== '…')) {
+            const at = out.indexOf(`${line}\n`, from);
+            expect(at, `${command}: ${line}`).toBeGreaterThanOrEqual(0);
+            from = at + line.length;
+          }
+        } else expect(out, command).toBe(expected.length === 0 ? '' : `${expected.join('\n')}\n`);
+        count++;
+      }
+    }
+    expect(count).toBeGreaterThan(5);
+  });
+});
+
+fuzzCli('mastermind', cli, {
+  words: [
+    'play', 'solve', 'assist', 'evaluate', '--pegs', '--colors', '--no-repeats', '--seed', '--secret', '--max-guesses', '--strategy',
+    '--opener', '--first', '--timeout', '--json', '-', 'abcd', 'aabb', 'acab', '1234', 'e', '0', '1', '2', '3', '4', '6', '1s',
+    'knuth', 'simple', 'state-machine', 'entropy', 'most-parts', 'expected-size',
+  ],
+  numRuns: 40,
 });
