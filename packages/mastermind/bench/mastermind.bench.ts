@@ -46,8 +46,8 @@ const loop = (f: (k: number) => number) => (n: number) => {
   return sum;
 };
 const rows: Array<[string, string, string, string]> = [];
-const scoring = (name: string, ours: (n: number) => number, anchor: (n: number) => number) => {
-  const [o, a] = measurePair({ name, run: ours }, { name: `${name} anchor`, run: anchor });
+const scoring = (name: string, ours: (n: number) => number, naive: (n: number) => number) => {
+  const [o, a] = measurePair({ name, run: ours }, { name: `${name} naive`, run: naive });
   rows.push([name, `${rate(o.perSecond)}/s`, `${rate(a.perSecond)}/s`, `${(o.perSecond / a.perSecond).toFixed(1)}x`]);
 };
 // Each case has its own loop (not one shared higher-order loop), so no call site is shared between cases.
@@ -103,7 +103,7 @@ stringScoring('score() 5x8, with its size', bigStrings, { pegs: 5, colors: 8 });
 
 console.log(`@puzzles/mastermind on Node ${process.version}; the machine is shared, so timings are noisy.`);
 console.log('\nScoring throughput (median of 7 rounds, ours and the naive scorer alternating), ours vs a naive string scorer :');
-for (const [name, ours, anchor, ratio] of rows) console.log(`  ${name.padEnd(32)}${ours.padStart(16)}${anchor.padStart(16)}${ratio.padStart(8)}`);
+for (const [name, ours, naive, ratio] of rows) console.log(`  ${name.padEnd(32)}${ours.padStart(16)}${naive.padStart(16)}${ratio.padStart(8)}`);
 // `pnpm --filter @puzzles/mastermind bench -- scoring` stops here.
 if (process.argv.includes('scoring')) process.exit(0);
 
@@ -119,13 +119,13 @@ function timed(run: () => Evaluation, rounds: number): { result: Evaluation; ms:
   return { result: result!, ms: times[Math.floor(times.length / 2)]! };
 }
 
-const show = (label: string, { result, ms }: { result: Evaluation; ms: number }, published: string, target: string) => {
+const show = (label: string, { result, ms }: { result: Evaluation; ms: number }, published: string, goal: string) => {
   const ours = `${result.total} (avg ${result.average.toFixed(4)}, max ${result.max})`;
-  console.log(`  ${label.padEnd(26)}${ours.padEnd(32)}${published.padEnd(32)}${`${(ms / 1000).toFixed(2)} s`.padStart(9)}   ${target}`);
+  console.log(`  ${label.padEnd(26)}${ours.padEnd(32)}${published.padEnd(32)}${`${(ms / 1000).toFixed(2)} s`.padStart(9)}   ${goal}`);
 };
 
 console.log('\n4 pegs x 6 colors, all 1,296 secrets (median of 5 runs):');
-console.log(`  ${'strategy'.padEnd(26)}${'ours'.padEnd(32)}${'published'.padEnd(32)}${'time'.padStart(9)}   target`);
+console.log(`  ${'strategy'.padEnd(26)}${'ours'.padEnd(32)}${'published'.padEnd(32)}${'time'.padStart(9)}   goal`);
 const published: Array<[StrategyName, string]> = [
   ['simple', '7471 (avg 5.765, max 9)'],
   ['knuth', '5801 (avg 4.476, max 5)'],
@@ -150,6 +150,6 @@ const published58: Array<[StrategyName, string, string]> = [
   ['expected-size', '(avg 5.4997)', ''],
   ['entropy', '(avg 5.4856)', ''],
 ];
-for (const [strategy, figure, target] of published58) {
-  show(strategy, timed(() => evaluate({ strategy, pegs: 5, colors: 8 }), 1), figure, target);
+for (const [strategy, figure, goal] of published58) {
+  show(strategy, timed(() => evaluate({ strategy, pegs: 5, colors: 8 }), 1), figure, goal);
 }

@@ -140,7 +140,7 @@ export function solve(secret: string, solveOptions?: StrategyOptions): SolveResu
   }
   const engine = engineFor(strategy, size, options.opener, job);
   const { space } = engine;
-  const target = space.parse(secret);
+  const hidden = space.parse(secret);
   let set = allCodes(space);
   const history: number[] = [];
   const turns: Turn[] = [];
@@ -148,9 +148,9 @@ export function solve(secret: string, solveOptions?: StrategyOptions): SolveResu
   for (;;) {
     const guess = guarded(job, () => (history.length === 0 && engine.opener >= 0 ? engine.opener : engine.choose(set, history)));
     if (guess instanceof Stopped) {
-      return { secret: space.format(target), turns, lines, guesses: turns.length, solved: false, stopped: guess.reason };
+      return { secret: space.format(hidden), turns, lines, guesses: turns.length, solved: false, stopped: guess.reason };
     }
-    const scored = space.score(guess, target);
+    const scored = space.score(guess, hidden);
     const black = Math.floor(scored / (size.pegs + 1));
     const white = scored - black * (size.pegs + 1);
     const text = space.format(guess);
@@ -160,7 +160,7 @@ export function solve(secret: string, solveOptions?: StrategyOptions): SolveResu
     history.push(guess);
     set = set.filter((s) => space.score(guess, s) === scored);
   }
-  return { secret: space.format(target), turns, lines, guesses: turns.length, solved: true };
+  return { secret: space.format(hidden), turns, lines, guesses: turns.length, solved: true };
 }
 
 /**

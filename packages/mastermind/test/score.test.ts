@@ -6,7 +6,7 @@ import { LETTERS, expectError, fuzzText, naiveScore, onlyOurErrors, prop, sizedP
 const letters = (code: number[]) => code.map((c) => LETTERS[c]).join('');
 
 describe('score', () => {
-  it("reproduces the issue's checks (digits as the sources write them, 1 = a)", () => {
+  it("reproduces the published checks (digits as the sources write them, 1 = a)", () => {
     const checks: Array<[string, string, number, number]> = [
       ['abfb', 'ebaa', 1, 1],
       ['1234', '5555', 0, 0],
