@@ -189,7 +189,7 @@ async function score({ values, positionals }: Parsed, cli: Cli): Promise<number>
   const [guess, answer] = positionals as [string, string];
   const marks = scoreGuess(guess, answer);
   if (values.json) {
-    await cli.out.json({ guess: guess.trim().toLowerCase(), answer: answer.trim().toLowerCase(), marks, code: scoreCode(guess, answer), score: formatScore(marks) });
+    await cli.out.json({ guess: guess.trim().toLowerCase(), answer: answer.trim().toLowerCase(), marks, code: scoreCode(guess, answer), feedback: formatScore(marks) });
   } else {
     await cli.out.line(cli.color ? `${tiles(guess.trim().toLowerCase(), marks)}  ${formatScore(marks)}` : formatScore(marks));
   }
@@ -228,7 +228,7 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
     }
     if (values.json) {
       await cli.out.json({
-        answers: count,
+        answerCount: count,
         hardMode: solver.hardMode,
         opener: solver.opener,
         width: solver.width,
@@ -256,9 +256,10 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
       answer: values.answer!.trim().toLowerCase(),
       hardMode: solver.hardMode,
       opener: solver.opener,
+      width: solver.width,
+      turns: steps.map(({ guess, marks, remaining }) => ({ guess, feedback: formatScore(marks), remaining })),
+      guesses: steps.length,
       solved,
-      count: steps.length,
-      guesses: steps.map(({ guess, marks, remaining }) => ({ guess, score: formatScore(marks), remaining })),
     });
   } else {
     for (const [i, { guess, marks, remaining }] of steps.entries()) {

@@ -98,7 +98,7 @@ describe('wordle score', () => {
       answer: 'abbey',
       marks: ['absent', 'present', 'correct', 'present', 'present'],
       code: 1 * 3 + 2 * 9 + 1 * 27 + 1 * 81,
-      score: '⬜🟨🟩🟨🟨',
+      feedback: '⬜🟨🟩🟨🟨',
     });
   });
   it('exits 1 on bad words and 2 on bad usage', () => {
@@ -122,19 +122,19 @@ describe('wordle solve', () => {
       hardMode: boolean;
       opener: string;
       solved: boolean;
-      count: number;
-      guesses: Array<{ guess: string; score: string; remaining: number }>;
+      guesses: number;
+      turns: Array<{ guess: string; feedback: string; remaining: number }>;
     };
     expect(result).toMatchObject({ hardMode: true, opener: 'crane', solved: true });
-    expect(result.guesses[0]).toMatchObject({ guess: 'crane', score: '⬜🟩🟩🟨⬜' });
-    expect(result.guesses.at(-1)!.guess).toBe('train');
-    expect(result.count).toBe(result.guesses.length);
+    expect(result.turns[0]).toMatchObject({ guess: 'crane', feedback: '⬜🟩🟩🟨⬜' });
+    expect(result.turns.at(-1)!.guess).toBe('train');
+    expect(result.guesses).toBe(result.turns.length);
   });
   it('solves every answer with --all --json (greedy width 1 to keep this test quick)', () => {
     const { code, stdout } = run(['solve', '--all', '--width', '1', '--json']);
     expect(code).toBe(0);
     const summary = JSON.parse(stdout) as { total: number; average: number; max: number; distribution: Record<string, number>; failures: string[] };
-    expect(Object.keys(summary).sort()).toEqual(['answers', 'average', 'distribution', 'failures', 'hardMode', 'max', 'ms', 'opener', 'played', 'total', 'width']);
+    expect(Object.keys(summary).sort()).toEqual(['answerCount', 'average', 'distribution', 'failures', 'hardMode', 'max', 'ms', 'opener', 'played', 'total', 'width']);
     expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(2315);
     expect(summary.failures).toEqual([]);
     expect(summary.total).toBeLessThan(8000);
@@ -319,4 +319,65 @@ describe('every example of --help runs', () => {
       if (shown !== undefined) expect(result.stdout).toContain(shown);
     });
   }
+});
+
+/** The keys of a JSON object and the type of each value ('array', 'null', or typeof). */
+function shape(value: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v]));
+}
+
+describe('every --json output follows the family convention (compact, keys and types)', () => {
+  it('score --json: one object with the library\'s marks and code, and the feedback row', () => {
+    const { stdout } = run(['score', 'xenon', 'train', '--json']);
+    expect(stdout.split('\n')).toHaveLength(2);
+    expect(stdout).not.toMatch(/": /);
+    const value = JSON.parse(stdout) as Record<string, unknown>;
+    expect(shape(value)).toEqual({ guess: 'string', answer: 'string', marks: 'array', code: 'number', feedback: 'string' });
+    expect(value.marks).toEqual(['absent', 'absent', 'absent', 'absent', 'correct']);
+  });
+
+  it('solve --answer --json: the game as turns [{guess, feedback}] and guesses, the count made', () => {
+    const { stdout } = run(['solve', '--answer', 'cigar', '--json']);
+    const value = JSON.parse(stdout) as Record<string, unknown> & { turns: Array<Record<string, unknown>> };
+    expect(shape(value)).toEqual({ answer: 'string', hardMode: 'boolean', opener: 'string', width: 'number', turns: 'array', guesses: 'number', solved: 'boolean' });
+    for (const turn of value.turns) expect(shape(turn)).toEqual({ guess: 'string', feedback: 'string', remaining: 'number' });
+    expect(value.guesses).toBe(value.turns.length);
+    expect(value.turns.at(-1)).toMatchObject({ guess: 'cigar', feedback: '🟩🟩🟩🟩🟩' });
+  });
+
+  it('solve --all --json: one summary, distribution keyed by guess count, time in ms', () => {
+    const { stdout } = run(['solve', '--all', '--width', '1', '--json']);
+    expect(stdout.split('\n')).toHaveLength(2);
+    const value = JSON.parse(stdout) as Record<string, unknown> & { distribution: Record<string, unknown>; failures: unknown[] };
+    expect(shape(value)).toEqual({
+      answerCount: 'number',
+      hardMode: 'boolean',
+      opener: 'string',
+      width: 'number',
+      played: 'number',
+      total: 'number',
+      average: 'number',
+      max: 'number',
+      distribution: 'object',
+      failures: 'array',
+      ms: 'number',
+    });
+    for (const [key, count] of Object.entries(value.distribution)) {
+      expect(key).toMatch(/^[1-9]\d*$/);
+      expect(Number.isInteger(count)).toBe(true);
+    }
+    expect(Number.isInteger(value.ms) || Number.isInteger((value.ms as number) * 10)).toBe(true);
+  });
+
+  it('assist --json: NDJSON, one line of the same shape per turn', () => {
+    const { stdout } = run(['assist', '--json'], 'salet 01000\nbrond 01000\ncigar 22222\n');
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(4);
+    for (const [i, line] of lines.entries()) {
+      const solved = i === 3;
+      expect(shape(line)).toEqual({ guesses: 'number', solved: 'boolean', remaining: 'number', candidates: 'array', suggestion: solved ? 'null' : 'string' });
+      expect(line.guesses).toBe(i);
+      expect(line.solved).toBe(solved);
+    }
+  });
 });
