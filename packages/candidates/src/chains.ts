@@ -26,7 +26,7 @@ function best(found: Found[], limit: number): Step[] {
   return out;
 }
 
-function targetsOf(grid: Grid, s: number, e: number, bit: number): number[] {
+function seersOf(grid: Grid, s: number, e: number, bit: number): number[] {
   const out: number[] = [];
   const c = grid.candidates;
   for (let k = 0; k < 20; k++) {
@@ -80,8 +80,8 @@ export function findXChains(grid: Grid, limit = Infinity): Step[] {
             onDepth[y] = depth;
             queue[tail++] = y * 2 + 1;
             if (depth >= 3 && y > s) {
-              const targets = targetsOf(grid, s, y, bit);
-              if (targets.length) found.push(xChainStep(grid, digit, s, y, targets, onParent, offParent, depth));
+              const seers = seersOf(grid, s, y, bit);
+              if (seers.length) found.push(xChainStep(grid, digit, s, y, seers, onParent, offParent, depth));
             }
           }
         } else {
@@ -106,7 +106,7 @@ function xChainStep(
   digit: number,
   s: number,
   e: number,
-  targets: number[],
+  seers: number[],
   onParent: Int16Array,
   offParent: Int16Array,
   length: number,
@@ -124,11 +124,11 @@ function xChainStep(
   let text = cellName(chain[0]!);
   for (let i = 1; i < chain.length; i++) text += `${i % 2 === 1 ? '=' : '-'}${cellName(chain[i]!)}`;
   const elim = new Eliminations();
-  for (const t of targets) elim.add(grid.candidates, t, 1 << (digit - 1));
+  for (const t of seers) elim.add(grid.candidates, t, 1 << (digit - 1));
   const eliminations = elim.list();
   return {
     length,
-    key: `x${digit}:${targets.join(',')}`,
+    key: `x${digit}:${seers.join(',')}`,
     step: {
       technique: 'x-chain',
       cells: chain,
@@ -190,8 +190,8 @@ export function findXYChains(grid: Grid, limit = Infinity): Step[] {
           depthOf[next] = depth;
           queue[tail++] = next;
           if (w === z && depth >= 3 && y > s) {
-            const targets = targetsOf(grid, s, y, zbit);
-            if (targets.length) found.push(xyChainStep(grid, z, s, next, targets, parent, depth));
+            const seers = seersOf(grid, s, y, zbit);
+            if (seers.length) found.push(xyChainStep(grid, z, s, next, seers, parent, depth));
           }
         }
       }
@@ -200,7 +200,7 @@ export function findXYChains(grid: Grid, limit = Infinity): Step[] {
   return best(found, limit);
 }
 
-function xyChainStep(grid: Grid, z: number, s: number, end: number, targets: number[], parent: Int16Array, length: number): Found {
+function xyChainStep(grid: Grid, z: number, s: number, end: number, seers: number[], parent: Int16Array, length: number): Found {
   const states: number[] = [end];
   let state = end;
   while (parent[state] !== state) {
@@ -216,10 +216,10 @@ function xyChainStep(grid: Grid, z: number, s: number, end: number, targets: num
     return `(${off}=${on})${cellName(cell)}`;
   });
   const elim = new Eliminations();
-  for (const t of targets) elim.add(c, t, 1 << (z - 1));
+  for (const t of seers) elim.add(c, t, 1 << (z - 1));
   return {
     length,
-    key: `xy${z}:${targets.join(',')}`,
+    key: `xy${z}:${seers.join(',')}`,
     step: {
       technique: 'xy-chain',
       cells: states.map((st) => Math.floor(st / 10)),

@@ -27,8 +27,8 @@ function badDigit(digit: unknown): RangeError {
  * A row, column or box of a grid: a view of its 9 cells by position 0..8 over the grid's candidate bitmasks (bit d-1
  * for digit d). Rows run left to right, columns top to bottom, boxes row-major. Every Grid holds its 27 components
  * (`grid.components`); the techniques read candidates through them. The bitmask methods (`mask`, `removeMask`,
- * `positionsOf`, …) are the fast layer; the seed's string methods (`candidatesAt`, `setCandidatesAt`,
- * `removeCandidatesAt`) are a view on top of it.
+ * `positionsOf`, …) are the fast layer; the string methods of the "Lonely Duos" naked-pairs article (`candidatesAt`,
+ * `setCandidatesAt`, `removeCandidatesAt`) are a view on top of it.
  */
 export class Component {
   /** The unit number: 0..8 rows, 9..17 columns, 18..26 boxes. */
@@ -185,9 +185,9 @@ export class Component {
     return out;
   }
 
-  // ---- the seed's view ---------------------------------------------------------------------------------------------
+  // ---- the string view -------------------------------------------------------------------------------------------
 
-  /** The candidate bitmask at a position as the seed sees it: a solved cell's mask is its value's bit. */
+  /** The candidate bitmask at a position as the string view sees it: a solved cell's mask is its value's bit. */
   maskAt(position: number): number {
     const cell = this.cellAt(position);
     const v = this.values[cell]!;

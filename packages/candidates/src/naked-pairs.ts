@@ -2,7 +2,7 @@ import { Component } from './component.js';
 import { describeValue } from './errors.js';
 import { POPCOUNT } from './tables.js';
 
-/** The seed's naked-pairs technique on one component: two cells holding exactly the same two candidates. */
+/** The naked-pairs technique of the "Lonely Duos" article, on one component: two cells holding exactly the same two candidates. */
 export class NakedPairsTechnique {
   /** The component it works on. */
   readonly component: Component;

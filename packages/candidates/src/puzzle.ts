@@ -3,7 +3,7 @@ import { DIGIT_STRINGS, stringsOfMask } from './digit-strings.js';
 import { describeValue } from './errors.js';
 import { Grid } from './grid.js';
 
-/** A Sudoku puzzle made of 9 row strings: the seed's string-based view (digits as strings) over a bitmask Grid. */
+/** A Sudoku puzzle made of 9 row strings: the string-based view of the "Lonely Duos" naked-pairs article (digits as strings) over a bitmask Grid. */
 export class Puzzle {
   /** The candidate state this puzzle reads and writes (its components are `grid.components`). */
   readonly grid: Grid;

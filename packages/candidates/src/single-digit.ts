@@ -4,10 +4,10 @@ import { Eliminations, type Step } from './step.js';
 import { BOX_OF, cellName, COL_OF, listing, ROW_OF, SEES, unitName } from './tables.js';
 
 function eliminateSeeingBoth(grid: Grid, ends: readonly number[], bit: number): Eliminations | null {
-  const targets = commonPeers(grid, ends, bit, SEES);
-  if (targets.length === 0) return null;
+  const seers = commonPeers(grid, ends, bit, SEES);
+  if (seers.length === 0) return null;
   const elim = new Eliminations();
-  for (const t of targets) elim.add(grid.candidates, t, bit);
+  for (const t of seers) elim.add(grid.candidates, t, bit);
   return elim;
 }
 

@@ -46,10 +46,10 @@ export function findXYWings(grid: Grid, limit = Infinity): Step[] {
         const bm = c[b]!;
         const z = am & ~pm;
         if (z !== (bm & ~pm) || (am & pm) === (bm & pm)) continue;
-        const targets = commonPeers(grid, [a, b], z, SEES);
-        if (targets.length === 0) continue;
+        const seers = commonPeers(grid, [a, b], z, SEES);
+        if (seers.length === 0) continue;
         const elim = new Eliminations();
-        for (const t of targets) elim.add(c, t, z);
+        for (const t of seers) elim.add(c, t, z);
         const zd = LOWEST_DIGIT[z]!;
         steps.push({
           technique: 'xy-wing',
@@ -84,10 +84,10 @@ export function findXYZWings(grid: Grid, limit = Infinity): Step[] {
         const bm = c[b]!;
         if (am === bm) continue;
         const z = am & bm;
-        const targets = commonPeers(grid, [pivot, a, b], z, SEES);
-        if (targets.length === 0) continue;
+        const seers = commonPeers(grid, [pivot, a, b], z, SEES);
+        if (seers.length === 0) continue;
         const elim = new Eliminations();
-        for (const t of targets) elim.add(c, t, z);
+        for (const t of seers) elim.add(c, t, z);
         const zd = LOWEST_DIGIT[z]!;
         steps.push({
           technique: 'xyz-wing',
@@ -122,8 +122,8 @@ export function findWWings(grid: Grid, limit = Infinity): Step[] {
       for (const x of [LOWEST_DIGIT[m]!, LOWEST_DIGIT[m & (m - 1)]!]) {
         if (steps.length >= limit) break;
         const ybit = m & ~(1 << (x - 1));
-        const targets = commonPeers(grid, [a, b], ybit, SEES);
-        if (targets.length === 0) continue;
+        const seers = commonPeers(grid, [a, b], ybit, SEES);
+        if (seers.length === 0) continue;
         const link = links[x]!.find(
           ({ a: p, b: q }) =>
             p !== a && p !== b && q !== a && q !== b &&
@@ -132,7 +132,7 @@ export function findWWings(grid: Grid, limit = Infinity): Step[] {
         if (link === undefined) continue;
         const [la, lb] = SEES[link.a * 81 + a] && SEES[link.b * 81 + b] ? [link.a, link.b] : [link.b, link.a];
         const elim = new Eliminations();
-        for (const t of targets) elim.add(c, t, ybit);
+        for (const t of seers) elim.add(c, t, ybit);
         const y = LOWEST_DIGIT[ybit]!;
         steps.push({
           technique: 'w-wing',

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, peakMemory, runShell } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, fuzzCli, peakMemory, runShell } from '@puzzles/testkit/cli';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explainPuzzle } from '../src/explain.js';
 import { formatCandidateGrid, formatPencilMarks } from '../src/formats.js';
@@ -260,8 +261,25 @@ describe('sudoku-explain', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Examples:');
     for (const t of TECHNIQUE_NAMES) expect(help.stdout).toContain(t);
+    expect(help.stdout).not.toMatch(/seed's|the seed|issue's|the issue|jalat|anchor|target/i);
     expect(run(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(run(['-h', EASY]).stdout).toBe(help.stdout);
   });
+
+  it('every example of --help runs', () => {
+    const help = run(['--help']).stdout;
+    const examples = help.slice(help.indexOf('Examples:')).split('\n').filter((l) => l.startsWith('  sudoku-explain '));
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-help-'));
+    writeFileSync(join(dir, 'puzzles.txt'), `# two puzzles\n${demo('medium')}\n${demo('hard')}\n`);
+    for (const example of examples) {
+      const result = runShell(cli, `cd '${dir}' && ${example.trim().replace(/^sudoku-explain/, 'BIN')}`);
+      expect(result.stderr, example).toBe('');
+      expect(result.code, example).toBe(0);
+      expect(result.stdout.length, example).toBeGreaterThan(0);
+    }
+  });
+
 });
 
 // The family's JSON convention: compact, one object per result, NDJSON with a final {"summary"} for a file, the
@@ -347,5 +365,17 @@ describe('--json follows the family convention', () => {
     const run = runShell(cli, `yes ${EASY} | BIN --timeout 200ms --json -`, { timeout: 30_000 });
     const last = JSON.parse(run.stdout.trimEnd().split('\n').at(-1)!) as { summary: Record<string, unknown> };
     expectShape(last.summary, { ...(SUMMARIES.solve as Record<string, Shape>), stopped: (v) => v === 'timeout' }, '$.summary');
+  });
+});
+
+describe('fuzzing', () => {
+  const marks = formatCandidateGrid(Grid.fromValues([...EASY].map(Number)));
+  fuzzCli('sudoku-explain', cli, {
+    words: ['--json', '--hint', '--candidates', '--technique', 'x-wing', 'naked-single', '--all', '--timeout', '2s', '50ms', '-', EASY, marks, '--bogus', '--help'],
+    // Standard input: puzzle lines, comments, and broken or hostile lines.
+    stdin: fc
+      .array(fc.oneof(fc.constantFrom(EASY, marks, '# comment', '', '.'.repeat(81), `${EASY} rated easy`, EASY.slice(1), '\u001b[2J'), fc.string({ maxLength: 30 })), { maxLength: 4 })
+      .map((lines) => lines.join('\n')),
+    numRuns: 25,
   });
 });

@@ -11,7 +11,7 @@ import { expectError, EASY, prop, randomPuzzle } from './reference.js';
 const empty = ['000000000', '000000000', '000000000', '000000000', '000000000', '000000000', '000000000', '000000000', '000000000'];
 const ALL = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-describe('the seed: Puzzle, Component and naked pairs', () => {
+describe('the "Lonely Duos" string API: Puzzle, Component and naked pairs', () => {
   it('gives every cell of an empty grid all nine candidates', () => {
     const row = Component.row(Puzzle.fromList(empty), 0);
     for (let cell = 0; cell < 9; cell++) expect(row.candidatesAt(cell)).toEqual(ALL);
@@ -162,7 +162,7 @@ describe('Component: the bitmask layer the techniques use', () => {
     }
   });
 
-  it('reads values and masks; a solved cell has mask 0 (maskAt, the seed view, shows its value)', () => {
+  it('reads values and masks; a solved cell has mask 0 (maskAt, the string view, shows its value)', () => {
     const grid = parseGivens(EASY);
     const row = grid.row(0); // 003020600
     expect(row.value(2)).toBe(3);

@@ -93,10 +93,10 @@ describe('the import graph of src/*.ts', () => {
   it('has no runtime cycle: every file sits on one floor', () => {
     const graph = sourceGraph();
     expect(graph.size).toBeGreaterThan(20);
-    for (const [file, imports] of graph) for (const target of imports) expect(graph.has(target), `${file} imports ./${target}.js`).toBe(true);
+    for (const [file, imports] of graph) for (const imported of imports) expect(graph.has(imported), `${file} imports ./${imported}.js`).toBe(true);
     expect(cyclesOf(graph)).toEqual([]);
     const floors = floorsOf(graph);
-    // The layers the issue names, bottom up: value imports only go down; the way back up is `import type`.
+    // The layers, bottom up: value imports only go down; the way back up is `import type`.
     const below = (a: string, b: string): void => expect(floors.get(a)!, `${a} below ${b}`).toBeLessThan(floors.get(b)!);
     below('component', 'grid');
     below('grid', 'puzzle');

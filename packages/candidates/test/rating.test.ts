@@ -7,7 +7,7 @@ import { EASY, expectError } from './reference.js';
 const step = (technique: TechniqueName): Step => ({ technique, cells: [], digits: [], eliminations: [], placements: [], explanation: '' });
 
 describe('rating', () => {
-  it('has the issue\'s base scores', () => {
+  it('has HoDoKu\'s base scores', () => {
     expect(TECHNIQUE_SCORES).toMatchObject({
       'naked-single': 4, 'hidden-single': 14, 'locked-candidates': 50, 'naked-pair': 60, 'hidden-pair': 70,
       'naked-triple': 80, 'hidden-triple': 100, 'x-wing': 140, swordfish: 150, 'xy-wing': 160, 'xyz-wing': 180,

@@ -83,7 +83,7 @@ describe('solveLogically', () => {
     expect(result.contradiction).toMatch(/no candidates|no place/);
   });
 
-  // The property the issue asks for: on random puzzles (a random solved grid, clues removed while the solution stays
+  // The central property: on random puzzles (a random solved grid, clues removed while the solution stays
   // unique, checked by an independent backtracking solver), every step of the path and every instance of every
   // technique along the way agrees with the solution.
   prop([fc.integer({ min: 1, max: 2 ** 31 - 1 })], { numRuns: 15 })(

@@ -84,7 +84,7 @@ describe('locked candidates', () => {
 });
 
 describe('naked subsets', () => {
-  it('naked pair in a row and a box, with the issue\'s sentence', () => {
+  it('naked pair in a row and a box, with its one-sentence explanation', () => {
     const grid = new Grid();
     set(grid, 1, 2, 1, 6);
     set(grid, 1, 3, 1, 6);

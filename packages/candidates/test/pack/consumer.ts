@@ -33,7 +33,7 @@ function check(condition: boolean, what: string): void {
 const EASY = '003020600900305001001806400008102900700000008006708200002609500800203009005010300';
 const SOLUTION = '483921657967345821251876493548132976729564138136798245372689514814253769695417382';
 
-// The seed's API.
+// The "Lonely Duos" naked-pairs article's string API.
 const empty = Array.from({ length: 9 }, () => '000000000');
 const row = Component.row(Puzzle.fromList(empty), 0);
 row.setCandidatesAt(0, ['7', '8']);
