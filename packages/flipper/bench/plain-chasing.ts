@@ -1,10 +1,10 @@
-// The anchor: a quick, straightforward bit-packed light-chasing script, written the obvious way. Each press is an
+// A plain light-chasing script for comparison: a quick, straightforward bit-packed light-chasing script, written the obvious way. Each press is an
 // affine function of the first row (a Uint32Array of ⌈(n+1)/32⌉ words: n coefficients and a constant); every row of
 // vectors is a freshly allocated flat buffer; every XOR runs over the full width; the bottom system is eliminated with row swaps;
 // the final chase and the verification go cell by cell. Same input and output as solveLightsOut (flat boards).
 
 /** Solves an n×n classic Lights Out board; returns the presses (flat, bit-packed) or null, and whether verified. */
-export function anchorSolve(board: Uint32Array, n: number): { presses: Uint32Array | null; verified: boolean } {
+export function plainChasingSolve(board: Uint32Array, n: number): { presses: Uint32Array | null; verified: boolean } {
   const W = Math.ceil((n + 1) / 32);
   const lit = (r: number, c: number) => (board[(r * n + c) >>> 5]! >>> ((r * n + c) & 31)) & 1;
   // One flat buffer of n vectors per row of presses, allocated afresh for every row.

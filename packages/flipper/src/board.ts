@@ -1,5 +1,5 @@
 // Boards of any size as bit-packed Uint32Arrays: cell (row, col) is bit row * cols + col, row-major, bit i in word
-// i >>> 5 at bit i & 31. Formatting and parsing in the seed's text grid (rows like " 1 1 0").
+// i >>> 5 at bit i & 31. Formatting and parsing in the text grid of the flipper blog posts (rows like " 1 1 0").
 import { wordsFor } from './bits.js';
 import { checkInteger, checkIterable, describeValue } from './errors.js';
 
@@ -44,7 +44,7 @@ export function checkBoard(board: unknown, cells: number, what = 'board'): Uint3
   return board;
 }
 
-/** The board as the seed's text grid: one line per row, each cell as " 1" (on) or " 0" (off). */
+/** The board as the text grid of the flipper blog posts: one line per row, each cell as " 1" (on) or " 0" (off). */
 export function formatBoard(board: Uint32Array, rows: number, cols: number): string {
   checkSize(rows, cols);
   checkBoard(board, rows * cols);

@@ -84,11 +84,12 @@ Examples:
   flipper solve 111111111 000000000 --json
   printf '110011101\\n000000000\\n' | flipper solve -
   flipper lights-out --size 5 --seed 1
-  flipper lights-out --size 1000 --seed 1 --json
+  flipper lights-out --size 20 --seed 1 --json
   flipper lights-out --rows 30 --cols 50 --seed 7
   flipper lights-out --size 2000 --seed 1 --timeout 10s
 
-Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
+Exit status: 0 on success; 1 on bad input, an unsolvable board, a failed write
+or a --timeout that stopped the solve; 2 on a usage error; 130 after Ctrl-C.`;
 
 const OPTIONS = {
   seed: { type: 'string' },

@@ -1,4 +1,4 @@
-// Gaussian elimination over GF(2), bit-packed: the seed's "back of the envelope", done on 32-bit words. Each move is
+// Gaussian elimination over GF(2), bit-packed: the "back of the envelope" of the Clojure/Lisp flipper blog posts, done on 32-bit words. Each move is
 // a vector over the cells, tagged with the set of moves it is a sum of (the identity at first). Reducing the vectors
 // cell by cell (Gauss–Jordan) leaves a pivot vector for each cell of a basis of the moves' span, and vectors that
 // reduce to nothing: their tags are the null space, the sets of moves that change nothing.
@@ -86,12 +86,12 @@ export function eliminate(cells: number, moves: readonly Uint32Array[], watcher:
 }
 
 /**
- * A set of moves whose combined toggles are `target` (a bit-packed cell mask), as a bit-packed move mask, or null
- * when no set of moves toggles exactly `target`. @internal
+ * A set of moves whose combined toggles are `wanted` (a bit-packed cell mask), as a bit-packed move mask, or null
+ * when no set of moves toggles exactly `wanted`. @internal
  */
-export function solveBasis(basis: Basis, target: Uint32Array): Uint32Array | null {
+export function solveBasis(basis: Basis, wanted: Uint32Array): Uint32Array | null {
   const { cellWords, tagWords, stride, data, pivotVector, pivotCell } = basis;
-  const residual = target.slice(0, cellWords);
+  const residual = wanted.slice(0, cellWords);
   const presses = new Uint32Array(tagWords);
   for (let i = 0; i < pivotCell.length; i++) {
     const c = pivotCell[i]!;
@@ -246,12 +246,12 @@ export function solvePuzzle(puzzle: Puzzle, position: Uint32Array, options?: Sol
   checkBoard(position, puzzle.cells, 'position');
   const to = opts.to === undefined ? puzzle.goal : checkBoard(opts.to, puzzle.cells, 'to');
   const maxNullity = opts.maxNullity === undefined ? 20 : checkInteger(opts.maxNullity, 0, 30, 'maxNullity');
-  const target = position.slice();
-  for (let w = 0; w < target.length; w++) target[w]! ^= to[w]!;
+  const wanted = position.slice();
+  for (let w = 0; w < wanted.length; w++) wanted[w]! ^= to[w]!;
   if (isClassicLightsOut(puzzle)) {
     const { rows, cols } = puzzle;
     const w = watch(opts, `solving ${puzzle.name} by light chasing`, Math.min(rows, cols), 'first-row unknowns');
-    const chased = chaseSolve(target, rows, cols, { method: 'kernel', search: (nullity) => nullity <= maxNullity, watch: w });
+    const chased = chaseSolve(wanted, rows, cols, { method: 'kernel', search: (nullity) => nullity <= maxNullity, watch: w });
     const { rank, nullity } = chased;
     if (!chased.solvable) return { solvable: false, presses: null, minimal: false, rank, nullity };
     return { solvable: true, presses: bitsOf(chased.presses!), minimal: chased.minimal, rank, nullity };
@@ -259,7 +259,7 @@ export function solvePuzzle(puzzle: Puzzle, position: Uint32Array, options?: Sol
   const basis = basisOf(puzzle, opts);
   const rank = basis.pivotCell.length;
   const nullity = basis.moves - rank;
-  const found = solveBasis(basis, target);
+  const found = solveBasis(basis, wanted);
   if (found === null) return { solvable: false, presses: null, minimal: false, rank, nullity };
   let best = found;
   if (nullity > 0 && nullity <= maxNullity) {

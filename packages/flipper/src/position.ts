@@ -1,4 +1,4 @@
-// The seed's 3×3 flipper: positions as 9-bit integers, square k (1..9, row by row) is bit k − 1 (square 1 = bit 0,
+// The 3×3 flipper of the Clojure/Lisp flipper blog posts: positions as 9-bit integers, square k (1..9, row by row) is bit k − 1 (square 1 = bit 0,
 // the least significant), 1 = on. MOVES[k − 1] is the mask of squares that move k toggles.
 import { formatBoard, parseBoard } from './board.js';
 import { checkInteger, checkIterable, describeValue } from './errors.js';
@@ -12,7 +12,7 @@ export const SQUARES = 9;
 /** The goal: every edge square on, the centre off (squares 1,2,3,4,6,7,8,9 on). */
 export const GOAL: Position = 0b111_101_111;
 
-/** The squares each move toggles, 1-based, as the seed lists them: `MOVE_SQUARES[k − 1]` for move k. */
+/** The squares each move toggles, 1-based, as the flipper blog posts list them: `MOVE_SQUARES[k − 1]` for move k. */
 export const MOVE_SQUARES: readonly (readonly number[])[] = Object.freeze(
   [
     [1, 2, 4, 5],
@@ -83,12 +83,12 @@ export function parsePosition(text: string): Position {
   return position;
 }
 
-/** The position as the seed's text grid: three lines like " 1 1 0" (no trailing newline). */
+/** The position as the text grid of the flipper blog posts: three lines like " 1 1 0" (no trailing newline). */
 export function formatGrid(position: Position): string {
   return formatBoard(Uint32Array.of(checkPosition(position)), 3, 3);
 }
 
-/** A position from the seed's text grid: three rows of three 0/1 squares. */
+/** A position from the text grid of the flipper blog posts: three rows of three 0/1 squares. */
 export function parseGrid(text: string): Position {
   const { rows, cols, board } = parseBoard(text);
   if (rows !== 3 || cols !== 3) throw new RangeError(`a flipper grid must be 3 rows of 3 squares; got ${rows} rows of ${cols}`);

@@ -1,9 +1,9 @@
-// Ready-made puzzles: the seed's flipper, Merlin's magic square and classic Lights Out of any size.
+// Ready-made puzzles: the flipper of the Clojure/Lisp flipper blog posts, Merlin's magic square and classic Lights Out of any size.
 import { checkSize } from './board.js';
 import { GOAL, MOVE_SQUARES } from './position.js';
 import { createPuzzle, type Puzzle } from './puzzle.js';
 
-/** The seed's 3×3 flipper: its nine moves and its goal (edges on, centre off); cells 0..8 are squares 1..9. */
+/** The 3×3 flipper of the Clojure/Lisp flipper blog posts: its nine moves and its goal (edges on, centre off); cells 0..8 are squares 1..9. */
 export function flipperPuzzle(): Puzzle {
   return createPuzzle({
     name: 'flipper',

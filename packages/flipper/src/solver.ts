@@ -1,4 +1,4 @@
-// The seed's exercise, finished: which moves take a flipper position to the goal. The 9×9 move matrix is
+// The exercise the Clojure/Lisp flipper blog posts left open, finished: which moves take a flipper position to the goal. The 9×9 move matrix is
 // invertible over GF(2), so for each square there is exactly one set of moves that toggles it alone; the solution for
 // a position is the sum (XOR) of those sets over the squares that differ from the goal.
 import { basisOf, solveBasis, type Basis } from './elimination.js';

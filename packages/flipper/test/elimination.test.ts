@@ -158,7 +158,7 @@ describe('solvePuzzle on random puzzles', () => {
     expect(rank).toBeLessThanOrEqual(Math.min(m, cells));
   });
 
-  it('can solve towards any target position', () => {
+  it('can solve towards any given position', () => {
     const puzzle = lightsOutPuzzle(3);
     const from = boardOf(3, 3, [0, 4]);
     const to = boardOf(3, 3, [8]);

@@ -64,7 +64,7 @@ describe('randomPosition', () => {
 });
 
 describe('the game', () => {
-  it("plays the seed's game: start 1 1 0 / 0 1 1 / 1 0 1, five moves", () => {
+  it("plays the blog post's game: start 1 1 0 / 0 1 1 / 1 0 1, five moves", () => {
     let game = newGame({ start: 0b101_110_011 });
     expect(game).toMatchObject({ start: 0b101110011, position: 0b101110011, moves: 0, solved: false, history: [] });
     for (const move of [3, 2, 4, 6, 8]) game = playMove(game, move);

@@ -14,29 +14,29 @@ import {
   parseGrid,
   parsePosition,
 } from '../src/index.js';
-import { GOAL_SQUARES, ISSUE_MOVES, expectError, fuzzText, key, onlyOurErrors, prop, refApply } from './reference.js';
+import { GOAL_SQUARES, BLOG_MOVES, expectError, fuzzText, key, onlyOurErrors, prop, refApply } from './reference.js';
 
 const positionArb = fc.integer({ min: 0, max: 511 });
 const moveArb = fc.integer({ min: 1, max: 9 });
 const squaresOf = (p: number) => Array.from({ length: 9 }, (_, s) => (p >>> s) & 1);
 
 describe('the flipper position', () => {
-  it('has the issue goal and moves (square k is bit k − 1)', () => {
+  it('has the goal and moves of the flipper blog posts (square k is bit k − 1)', () => {
     expect(SQUARES).toBe(9);
     expect(GOAL).toBe(0b111101111);
     expect(formatPosition(GOAL)).toBe('111101111');
-    expect(MOVE_SQUARES).toEqual(ISSUE_MOVES);
+    expect(MOVE_SQUARES).toEqual(BLOG_MOVES);
     expect(MOVES[0]).toBe(0b000011011); // move 1: squares 1, 2, 4, 5
-    expect(MOVES.map((mask) => squaresOf(mask).flatMap((on, s) => (on ? [s + 1] : [])))).toEqual(ISSUE_MOVES);
+    expect(MOVES.map((mask) => squaresOf(mask).flatMap((on, s) => (on ? [s + 1] : [])))).toEqual(BLOG_MOVES);
     expect(Object.isFrozen(MOVES)).toBe(true);
   });
 
-  it('applies moves as the seed shows: (apply-move 1 *solution*) and (apply-move 0 *solution*)', () => {
+  it('applies moves as the Lisp flipper blog post shows: (apply-move 1 *solution*) and (apply-move 0 *solution*)', () => {
     expect(formatPosition(applyMove(GOAL, 2))).toBe('000101111');
     expect(formatPosition(applyMove(GOAL, 1))).toBe('001011111');
   });
 
-  it("replays the seed's game: 1 1 0 / 0 1 1 / 1 0 1, moves 3 2 4 6 8", () => {
+  it("replays the blog post's game: 1 1 0 / 0 1 1 / 1 0 1, moves 3 2 4 6 8", () => {
     let p = parseGrid(' 1 1 0\n 0 1 1\n 1 0 1\n');
     const seen = [3, 2, 4, 6, 8].map((move) => formatGrid((p = applyMove(p, move))));
     expect(seen).toEqual([
@@ -49,7 +49,7 @@ describe('the flipper position', () => {
     expect(isSolved(p)).toBe(true);
   });
 
-  it("toggles the top-left square with moves 8 6 9 5, as the seed's play-tty shows", () => {
+  it("toggles the top-left square with moves 8 6 9 5, as the blog post's play-tty shows", () => {
     const start = parseGrid(' 0 0 1\n 0 0 1\n 1 0 0');
     expect(formatGrid(applyMoves(start, [8, 6, 9, 5]))).toBe(' 1 0 1\n 0 0 1\n 1 0 0');
   });
@@ -83,7 +83,7 @@ describe('the flipper position', () => {
     expect(parsePosition(` ${text}\n`)).toBe(p);
   });
 
-  prop([positionArb])('formatGrid and parseGrid round-trip; the grid is the seed\'s " 1 1 0" rows', (p) => {
+  prop([positionArb])('formatGrid and parseGrid round-trip; the grid is the blog post\'s " 1 1 0" rows', (p) => {
     const grid = formatGrid(p);
     const digits = squaresOf(p);
     expect(grid).toBe([0, 3, 6].map((i) => digits.slice(i, i + 3).map((d) => ` ${d}`).join('')).join('\n'));

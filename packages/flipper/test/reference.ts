@@ -9,8 +9,8 @@ export { expectError, onlyOurErrors, prop } from '@puzzles/testkit';
 /** Arbitrary text for fuzzing parsers (any UTF-16, code points, graphemes, and strings over `alphabet` up to 40 long). */
 export const fuzzText = (alphabet: string) => fuzzTextOver(alphabet, 40);
 
-/** The issue's moves, written out again: move k toggles these squares (1..9, row by row). */
-export const ISSUE_MOVES: readonly number[][] = [
+/** The moves as the flipper blog posts list them, written out again: move k toggles these squares (1..9, row by row). */
+export const BLOG_MOVES: readonly number[][] = [
   [1, 2, 4, 5],
   [1, 2, 3],
   [2, 3, 5, 6],
@@ -31,7 +31,7 @@ export const GOAL_SQUARES: Squares = [1, 1, 1, 1, 0, 1, 1, 1, 1];
 /** Applies move k (1..9) to a position given as squares. */
 export function refApply(squares: Squares, move: number): Squares {
   const out = [...squares];
-  for (const s of ISSUE_MOVES[move - 1]!) out[s - 1] = 1 - out[s - 1]!;
+  for (const s of BLOG_MOVES[move - 1]!) out[s - 1] = 1 - out[s - 1]!;
   return out;
 }
 

@@ -33,10 +33,10 @@ describe('solve', () => {
     expect(bySet.size).toBe(512);
   });
 
-  it('solves the seed examples and the issue example', () => {
+  it('solves the examples of the flipper blog posts', () => {
     expect(solve(GOAL)).toEqual([]);
     expect(solve(0b111111111)).toEqual([1, 3, 5, 7, 9]);
-    expect(solve(0b101_110_011)).toEqual([2, 3, 4, 6, 8]); // ' 1 1 0 / 0 1 1 / 1 0 1': the seed played 3 2 4 6 8
+    expect(solve(0b101_110_011)).toEqual([2, 3, 4, 6, 8]); // ' 1 1 0 / 0 1 1 / 1 0 1': the blog post played 3 2 4 6 8
   });
 
   prop([positionArb, positionArb])('solve(from, to) takes from to to; reachable is true for every pair', (from, to) => {
@@ -47,7 +47,7 @@ describe('solve', () => {
   it('finds the moves that toggle one square, by elimination (top-left: 5, 6, 8, 9)', () => {
     const table = singleSquareToggles();
     expect(table[0]).toEqual([5, 6, 8, 9]);
-    // The seed's final table, as sets: (8 6 9 5) (7 2 9 4 6) (8 7 4 5) (2 9 4 3 8) (7 3 9 1 5) (2 7 1 6 8) (3 6 2 5) (8 3 4 6 1) (5 1 2 4)
+    // The blog post's final table, as sets: (8 6 9 5) (7 2 9 4 6) (8 7 4 5) (2 9 4 3 8) (7 3 9 1 5) (2 7 1 6 8) (3 6 2 5) (8 3 4 6 1) (5 1 2 4)
     const seed = [[8, 6, 9, 5], [7, 2, 9, 4, 6], [8, 7, 4, 5], [2, 9, 4, 3, 8], [7, 3, 9, 1, 5], [2, 7, 1, 6, 8], [3, 6, 2, 5], [8, 3, 4, 6, 1], [5, 1, 2, 4]];
     expect(table).toEqual(seed.map((moves) => [...moves].sort((a, b) => a - b)));
     table.forEach((moves, s) => expect(applyMoves(0, moves)).toBe(1 << s));

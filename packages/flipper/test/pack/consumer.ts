@@ -41,7 +41,7 @@ check(GOAL === 0b111101111 && formatPosition(GOAL) === '111101111', 'GOAL');
 check(MOVES.length === 9 && MOVES[0] === 0b11011, 'MOVES');
 const start: Position = parseGrid(' 1 1 0\n 0 1 1\n 1 0 1');
 check(solve(start).join(' ') === '2 3 4 6 8', `solve gives ${solve(start).join(' ')}`);
-check(applyMoves(start, [3, 2, 4, 6, 8]) === GOAL, "the seed's game");
+check(applyMoves(start, [3, 2, 4, 6, 8]) === GOAL, "the blog post's game");
 check(applyMove(applyMove(start, 5), 5) === start, 'a move twice is nothing');
 check(formatGrid(GOAL) === ' 1 1 1\n 1 0 1\n 1 1 1', 'formatGrid');
 check(singleSquareToggles()[0]!.join(',') === '5,6,8,9', 'top-left toggles');
