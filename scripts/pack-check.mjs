@@ -16,7 +16,9 @@
 //      Every hit is listed as file:line.
 //   3. In a fresh project under os.tmpdir() (outside the workspace, so nothing resolves through it), `npm install` the
 //      tarball, the tarballs of the @puzzles/* packages it depends on, and the root's pinned typescript + @types/node.
-//   4. `import` and `require` it and compare the export names; type-check and run a TypeScript consumer as both
+//   4. `import` and `require` it, and every other subpath export ("./node", "./arbitraries"), and compare the export
+//      names ("." must load without the optional peer dependencies; a subpath that needs them gets them installed at
+//      the version the workspace pins, and the log says so); type-check and run a TypeScript consumer as both
 //      .mts and .cts under module/moduleResolution nodenext (packages/<name>/test/pack/consumer.ts if it exists,
 //      otherwise a generated one that only proves the types resolve); run every bin the ways a user does after
 //      installing: `npx --no-install --offline @puzzles/<pkg> --version` (or `npx … --package @puzzles/<pkg> <bin>`
@@ -26,7 +28,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { CheckError, root, run, runMain, withTempDir, workspacePackages } from './lib.mjs';
+import { CheckError, root, run, runMain, tail, withTempDir, workspacePackages } from './lib.mjs';
 
 const SCOPE = '@puzzles/';
 const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies'];
@@ -545,6 +547,33 @@ const CONSUMER_TSCONFIG = {
   files: ['consumer.mts', 'consumer.cts'],
 };
 
+/** The subpaths of an exports map a user can import: "." first, then the others, without ./package.json and patterns. */
+function subpathExports(manifest) {
+  const field = manifest.exports;
+  if (field === undefined || typeof field === 'string' || Array.isArray(field)) return ['.'];
+  const keys = Object.keys(field);
+  if (!keys.every((key) => key.startsWith('.'))) return ['.']; // conditions only: one subpath
+  return keys.filter((key) => key !== './package.json' && !key.includes('*') && field[key] !== null).sort((a, b) => (a === '.' ? -1 : b === '.' ? 1 : a.localeCompare(b)));
+}
+
+/** Whether require() can load a subpath: its exports entry has a require or default condition somewhere. */
+function hasRequireCondition(exportsField, subpath) {
+  const value = subpath === '.' && (typeof exportsField === 'string' || !Object.keys(exportsField ?? {}).some((k) => k.startsWith('.'))) ? exportsField : exportsField?.[subpath];
+  if (value === undefined || typeof value === 'string') return true;
+  return exportTargets(value).some(({ trail }) => /(^|> )(require|default)( |$)/.test(trail) && !/(^|> )import( |$)/.test(trail));
+}
+
+/** The optional peer dependencies of a package as npm specs, at the version the workspace pins for its own tests. */
+function optionalPeers(pkg, rootDevDependencies) {
+  const meta = pkg.manifest.peerDependenciesMeta ?? {};
+  return Object.keys(pkg.manifest.peerDependencies ?? {})
+    .filter((name) => meta[name]?.optional === true)
+    .map((name) => {
+      const pinned = pkg.manifest.devDependencies?.[name] ?? rootDevDependencies?.[name];
+      return pinned && !pinned.startsWith('workspace:') ? `${name}@${pinned}` : `${name}@${pkg.manifest.peerDependencies[name]}`;
+    });
+}
+
 /** Installs the package into a fresh project outside the workspace and uses it there the ways a consumer would. */
 function consume(pkg, packed, installSet, tarballs, toolVersions, tempRoot) {
   const project = path.join(tempRoot, 'consumers', pkg.name.replace(/^@/, '').replace(/\//g, '__'));
@@ -561,19 +590,40 @@ function consume(pkg, packed, installSet, tarballs, toolVersions, tempRoot) {
   console.log(`pack-check ${pkg.name}: npm install ${installSet.join(', ')} (tarballs), typescript@${toolVersions.typescript}, @types/node@${toolVersions['@types/node']}`);
   run('npm', ['install', '--no-audit', '--no-fund', '--no-update-notifier', '--save-exact', ...installs], { cwd: project, what: `${pkg.name}: npm install in ${project}` });
 
-  // ESM and CJS see the same public API.
-  fs.writeFileSync(path.join(project, 'check.mjs'), ESM_CHECK(pkg.name));
-  fs.writeFileSync(path.join(project, 'check.cjs'), CJS_CHECK(pkg.name));
-  const esm = run(process.execPath, ['check.mjs'], { cwd: project, what: `${pkg.name}: import (check.mjs)` }).stdout.trim();
-  const cjs = run(process.execPath, [...CJS_FLAGS, 'check.cjs'], { cwd: project, what: `${pkg.name}: require (check.cjs)` }).stdout.trim();
-  const esmNames = JSON.parse(esm.split('\n').at(-1));
-  const cjsNames = JSON.parse(cjs.split('\n').at(-1));
-  if (JSON.stringify(esmNames) !== JSON.stringify(cjsNames)) {
-    const onlyEsm = esmNames.filter((n) => !cjsNames.includes(n));
-    const onlyCjs = cjsNames.filter((n) => !esmNames.includes(n));
-    throw new CheckError(`${pkg.name}: import and require export different names (only import: ${onlyEsm.join(', ') || '-'}; only require: ${onlyCjs.join(', ') || '-'})`);
+  // ESM and CJS see the same public API, for "." and for every other subpath export ("./node", "./arbitraries").
+  // A subpath that cannot load without an optional peer dependency gets the peers installed (at the version the
+  // workspace pins) and is tried again; "." must load without them.
+  let peersInstalled = false;
+  for (const subpath of subpathExports(packed.manifest)) {
+    const specifier = subpath === '.' ? pkg.name : `${pkg.name}${subpath.slice(1)}`;
+    const names = (flags, file, what) => {
+      const result = run(process.execPath, [...flags, file], { cwd: project, what, allowFailure: true });
+      return result.status === 0 ? { names: JSON.parse(result.stdout.trim().split('\n').at(-1)) } : { error: `${result.stdout}${result.stderr}` };
+    };
+    fs.writeFileSync(path.join(project, 'check.mjs'), ESM_CHECK(specifier));
+    fs.writeFileSync(path.join(project, 'check.cjs'), CJS_CHECK(specifier));
+    let esm = names([], 'check.mjs', `${specifier}: import`);
+    const peers = optionalPeers(pkg, toolVersions.root);
+    if (esm.error && subpath !== '.' && !peersInstalled && peers.length > 0 && /ERR_MODULE_NOT_FOUND|Cannot find (package|module)/.test(esm.error)) {
+      console.log(`pack-check ${pkg.name}: ${specifier} does not load without its optional peer dependencies; npm install ${peers.join(' ')}`);
+      run('npm', ['install', '--no-audit', '--no-fund', '--no-update-notifier', '--save-exact', ...peers], { cwd: project, what: `${pkg.name}: npm install ${peers.join(' ')}` });
+      peersInstalled = true;
+      esm = names([], 'check.mjs', `${specifier}: import`);
+    }
+    if (esm.error) throw new CheckError(`${pkg.name}: import * from '${specifier}' fails in a fresh project:\n${tail(esm.error, 15)}`);
+    if (!hasRequireCondition(packed.manifest.exports, subpath)) {
+      console.log(`pack-check ${pkg.name}: import '${specifier}' has ${esm.names.length} exports (no require condition for ${subpath})`);
+      continue;
+    }
+    const cjs = names(CJS_FLAGS, 'check.cjs', `${specifier}: require`);
+    if (cjs.error) throw new CheckError(`${pkg.name}: require('${specifier}') fails in a fresh project:\n${tail(cjs.error, 15)}`);
+    if (JSON.stringify(esm.names) !== JSON.stringify(cjs.names)) {
+      const onlyEsm = esm.names.filter((n) => !cjs.names.includes(n));
+      const onlyCjs = cjs.names.filter((n) => !esm.names.includes(n));
+      throw new CheckError(`${pkg.name}: import and require of '${specifier}' export different names (only import: ${onlyEsm.join(', ') || '-'}; only require: ${onlyCjs.join(', ') || '-'})`);
+    }
+    console.log(`pack-check ${pkg.name}: import and require of '${specifier}' agree on ${esm.names.length} exports: ${esm.names.join(', ')}`);
   }
-  console.log(`pack-check ${pkg.name}: import and require agree on ${esmNames.length} exports: ${esmNames.join(', ')}`);
 
   // TypeScript consumer, compiled as ESM (.mts) and CJS (.cts) under nodenext, then run.
   const consumerSource = path.join(pkg.dir, 'test', 'pack', 'consumer.ts');
@@ -640,6 +690,7 @@ function main(argv) {
     if (typeof version !== 'string') throw new CheckError(`the root package.json has no devDependencies["${tool}"] to install in the consumer project`);
     toolVersions[tool] = version;
   }
+  Object.defineProperty(toolVersions, 'root', { value: rootManifest.devDependencies ?? {}, enumerable: false });
 
   // Pack every selected package and everything it needs first; then check them one by one.
   const needs = new Map(selected.map((pkg) => [pkg.name, closure(pkg.name, byName)]));
