@@ -12,14 +12,16 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
+// `pnpm test -- --project x` hands the script a leading `--`; vitest would read what follows as file filters.
 const args = process.argv.slice(2);
+if (args[0] === '--') args.shift();
 
 /** The values of every `--project X` / `--project=X` in the arguments. */
 function projects(argv) {
   const names = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') break;
+    if (arg === '--') break; // vitest reads everything after it as file filters
     if (arg === '--project' && i + 1 < argv.length) names.push(argv[++i]);
     else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
   }
