@@ -5,6 +5,7 @@
 //   node scripts/sync-metadata.mjs            write: repository (with the package's directory), homepage, bugs,
 //                                             license, engines into packages/*/package.json (only files that differ)
 //   node scripts/sync-metadata.mjs --check    change nothing; list every field that differs and exit 1 if any does
+//   node scripts/sync-metadata.mjs --self-test   the placeholder rule and the derived fields on examples
 //
 // `pnpm build` and `pnpm version-packages` (before `changeset version`) run the first; CI runs the second.
 // homepage is <web URL>/tree/<base branch>/<directory>#readme and bugs is <web URL>/issues, where the web URL is
@@ -84,7 +85,31 @@ function withFields(manifest, fields) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
+/** --self-test: the placeholder rule, the derived fields and where new fields go. */
+function selfTest() {
+  const cases = [
+    ['a placeholder host is refused', placeholderReason('git+https://example.invalid/puzzles.git') !== undefined],
+    ['example.com is a placeholder too', placeholderReason('https://example.com/x/y') !== undefined],
+    ['no URL is refused', placeholderReason(undefined) !== undefined && placeholderReason('') !== undefined],
+    ['a non-URL is refused', placeholderReason('puzzles.git') !== undefined],
+    ['a real URL is accepted', placeholderReason('git+https://github.com/someone/puzzles.git') === undefined],
+  ];
+  const fields = expectedFields(sharedMetadata({ repository: { url: 'git+https://github.com/someone/puzzles.git' }, license: 'MIT', engines: { node: '>=20' } }), 'packages/dlx');
+  cases.push(['homepage and bugs come from the web URL', fields.homepage === 'https://github.com/someone/puzzles/tree/main/packages/dlx#readme' && fields.bugs.url === 'https://github.com/someone/puzzles/issues']);
+  cases.push(['repository keeps the package directory', fields.repository.directory === 'packages/dlx' && fields.repository.url === 'git+https://github.com/someone/puzzles.git']);
+  const updated = withFields({ name: 'x', version: '1.0.0', license: 'ISC', repository: { url: 'old' }, exports: {} }, fields);
+  cases.push(['existing keys keep their place, new ones follow repository', JSON.stringify(Object.keys(updated)) === JSON.stringify(['name', 'version', 'license', 'repository', 'homepage', 'bugs', 'engines', 'exports'])]);
+  cases.push(['existing values are replaced', updated.license === 'MIT' && updated.repository.url === 'git+https://github.com/someone/puzzles.git']);
+  let failed = 0;
+  for (const [name, ok] of cases) {
+    console.log(`self-test ${name}: ${ok ? 'ok' : 'FAILED'}`);
+    if (!ok) failed++;
+  }
+  if (failed > 0) throw new CheckError(`self-test: ${failed} of ${cases.length} cases failed`);
+}
+
 function main(argv) {
+  if (argv.includes('--self-test')) return selfTest();
   const check = argv.includes('--check');
   const unknown = argv.filter((arg) => arg !== '--check');
   if (unknown.length > 0) throw new CheckError(`unknown argument ${unknown.join(' ')}; usage: sync-metadata.mjs [--check]`);
