@@ -381,3 +381,26 @@ describe('every --json output follows the family convention (compact, keys and t
     }
   });
 });
+
+describe('every CLI example of the README runs', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const cliSection = readme.slice(readme.indexOf('## CLI'));
+  const block = /```sh\n([^]*?)```/.exec(cliSection)![1]!;
+  const examples = block
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => ({ line: line.replace(/\s+#.*$/, ''), shown: /#\s*→\s*(.+)$/.exec(line)?.[1] }));
+  it('has examples, each run the way that runs this package', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    for (const { line } of examples) expect(line).toMatch(/(^|\| )(npx @puzzles\/wordle|pnpm exec wordle)( |$)/);
+    expect(block).not.toMatch(/npx wordle/);
+  });
+  for (const { line, shown } of examples) {
+    it(line, () => {
+      const result = runExample(line, /npx @puzzles\/wordle|pnpm exec wordle/g);
+      expect(result.code, result.stderr).toBe(0);
+      for (const message of result.stderr.split('\n').filter(Boolean)) expect(message).toMatch(/^wordle: stopped after/);
+      if (shown !== undefined) expect(result.stdout).toContain(shown);
+    });
+  }
+});

@@ -1,4 +1,4 @@
-// Validates the seed's feature "Playing a round" (Track number of guesses), hard mode and the share grid.
+// Validates Literate Wordle's feature "Playing a round" (Track number of guesses), hard mode and the share grid.
 import { describe, expect, it } from 'vitest';
 import { GameOverError, createGame, createWordList, hardModeViolation, playRound, scoreGuess, shareGrid, type Game } from '../src/index.js';
 import { expectError, fuzzText, onlyOurErrors, prop } from './reference.js';

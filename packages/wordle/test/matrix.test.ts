@@ -37,7 +37,7 @@ describe('the pattern matrix', () => {
         expect(`${allowedGuesses[g]}/${answers[a]}`).toBe('scored the same');
       }
     }
-    // The seed's bug case, and a solved row.
+    // The train/xenon bug case, and a solved row.
     const xenon = allowedGuesses.indexOf('xenon');
     const train = answers.indexOf('train');
     expect(decodePattern(m.codes[xenon * m.answerCount + train]!)).toEqual(['absent', 'absent', 'absent', 'absent', 'correct']);

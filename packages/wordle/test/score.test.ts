@@ -1,4 +1,4 @@
-// Validates the Gherkin feature "Scoring guesses" of the seed, and the post-mortem's bug (train/xenon).
+// Validates Literate Wordle's Gherkin feature "Scoring guesses", and the post-mortem's bug (train/xenon).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

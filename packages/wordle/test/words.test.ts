@@ -1,4 +1,4 @@
-// Validates the seed's features "Pick an answer word" and "Checking a guess is a valid word", and the word lists.
+// Validates Literate Wordle's features "Pick an answer word" and "Checking a guess is a valid word", and the word lists.
 import fc from 'fast-check';
 import { below, seededWords } from '@puzzles/kit/random';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('the original word lists', () => {
     expect(answers).not.toContain('salet');
   });
 
-  it('is clean: five lowercase letters each, no blanks (the seed CRLF bug), no duplicates', () => {
+  it('is clean: five lowercase letters each, no blanks (Literate Wordle's CRLF bug), no duplicates', () => {
     for (const word of allowedGuesses) expect(word).toMatch(/^[a-z]{5}$/);
     expect(new Set(allowedGuesses).size).toBe(12972);
     expect(checkValidWord('').valid).toBe(false);
