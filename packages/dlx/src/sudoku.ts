@@ -271,10 +271,27 @@ export class SudokuSolver {
    * or a closed pipe can abort the `signal` of a long search (a hard 25×25 grid, counting an empty one). One search
    * at a time per solver.
    */
-  async searchAsync(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): Promise<number> {
-    this.#begin(cells, limit, out, options, true);
+  searchAsync(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): Promise<number> {
+    // Most puzzles end within the first slice: they then cost no more than a resolved promise.
     try {
-      while (this.#step(performance.now() + SLICE_MS)) await yieldToEventLoop();
+      this.#begin(cells, limit, out, options, true);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    try {
+      if (!this.#step(performance.now() + SLICE_MS)) return Promise.resolve(this.#end());
+    } catch (error) {
+      this.#end();
+      return Promise.reject(error);
+    }
+    return this.#resume();
+  }
+
+  /** The slices after the first, with the event loop let in before each. */
+  async #resume(): Promise<number> {
+    try {
+      do await yieldToEventLoop();
+      while (this.#step(performance.now() + SLICE_MS));
     } catch (error) {
       this.#end();
       throw error;
