@@ -12,23 +12,28 @@ export const SQUARES = 9;
 /** The goal: every edge square on, the centre off (squares 1,2,3,4,6,7,8,9 on). */
 export const GOAL: Position = 0b111_101_111;
 
-/** The squares each move toggles, 1-based, as the flipper blog posts list them: `MOVE_SQUARES[k − 1]` for move k. */
-export const MOVE_SQUARES: readonly (readonly number[])[] = Object.freeze(
-  [
-    [1, 2, 4, 5],
-    [1, 2, 3],
-    [2, 3, 5, 6],
-    [1, 4, 7],
-    [1, 3, 5, 7, 9],
-    [3, 6, 9],
-    [4, 5, 7, 8],
-    [7, 8, 9],
-    [5, 6, 8, 9],
-  ].map((squares) => Object.freeze(squares)),
-);
+/** A list of lists, frozen all the way down (pure: the constants below cost nothing when unused). */
+function frozen(lists: number[][]): readonly (readonly number[])[] {
+  return Object.freeze(lists.map((list) => Object.freeze(list)));
+}
 
-/** The moves as 9-bit masks: `MOVES[k − 1]` is the set of squares move k toggles (square s = bit s − 1). */
-export const MOVES: readonly number[] = Object.freeze(MOVE_SQUARES.map((squares) => squares.reduce((m, s) => m | (1 << (s - 1)), 0)));
+/** The squares each move toggles, 1-based, as the flipper blog posts list them: `MOVE_SQUARES[k − 1]` for move k. */
+export const MOVE_SQUARES: readonly (readonly number[])[] = /* @__PURE__ */ frozen([
+  [1, 2, 4, 5],
+  [1, 2, 3],
+  [2, 3, 5, 6],
+  [1, 4, 7],
+  [1, 3, 5, 7, 9],
+  [3, 6, 9],
+  [4, 5, 7, 8],
+  [7, 8, 9],
+  [5, 6, 8, 9],
+]);
+
+/** The moves as 9-bit masks: `MOVES[k − 1]` is the set of squares move k toggles (square s = bit s − 1, square 1 last). */
+export const MOVES: readonly number[] = /* @__PURE__ */ Object.freeze([
+  0b000011011, 0b000000111, 0b000110110, 0b001001001, 0b101010101, 0b100100100, 0b011011000, 0b111000000, 0b110110000,
+]);
 
 /** Checks a position. @internal */
 export function checkPosition(position: unknown, what = 'position'): Position {
