@@ -149,6 +149,14 @@ describe('dlx', () => {
     expectOneLineErrors(escaped, 'dlx');
   });
 
+  it('a failed write (a full disk) is one line on stderr and exit 1', () => {
+    for (const args of ['', '--print', '--json --print']) {
+      const result = runShell(dlx, `BIN ${queens(8)} ${args} > /dev/full`);
+      expect(result.code, args).toBe(1);
+      expect(result.stderr, args).toBe('dlx: cannot write to standard output: no space left on the device (ENOSPC)\n');
+    }
+  });
+
   it('usage errors: exit 2 with a pointer to --help', () => {
     expect(run(['--limit', 'x'], KNUTH)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--limit must be a positive integer; got 'x'/) });
     expect(run(['--limit', '99999999999999999999'], KNUTH)).toMatchObject({ code: 2, stderr: expect.stringMatching(/--limit must be a positive integer/) });

@@ -185,6 +185,12 @@ describe('dlx-sudoku', () => {
     expect(result.stdout).toMatch(/\rline 1: [\d,]+\/100,000,000 solutions \(\d+\.\d%\)/);
   });
 
+  it('a failed write (a full disk) is one line on stderr and exit 1', () => {
+    const result = runShell(sudoku, `yes '${TEXTBOOK}' | head -100 | BIN - > /dev/full`);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('dlx-sudoku: cannot write to standard output: no space left on the device (ENOSPC)\n');
+  });
+
   it('usage errors exit 2; --help and --version', () => {
     expect(run(['--unique', '--count'], '').code).toBe(2);
     expect(run(['--limit', '3'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--limit goes with --count/) });
