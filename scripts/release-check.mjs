@@ -287,7 +287,14 @@ function main(argv) {
   // The rehearsal passes either way; a real `pnpm release` refuses (exit 1) while the repository URL is a placeholder.
   const url = readJson(path.join(root, 'package.json'), 'package.json').repository?.url;
   const reason = placeholderReason(url);
-  if (reason !== undefined) console.log(`release-check: publish refused: repository URL is a placeholder (${url ?? 'none'} in the root package.json); pnpm release exits 1 until it is the real one`);
+  if (reason !== undefined) {
+    // Prove it: `pnpm release` must refuse before doing anything (it only runs here while the URL is a placeholder).
+    const release = run(process.execPath, [path.join(root, 'scripts', 'release.mjs')], { cwd: root, allowFailure: true, what: 'scripts/release.mjs' });
+    if (release.status !== 1 || !/publish refused/.test(release.stderr)) {
+      throw new CheckError(`scripts/release.mjs should refuse with exit 1 while the repository URL is a placeholder; it exited ${release.status}:\n${indent(`${release.stdout}${release.stderr}`)}`);
+    }
+    console.log(`release-check: publish refused: repository URL is a placeholder (${url ?? 'none'} in the root package.json); pnpm release exits 1 until it is the real one`);
+  }
   else console.log('release-check: the repository URL is set; pnpm release would publish');
 }
 
