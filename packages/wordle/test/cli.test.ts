@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pickAnswer } from '../src/index.js';
 
@@ -403,4 +403,16 @@ describe('every CLI example of the README runs', () => {
       if (shown !== undefined) expect(result.stdout).toContain(shown);
     });
   }
+});
+
+describe('wordle under arbitrary arguments and input', () => {
+  fuzzCli('wordle', cli, {
+    words: [
+      'score', 'solve', 'assist', 'play', '--answer', 'cigar', 'novel', '--seed', '42', '--daily', '--date', '2021-06-19',
+      '--hard', '--all', '--opener', 'salet', '--width', '1', '3', '--json', '--timeout', '1s', '00120', '22222', 'g-y--',
+      'crane', '-h', '--version', '-',
+    ],
+    numRuns: 30,
+    timeout: 30_000,
+  });
 });
