@@ -65,7 +65,7 @@ if (mode === 'ours-stats') {
   }
   kept = agg.kept;
 } else if (mode === 'regex') {
-  // The seed's approach: readline, one regular expression, hash tables.
+  // The Lisp blog post's approach: readline, one regular expression, hash tables.
   const re = /^\S+ \S+ \S+ \[(\d{2})\/(\w{3})\/(\d{4})[^\]]*\] "(\S+) (\S*)[^"]*" (\d{3}) \S+ "([^"]*)"/;
   const agg = aggregator();
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {

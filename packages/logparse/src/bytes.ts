@@ -28,7 +28,7 @@ export function asBytes(bytes: Uint8Array): Uint8Array {
   return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Copies `source[start, end)` into `target` at `at`. @internal */
-export function copyBytes(source: Uint8Array, start: number, end: number, target: Uint8Array, at: number): void {
-  target.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
+/** Copies `source[start, end)` into `into` at `at`. @internal */
+export function copyBytes(source: Uint8Array, start: number, end: number, into: Uint8Array, at: number): void {
+  into.set(start === 0 && end === source.length ? source : source.subarray(start, end), at);
 }

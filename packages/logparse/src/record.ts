@@ -25,7 +25,7 @@ export interface LogRecord {
   readonly request: string | null;
   /** `GET`, `POST`…; null when the request line has none (binary, empty, `-`, a single word). */
   readonly method: string | null;
-  /** The request target with its query (may contain spaces); null when the request has no method. */
+  /** The requested path with its query (may contain spaces); null when the request has no method. */
   readonly path: string | null;
   /** `HTTP/1.1`…; null for HTTP/0.9-style requests without one. */
   readonly protocol: string | null;

@@ -476,9 +476,9 @@ function utcMillis(year: number, month: number, day: number, h: number, m: numbe
 }
 
 /**
- * Splits a request line `METHOD target PROTOCOL` in `buf[s, e)`: returns [methodEnd, pathStart, pathEnd,
+ * Splits a request line `METHOD path PROTOCOL` in `buf[s, e)`: returns [methodEnd, pathStart, pathEnd,
  * protocolStart] into `out`, with methodEnd = -1 when the request has no method (binary, empty, `-`, one word)
- * and protocolStart = -1 without a protocol (HTTP/0.9). The target may contain spaces. @internal
+ * and protocolStart = -1 without a protocol (HTTP/0.9). The path may contain spaces. @internal
  */
 export function splitRequest(buf: Uint8Array, s: number, e: number, out: Int32Array): void {
   let p = s;

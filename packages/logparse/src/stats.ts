@@ -1,4 +1,5 @@
-// Statistics in the seed's spirit: hits per day, referrers per day, (referrer → request) pairs per day and overall.
+// Statistics as the Lisp blog post on access logs counted them: hits per day, referrers per day, (referrer → request)
+// pairs per day and overall.
 // Counting works on interned ids and typed arrays; strings (host prefix, www merging, sorting) come at the end.
 import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
@@ -21,16 +22,19 @@ import { coreChunks, isByteArray, type ChunkSource, type LogChunk } from './chun
 
 /** Which records count, and how URLs are written. */
 export interface StatsOptions extends ParseOptions {
-  /** Status codes to keep, or `'any'` (the default). The seed keeps `[200]`. */
+  /** Status codes to keep, or `'any'` (the default). The CLI keeps `[200]`, as the Lisp blog post on access logs did. */
   readonly status?: readonly number[] | 'any';
-  /** Methods to keep, or `'any'` (the default). The seed keeps `['GET']`. */
+  /** Methods to keep, or `'any'` (the default). The CLI keeps `['GET']`. */
   readonly methods?: readonly string[] | 'any';
   /**
    * Requests (paths) matching this are left out, e.g. `'static-files|favicon\\.ico'`. A string is compiled with
    * `compilePattern` and matched in linear time (no backreferences or lookaround); a RegExp runs as given.
    */
   readonly exclude?: string | Pattern | RegExp | null;
-  /** The site's own address, prefixed to requests (`http://www.jalat.com` + `/blogs/lisp`). */
+  /**
+   * The site's own address, written before requests that are paths (`http://www.example.com` + `/blogs/lisp`). Without
+   * it requests stay paths, and referrers from the site itself count like any other referrer.
+   */
   readonly host?: string;
   /** Count `www.example.com` and `example.com` as one site, in referrers and requests. Default false. */
   readonly mergeWww?: boolean;

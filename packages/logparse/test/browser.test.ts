@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEED_LINE } from './reference.js';
+import { BLOG_LINE } from './reference.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const core = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -46,14 +46,14 @@ describe('the core in a browser bundle', () => {
     runInNewContext(`${code}; globalThis.logparse = logparse;`, sandbox);
     const lib = sandbox['logparse'] as typeof import('../src/index.js');
     expect(runInNewContext('typeof Buffer + typeof process + typeof require', sandbox)).toBe('undefinedundefinedundefined');
-    const record = lib.parseLine(SEED_LINE);
+    const record = lib.parseLine(BLOG_LINE);
     expect(lib.isReject(record)).toBe(false);
     expect(record).toMatchObject({ ip: '222.153.17.71', path: '/blog.ucw?entry-id=2', status: 200, day: 20060108 });
     expect(lib.parseLine('1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET /\\xff HTTP/1.1" 200 1 "http://x/\\xd0\\xbf" "-"')).toMatchObject({
       path: '/\\xff',
       referrer: 'http://x/п',
     });
-    const text = `${SEED_LINE}\n${SEED_LINE.replace('08/Jan', '09/Jan')}\ngarbage\n`;
+    const text = `${BLOG_LINE}\n${BLOG_LINE.replace('08/Jan', '09/Jan')}\ngarbage\n`;
     const bytes = new TextEncoder().encode(text);
     const stats = await lib.collectStats([bytes.subarray(0, 100), bytes.subarray(100)], { status: [200], methods: ['GET'], exclude: 'favicon' });
     expect([stats.read, stats.kept, stats.rejected]).toEqual([3, 2, 1]);

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FRAGMENTS, QUIRKS, SEED_LINE } from './reference.js';
+import { FRAGMENTS, QUIRKS, BLOG_LINE } from './reference.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -17,7 +17,7 @@ function run(args: string[], input?: string, env?: NodeJS.ProcessEnv) {
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-cli-'));
 const day = (d: string, request: string, referrer: string, status = 200) =>
-  SEED_LINE.replace('08/Jan', `${d}/Jan`).replace('/blog.ucw?entry-id=2', request).replace('http://planet.lisp.org/', referrer).replace('" 200 ', `" ${status} `);
+  BLOG_LINE.replace('08/Jan', `${d}/Jan`).replace('/blog.ucw?entry-id=2', request).replace('http://planet.lisp.org/', referrer).replace('" 200 ', `" ${status} `);
 const log = [
   day('27', '/blogs/lisp', 'http://planet.lisp.org/'),
   day('28', '/blogs/lisp', 'http://planet.lisp.org/'),
@@ -209,7 +209,7 @@ describe('logparse CLI', () => {
   });
 
   it('escapes control characters from the input and the command line in its messages', () => {
-    const result = run(['-', '--status', 'any'], `\u001b[2Jhello\n${SEED_LINE}\n`);
+    const result = run(['-', '--status', 'any'], `\u001b[2Jhello\n${BLOG_LINE}\n`);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('line 1: ');
     expectOneLineErrors(result, 'logparse');
@@ -233,7 +233,7 @@ describe('logparse CLI', () => {
 
   it('stops reading at --timeout and reports what it read until then (input that never ends)', () => {
     // (yes ends on SIGPIPE when logparse has stopped: the status checked is logparse's.)
-    const result = runShell(cli, `yes '${SEED_LINE}' | BIN - --timeout 1s --report summary --json; exit \${PIPESTATUS[1]}`, { timeout: 30_000 });
+    const result = runShell(cli, `yes '${BLOG_LINE}' | BIN - --timeout 1s --report summary --json; exit \${PIPESTATUS[1]}`, { timeout: 30_000 });
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.stdout) as { read: number; stopped: string };
     expect(summary.stopped).toBe('timeout');
@@ -288,7 +288,7 @@ describe('logparse CLI fuzzing', () => {
     ],
     stdin: fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.array(fc.constantFrom(SEED_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', '\u001b[2J'), { maxLength: 6 }).map((l) => l.join('\n')),
+      fc.array(fc.constantFrom(BLOG_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', '\u001b[2J'), { maxLength: 6 }).map((l) => l.join('\n')),
     ),
     numRuns: 25,
   });

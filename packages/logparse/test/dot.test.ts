@@ -3,7 +3,7 @@ import { instance, type Viz } from '@viz-js/viz';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectStats, dotString, toDot } from '../src/index.js';
 import { renderSvg } from '../src/node.js';
-import { SEED_LINE, prop } from './reference.js';
+import { BLOG_LINE, prop } from './reference.js';
 
 let viz: Viz;
 beforeAll(async () => {
@@ -14,14 +14,14 @@ const referrers = ['http://planet.lisp.org/', 'http://lemonodor.com/', 'http://w
 const log = referrers
   .flatMap((r, i) =>
     Array.from({ length: 4 - i }, (_, k) =>
-      SEED_LINE.replace('"http://planet.lisp.org/"', `"${r.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).replace('entry-id=2', `entry-id=${k}`),
+      BLOG_LINE.replace('"http://planet.lisp.org/"', `"${r.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).replace('entry-id=2', `entry-id=${k}`),
     ),
   )
   .join('\n');
 
 describe('toDot', () => {
-  it("draws the seed's graph: top referrers as boxes, edges labelled with counts", async () => {
-    const stats = await collectStats([log], { host: 'http://www.jalat.com' });
+  it("draws the blog post's graph: top referrers as boxes, edges labelled with counts", async () => {
+    const stats = await collectStats([log], { host: 'http://www.example.com' });
     const dot = toDot(stats, { top: 2 });
     expect(dot).toMatch(/^digraph "referrers" \{\n {2}node \[shape=box\];\n/);
     expect(dot).toContain('n0 [label="http://planet.lisp.org/"];');
@@ -31,7 +31,7 @@ describe('toDot', () => {
     expect(dot.match(/->/g)).toHaveLength(4 + 3);
     const json = viz.renderJSON(dot) as { objects: Array<{ label: string; shape?: string }>; edges: unknown[] };
     expect(json.edges).toHaveLength(7);
-    expect(json.objects.map((o) => o.label)).toContain('http://www.jalat.com/blog.ucw?entry-id=3');
+    expect(json.objects.map((o) => o.label)).toContain('http://www.example.com/blog.ucw?entry-id=3');
     const all = toDot(stats, { top: 20, includeDirect: true });
     expect(all).toContain('label="-"');
     expect(all).toContain('label="http://weird.example/\\"quoted\\"\\\\path\\n"');

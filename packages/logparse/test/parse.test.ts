@@ -16,7 +16,7 @@ import {
   type LogReject,
   type ParseSummary,
 } from '../src/node.js';
-import { FRAGMENTS, QUIRKS, SEED_LINE, chunked, collect, combinedArb, expectThrows, lineOf, prop } from './reference.js';
+import { FRAGMENTS, QUIRKS, BLOG_LINE, chunked, collect, combinedArb, expectThrows, lineOf, prop } from './reference.js';
 
 function record(line: string, options = {}): LogRecord {
   const r = parseLine(line, options);
@@ -41,8 +41,8 @@ async function parseAll(source: Parameters<typeof parseLog>[0], options: Paramet
 }
 
 describe('parseLine', () => {
-  it("reads the seed's line", () => {
-    const r = record(SEED_LINE);
+  it("reads the blog post's line", () => {
+    const r = record(BLOG_LINE);
     expect(r).toMatchObject({
       ip: '222.153.17.71',
       ident: null,
@@ -155,9 +155,9 @@ describe('parseLine', () => {
   });
 
   it('keeps a byte-order mark out of the first field (file start and parseLine)', async () => {
-    const bom = `\uFEFF${SEED_LINE}`;
+    const bom = `\uFEFF${BLOG_LINE}`;
     expect(record(bom).ip).toBe('222.153.17.71');
-    const { records, rejects } = await parseAll([Buffer.from(`${bom}\n\uFEFF${SEED_LINE}\n`)]);
+    const { records, rejects } = await parseAll([Buffer.from(`${bom}\n\uFEFF${BLOG_LINE}\n`)]);
     expect(records[0]!.ip).toBe('222.153.17.71');
     // Only the start of the input: a BOM further on is a bad first field, kept as written.
     expect(records[1]!.ip).toBe(`\uFEFF222.153.17.71`);
@@ -223,7 +223,7 @@ describe('parseLine', () => {
 });
 
 describe('parseLog', () => {
-  const text = [SEED_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', 'garbage'].join('\n');
+  const text = [BLOG_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', 'garbage'].join('\n');
 
   it('accounts for every line: records and rejects with line numbers', async () => {
     const { records, rejects, summary } = await parseAll([text]);
@@ -239,16 +239,16 @@ describe('parseLog', () => {
   });
 
   it('treats CRLF like LF and parses a last line without a newline', async () => {
-    const lf = await parseAll([`${SEED_LINE}\n${QUIRKS.ipv6}`]);
-    const crlf = await parseAll([`${SEED_LINE}\r\n${QUIRKS.ipv6}\r\n`]);
+    const lf = await parseAll([`${BLOG_LINE}\n${QUIRKS.ipv6}`]);
+    const crlf = await parseAll([`${BLOG_LINE}\r\n${QUIRKS.ipv6}\r\n`]);
     expect(crlf.records).toEqual(lf.records);
     expect(lf.records).toHaveLength(2);
     expect(lf.rejects).toHaveLength(0);
   });
 
   it('rejects lines over maxLineLength without buffering them, and goes on', async () => {
-    const long = SEED_LINE.replace('/blog.ucw', `/${'a'.repeat(5000)}`);
-    const bytes = Buffer.from(`${long}\n${SEED_LINE}\n`);
+    const long = BLOG_LINE.replace('/blog.ucw', `/${'a'.repeat(5000)}`);
+    const bytes = Buffer.from(`${long}\n${BLOG_LINE}\n`);
     const { records, rejects } = await parseAll(chunked(bytes, [100, 900, 3000]), { maxLineLength: 1000 });
     expect(rejects).toEqual([{ line: 1, reason: 'line longer than 1000 bytes (maxLineLength)', text: expect.stringMatching(/^222\.153/) }]);
     expect(records.map((r) => r.line)).toEqual([2]);
@@ -287,7 +287,7 @@ describe('parseLog', () => {
 
   it('reads files, gzip files (by magic bytes), streams and async iterables', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'logparse-'));
-    const plain = `${SEED_LINE}\n${QUIRKS.ipv6}\n`;
+    const plain = `${BLOG_LINE}\n${QUIRKS.ipv6}\n`;
     writeFileSync(join(dir, 'a.log'), plain);
     writeFileSync(join(dir, 'a.log.gz'), gzipSync(plain));
     writeFileSync(join(dir, 'gz-without-extension'), gzipSync(plain));

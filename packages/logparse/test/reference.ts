@@ -5,8 +5,8 @@ import { expect } from 'vitest';
 // Property tests here may be async (streams and files), so `prop` is the testkit's asyncProp.
 export { asyncProp as prop } from '@puzzles/testkit';
 
-/** The seed's own log line (pound, combined + one extra quoted field). */
-export const SEED_LINE =
+/** The log line quoted in the Lisp blog post on access logs (pound, combined + one extra quoted field). */
+export const BLOG_LINE =
   '222.153.17.71 - - [08/Jan/2006:00:14:48 +0000] "GET /blog.ucw?entry-id=2 HTTP/1.1" 200 15016 "http://planet.lisp.org/" "Mozilla/5.0 (X11; U; Linux i686; en-US; rv:1.7.6) Gecko/20050317 Firefox/1.0.2" "-"';
 
 /** Hand-made lines, one per quirk: [name, line, expectation]. */

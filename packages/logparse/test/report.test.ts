@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collectStats, csvField, formatCsv, formatDay, formatReport, parseCsv, reportCsv, reportJson, reportLines, reportRows } from '../src/node.js';
-import { FRAGMENTS, SEED_LINE, prop } from './reference.js';
+import { FRAGMENTS, BLOG_LINE, prop } from './reference.js';
 
 const log = [
-  SEED_LINE,
-  SEED_LINE.replace('08/Jan', '09/Jan'),
-  SEED_LINE.replace('08/Jan', '09/Jan').replace('planet.lisp.org', 'lemonodor.com'),
-  SEED_LINE.replace('08/Jan', '09/Jan').replace('"http://planet.lisp.org/"', '"http://x.example/a,b \\"q\\""'),
+  BLOG_LINE,
+  BLOG_LINE.replace('08/Jan', '09/Jan'),
+  BLOG_LINE.replace('08/Jan', '09/Jan').replace('planet.lisp.org', 'lemonodor.com'),
+  BLOG_LINE.replace('08/Jan', '09/Jan').replace('"http://planet.lisp.org/"', '"http://x.example/a,b \\"q\\""'),
   FRAGMENTS[1]!,
 ].join('\n');
 

@@ -19,9 +19,9 @@ import {
   topReferrers,
   type LogRecord,
 } from '../src/node.js';
-import { FRAGMENTS, QUIRKS, SEED_LINE, chunked, combinedArb, combinedLine, expectThrows, lineOf, prop } from './reference.js';
+import { FRAGMENTS, QUIRKS, BLOG_LINE, chunked, combinedArb, combinedLine, expectThrows, lineOf, prop } from './reference.js';
 
-/** A small blog log in the seed's format (hand-written). */
+/** A small blog log in the blog post's format (hand-written). */
 function blogLog(): string {
   const line = (day: string, request: string, status: number, referrer: string, method = 'GET') =>
     combinedLine({ ip: '10.0.0.1', user: '-', time: `${day}/Jan/2006:12:00:00 +0000`, request: `${method} ${request} HTTP/1.1`, status, bytes: 100, referrer, agent: 'UA' });
@@ -29,9 +29,9 @@ function blogLog(): string {
     line('27', '/blogs/lisp', 200, 'http://planet.lisp.org/'),
     line('28', '/blogs/lisp?id=4', 200, 'http://planet.lisp.org/'),
     line('28', '/blogs/lisp?id=4', 200, 'http://planet.lisp.org/'),
-    line('28', '/blogs/lisp', 200, 'http://www.jalat.com/'),
-    line('28', '/blogs/lisp', 200, 'http://jalat.com/'),
-    line('28', '/static-files/pieces.gif', 200, 'http://www.jalat.com/blogs/lisp'),
+    line('28', '/blogs/lisp', 200, 'http://www.example.com/'),
+    line('28', '/blogs/lisp', 200, 'http://example.com/'),
+    line('28', '/static-files/pieces.gif', 200, 'http://www.example.com/blogs/lisp'),
     line('28', '/favicon.ico', 200, '-'),
     line('28', '/blogs/lisp', 304, 'http://planet.lisp.org/'),
     line('28', '/blogs/lisp', 200, 'http://planet.lisp.org/', 'POST'),
@@ -41,11 +41,11 @@ function blogLog(): string {
   ].join('\n');
 }
 
-const SEED_FILTER = { status: [200], methods: ['GET'], exclude: /static-files|favicon\.ico|flipper-linux\.jpg/ } as const;
+const BLOG_FILTER = { status: [200], methods: ['GET'], exclude: /static-files|favicon\.ico|flipper-linux\.jpg/ } as const;
 
 describe('collectStats', () => {
-  it("counts the seed's way: 200 GETs per day, referrers, pairs, static files left out", async () => {
-    const stats = await collectStats([blogLog()], { ...SEED_FILTER, host: 'http://www.jalat.com/' });
+  it("counts the blog post's way: 200 GETs per day, referrers, pairs, static files left out", async () => {
+    const stats = await collectStats([blogLog()], { ...BLOG_FILTER, host: 'http://www.example.com/' });
     expect([stats.read, stats.parsed, stats.kept, stats.rejected]).toEqual([12, 10, 6, 2]);
     expect(hitsPerDay(stats)).toEqual([
       { day: 20060128, hits: 4 },
@@ -54,14 +54,14 @@ describe('collectStats', () => {
     ]);
     expect(topReferrers(stats, 2, 20060128)).toEqual([
       { referrer: 'http://planet.lisp.org/', hits: 2 },
-      { referrer: 'http://jalat.com/', hits: 1 },
+      { referrer: 'http://example.com/', hits: 1 },
     ]);
-    expect(topPairs(stats, 1, 20060128)).toEqual([{ referrer: 'http://planet.lisp.org/', request: 'http://www.jalat.com/blogs/lisp?id=4', hits: 2 }]);
+    expect(topPairs(stats, 1, 20060128)).toEqual([{ referrer: 'http://planet.lisp.org/', request: 'http://www.example.com/blogs/lisp?id=4', hits: 2 }]);
     expect(stats.overall.referrers).toEqual([
       { referrer: 'http://planet.lisp.org/', hits: 3 },
       { referrer: '-', hits: 1 },
-      { referrer: 'http://jalat.com/', hits: 1 },
-      { referrer: 'http://www.jalat.com/', hits: 1 },
+      { referrer: 'http://example.com/', hits: 1 },
+      { referrer: 'http://www.example.com/', hits: 1 },
     ]);
     expect(stats.rejects.map((r) => r.line)).toEqual([11, 12]);
     expect(topReferrers(stats, 0)).toEqual([]);
@@ -69,12 +69,12 @@ describe('collectStats', () => {
   });
 
   it('merges www. with mergeWww, in referrers and in the host prefix', async () => {
-    const stats = await collectStats([blogLog()], { ...SEED_FILTER, host: 'http://www.jalat.com', mergeWww: true });
+    const stats = await collectStats([blogLog()], { ...BLOG_FILTER, host: 'http://www.example.com', mergeWww: true });
     expect(topReferrers(stats, 2, 20060128)).toEqual([
-      { referrer: 'http://jalat.com/', hits: 2 },
+      { referrer: 'http://example.com/', hits: 2 },
       { referrer: 'http://planet.lisp.org/', hits: 2 },
     ]);
-    expect(topPairs(stats, 3, 20060128)).toContainEqual({ referrer: 'http://jalat.com/', request: 'http://jalat.com/blogs/lisp', hits: 2 });
+    expect(topPairs(stats, 3, 20060128)).toContainEqual({ referrer: 'http://example.com/', request: 'http://example.com/blogs/lisp', hits: 2 });
     expect(mergeWww('https://www.a.example/www.b')).toBe('https://a.example/www.b');
     expect(mergeWww('http://www.com/')).toBe('http://www.com/');
     expect(mergeWww('-')).toBe('-');
@@ -89,8 +89,8 @@ describe('collectStats', () => {
     expect(fromRecords.overall).toEqual(fromSource.overall);
     expect(fromRecords.days).toEqual(fromSource.days);
     expect(fromRecords.kept).toBe(10);
-    const fromIterator = await collectStats(parseLog([blogLog()]), SEED_FILTER);
-    expect(fromIterator.days).toEqual((await collectStats([blogLog()], SEED_FILTER)).days);
+    const fromIterator = await collectStats(parseLog([blogLog()]), BLOG_FILTER);
+    expect(fromIterator.days).toEqual((await collectStats([blogLog()], BLOG_FILTER)).days);
     expect((await collectStats([])).overall).toEqual({ hits: 0, referrers: [], pairs: [] });
   });
 
@@ -130,7 +130,7 @@ describe('collectStats', () => {
     // A source that never ends: only the stop can end the collection.
     async function* endless() {
       for (;;) {
-        yield `${SEED_LINE}\n`;
+        yield `${BLOG_LINE}\n`;
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
     }
@@ -144,7 +144,7 @@ describe('collectStats', () => {
     expect(aborted.stopped).toBe('aborted');
     // A stalled source is not waited for.
     async function* stalling() {
-      yield `${SEED_LINE}\n`;
+      yield `${BLOG_LINE}\n`;
       await new Promise(() => {});
     }
     const stalled = await collectStats(stalling(), { timeout: 50 });

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LogLineError, LogSourceError, collectStats, isReject, parseLine, parseLog, type LogRecord } from '../src/node.js';
-import { QUIRKS, SEED_LINE, collect, combinedArb, expectThrows, lineOf, losslessReference, prop } from './reference.js';
+import { QUIRKS, BLOG_LINE, collect, combinedArb, expectThrows, lineOf, losslessReference, prop } from './reference.js';
 
 /** A log of `n` generated lines of varying length, with multi-byte characters, escapes and a reject now and then. */
 function bigLog(n: number): string {
@@ -126,7 +126,7 @@ describe('closing sources', () => {
     expect((thrown as Error).message).toBe("cannot read 'input': disk on fire");
     expect((thrown as Error).cause).toBe(failure);
     async function* failing() {
-      yield `${SEED_LINE}\n`;
+      yield `${BLOG_LINE}\n`;
       throw failure;
     }
     await expectThrows(() => collect(parseLog(failing())), LogSourceError, /^cannot read 'input': disk on fire$/);
@@ -174,7 +174,7 @@ describe('the parseLog iterator', () => {
   });
 
   it('in strict mode closes the source after the records before the reject', async () => {
-    const lines = [SEED_LINE, QUIRKS.ipv6, 'garbage', SEED_LINE];
+    const lines = [BLOG_LINE, QUIRKS.ipv6, 'garbage', BLOG_LINE];
     const t = tracked([lines.join('\n')]);
     const seen: number[] = [];
     await expectThrows(
@@ -189,7 +189,7 @@ describe('the parseLog iterator', () => {
   });
 
   it('checks its options when iteration starts, like a generator', async () => {
-    const it = parseLog([SEED_LINE], { maxLineLength: -1 });
+    const it = parseLog([BLOG_LINE], { maxLineLength: -1 });
     await expectThrows(() => it.next(), RangeError, /maxLineLength must be an integer from 1 to 100000000; got -1/);
     expect((await it.next()).done).toBe(true);
   });
