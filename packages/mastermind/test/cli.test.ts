@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
@@ -233,5 +234,19 @@ describe('mastermind CLI', () => {
     expect(evaluated.distribution).toEqual({ 1: 1, 2: 6, 3: 62, 4: 533, 5: 694 });
     expect(typeof evaluated.ms).toBe('number');
     expect(evaluated.ms === Math.round(evaluated.ms as number) || (evaluated.ms as number) < 100).toBe(true);
+  });
+
+  // `script` gives the CLI a terminal, where progress is drawn (never into a pipe or file).
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('draws the optimal search on a terminal from the first second (it used to show nothing for 25 s)', () => {
+    const result = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" evaluate --strategy optimal --timeout 3s`, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
+    expect(result.stdout).toMatch(/\revaluate: searching: [\d,]+ candidate sets/);
+    expect(result.stdout).toContain('stopped by --timeout');
+    // Piped, stderr gets no progress line at all.
+    expect(run(['evaluate', '--strategy', 'optimal', '--timeout', '1500ms']).stderr).toMatch(/^mastermind: stopped by --timeout[^\n]*\n$/);
   });
 });
