@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // bigint-deal: argument parsing and printing only; everything else is the library's.
-import { choiceOption, durationOption, integerOption, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, integerOption, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
 import { bridgeNumbering, formatDiagram, formatPbn, randomDeal, type Deal, type Edition } from './index.js';
+import { stdinLines } from './stdin.js';
 
 const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --of <deal>
@@ -60,6 +61,7 @@ const EDITIONS = ['andrews', 'pavlicek'] as const satisfies readonly Edition[];
 const MAX_LINE = 10_000;
 
 const group = (n: number): string => n.toLocaleString('en-US');
+const counted = (n: number, unit: string): string => `${group(n)} ${unit}${n === 1 ? '' : 's'}`;
 
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
@@ -113,7 +115,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     } finally {
       progress?.end();
     }
-    if (printed < count) stopped(`${group(printed)} of ${group(count)} deals printed`);
+    if (printed < count) stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
     return 0;
   }
 
@@ -150,14 +152,29 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       await run(text, '');
       continue;
     }
-    for await (const { text: line, line: number } of readLines('-', { maxLength: MAX_LINE })) {
+    for await (const { text: line, line: number } of untilAborted(stdinLines(MAX_LINE), signal)) {
       if (signal.aborted) break;
       if (line.trim() === '') continue;
       await run(line, `standard input line ${number}: `);
     }
   }
-  if (signal.aborted) stopped(`${group(done)} ${values.of !== undefined ? 'pages' : 'deals'} printed`);
+  if (signal.aborted) stopped(`${counted(done, values.of !== undefined ? 'page' : 'deal')} printed`);
   return failed ? 1 : 0;
+}
+
+/** The items of `source` until `signal` aborts, even while it waits for input that never comes (--timeout, Ctrl-C). */
+async function* untilAborted<T>(source: AsyncGenerator<T>, signal: AbortSignal): AsyncGenerator<T> {
+  const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+  try {
+    while (!signal.aborted) {
+      const next = await Promise.race([source.next(), aborted]);
+      if (next === undefined || next.done === true) return;
+      yield next.value;
+    }
+  } finally {
+    if (signal.aborted) void source.return(undefined).catch(() => {});
+    else await source.return(undefined);
+  }
 }
 
 runCli({ name: 'bigint-deal', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
@@ -51,6 +51,35 @@ describe('output that streams', () => {
     expect(lines.length).toBe(Number(match![1]!.replaceAll(',', '')));
     for (const line of lines.slice(0, 50)) expect(numberOfDeal(line) >= 1n).toBe(true);
     expect(run(['1', '--timeout', 'soon']).stderr).toMatch(/--timeout must be a duration .* got 'soon'/);
+  });
+
+  /** Runs the CLI with a standard input that stays open and idle after `input`; `onOutput` may signal it. */
+  function idleInput(args: string[], input: string, onOutput?: (child: ChildProcess) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        onOutput?.(child);
+      });
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      // A safety net only: a run that does not stop by itself is killed, and the test fails on its exit status.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.on('exit', (code) => {
+        clearTimeout(killer);
+        child.stdin.destroy();
+        resolve({ code, stdout, stderr });
+      });
+      child.stdin.write(input);
+    });
+  }
+
+  it('stops at --timeout and on Ctrl-C even while it waits for standard input that never comes', async () => {
+    const timed = await idleInput(['-', '--format', 'string', '--timeout', '300ms'], '1\n');
+    expect(timed).toEqual({ code: 0, stdout: `${PAGE_1}\n`, stderr: 'bigint-deal: stopped after 300ms (--timeout): 1 deal printed\n' });
+    const interrupted = await idleInput(['--of', '-'], `${PBN_1}\n`, (child) => child.kill('SIGINT'));
+    expect(interrupted).toEqual({ code: 130, stdout: '1\n', stderr: 'bigint-deal: interrupted: 1 page printed\n' });
   });
 
   it('draws a progress line for a long --count on a terminal only', () => {
