@@ -174,7 +174,7 @@ async function solveCommand(cli: Cli, inputs: readonly string[], json: boolean):
       await run(text, '');
     } else if (!stdinRead) {
       stdinRead = true;
-      for await (const { text: line, line: number } of readLines('-')) {
+      for await (const { text: line, line: number } of standardInput(cli)) {
         if (line.trim() !== '') await run(line, `standard input line ${number}: `);
       }
     }
@@ -209,7 +209,8 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
     const file = values.board;
     const name = file === '-' ? 'standard input' : quote(file);
     try {
-      ({ rows, cols, board } = parseBoard(readText(file)));
+      // A byte-order mark (an editor's) is not part of the first row.
+      ({ rows, cols, board } = parseBoard(readText(file).replace(/^\uFEFF/, '')));
     } catch (error) {
       if (error instanceof RangeError) throw new RangeError(`${name}: ${error.message}`);
       throw error;
@@ -330,15 +331,8 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
   if (game.solved) await out('Already solved: n for a new puzzle.');
   await prompt();
   // Ctrl-C (or a closed output) ends the game even while it waits for a line.
-  const stopped = new Promise<null>((resolve) => {
-    if (cli.signal.aborted) resolve(null);
-    cli.signal.addEventListener('abort', () => resolve(null), { once: true });
-  });
-  const lines = interactive ? terminalLines() : readLines('-', { maxLength: MAX_PLAY_LINE });
-  for (;;) {
-    const next = await Promise.race([lines.next(), stopped]);
-    if (next === null || next.done === true) break;
-    const line = next.value.text.trim();
+  for await (const input of standardInput(cli, MAX_PLAY_LINE)) {
+    const line = input.text.trim();
     if (!interactive && line !== '') await out(shown(line)); // echo piped commands, like a transcript
     // At most one message of each kind per line, however many bad tokens it has.
     let saidSolved = false;
@@ -374,6 +368,23 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
     await prompt();
   }
   return 0;
+}
+
+/**
+ * The lines of standard input until it ends or the run is stopped (Ctrl-C, the reader of the output gone): a line
+ * typed on a terminal or waited for on a pipe never holds the run up.
+ */
+async function* standardInput(cli: Cli, maxLength?: number): AsyncGenerator<{ text: string; line: number }> {
+  const lines = isatty(0) ? terminalLines() : readLines('-', maxLength === undefined ? {} : { maxLength });
+  const stopped = new Promise<null>((resolve) => {
+    if (cli.signal.aborted) resolve(null);
+    cli.signal.addEventListener('abort', () => resolve(null), { once: true });
+  });
+  for (;;) {
+    const next = await Promise.race([lines.next(), stopped]);
+    if (next === null || next.done === true) return;
+    yield next.value;
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +139,8 @@ describe('flipper lights-out', () => {
     const { code, stdout } = run(['lights-out', '--board', file]);
     expect(code).toBe(0);
     expect(stdout).toContain('presses:\n 0 0 0\n 0 1 0\n 0 0 0\n1 presses');
+    // A byte-order mark at the start of the file is not a cell (it was: "grid row 1 must be cells 0 or 1").
+    expect(run(['lights-out', '--board', '-'], '\uFEFF 0 1 0\r\n 1 1 1\r\n 0 1 0\r\n')).toMatchObject({ code: 0, stderr: '' });
     const corner = run(['lights-out', '--board', '-', '--json'], ' 1 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n');
     expect(corner.code).toBe(1);
     expect(JSON.parse(corner.stdout)).toMatchObject({ rows: 5, cols: 5, rank: 23, nullity: 2, solvable: false, verified: false, presses: null });
@@ -194,6 +196,42 @@ describe('--json follows the family convention: compact, the library\'s fields w
     const value = JSON.parse(stdout) as { pressCount: number; presses: number[] };
     expect(value.presses).toHaveLength(value.pressCount);
     expect(value.presses).toEqual([...value.presses].sort((a, b) => a - b));
+  });
+});
+
+/** Runs the CLI on a terminal (util-linux `script`), types `lines`, then Ctrl-C; resolves with its output and status. */
+function ctrlC(args: readonly string[], lines: string, answer: string): Promise<{ code: number | null; output: string }> {
+  const command = [process.execPath, cli, ...args].map((a) => `'${a}'`).join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  // Type the lines once the CLI is up, then Ctrl-C once its answer is on the screen; stdin stays open throughout.
+  const typed = setTimeout(() => child.stdin.write(lines), 1500);
+  const interrupt = setInterval(() => {
+    if (output.includes(answer)) child.stdin.write('\u0003');
+  }, 300);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      clearTimeout(typed);
+      clearInterval(interrupt);
+      resolve({ code, output });
+    }),
+  );
+}
+
+describe('Ctrl-C on a terminal', () => {
+  // Regression: reading a terminal as a file kept a worker thread blocked, so Ctrl-C (twice) hung until Enter.
+  it('ends flipper solve - and a game at once, exit 130', async () => {
+    const solved = await ctrlC(['solve', '-'], '101010101\n', '1 2 3 4 5 6 7 8 9');
+    expect(solved.code).toBe(130);
+    expect(solved.output).toContain('1 2 3 4 5 6 7 8 9');
+    const game = await ctrlC(['--start', '110011101'], '3\n', 'Moves: 1');
+    expect(game.code).toBe(130);
+    expect(game.output).toContain('Moves: 1');
   });
 });
 
