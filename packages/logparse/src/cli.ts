@@ -150,13 +150,15 @@ function excludeOption(value: string | undefined): Pattern | null {
   }
 }
 
-/** Total size of the files (0 when unknown: stdin, or a file that cannot be read, which fails later with its reason). */
+/** Total size of the files; unknown with stdin, a pipe, or a file that cannot be read (which fails later with its reason). */
 function totalBytes(files: readonly string[]): number | undefined {
   let total = 0;
   for (const file of files) {
     if (file === '-') return undefined;
     try {
-      total += statSync(file).size;
+      const stat = statSync(file);
+      if (!stat.isFile()) return undefined;
+      total += stat.size;
     } catch {
       return undefined;
     }

@@ -62,6 +62,10 @@ describe('the core in a browser bundle', () => {
     const records = [];
     for await (const r of lib.parseLog([text])) records.push(r);
     expect(records).toHaveLength(2);
+    // Several chunk sources are named by their position; a path is not a chunk source on the core.
+    const two = await lib.collectStatsFromSources([['garbage\n'], [text]]);
+    expect(two.rejects.map((r) => `${r.source} ${r.line}`)).toEqual(['source 1 1', 'source 2 3']);
+    await expect(lib.parseLog('access.log' as never).next()).rejects.toThrow(/a log source must be an iterable or async iterable of chunks; got 'access\.log'/);
     // Gzip needs the Node entry (or the page's DecompressionStream) and says so.
     await expect(lib.collectStats([gzipSync(text)])).rejects.toThrow(/gzip data .*@puzzles\/logparse\/node/);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FRAGMENTS, QUIRKS, BLOG_LINE } from './reference.js';
@@ -221,11 +221,14 @@ describe('logparse CLI', () => {
     expectOneLineErrors(format, 'logparse');
   });
 
-  it('stops at once when the reader of its output goes away, and says so in one line when a write fails', () => {
+  it('stops at once when the reader of its output goes away, stays small, and says so in one line when a write fails', async () => {
     const head = runShell(cli, `BIN "${many}" --report pairs --overall --quiet | head -1`, { timeout: 30_000 });
     expect(head.code).toBe(0);
     expect(head.stdout).toBe('overall:\n');
     expect(head.stderr).toBe('');
+    const memory = await peakMemory(cli, [many, '--report', 'pairs', '--overall', '--quiet']);
+    expect(memory.code).toBe(0);
+    expect(memory.peakMB).toBeLessThan(150);
     const full = runShell(cli, `BIN "${file}" --report pairs --quiet > /dev/full`);
     expect(full.code).toBe(1);
     expect(full.stderr).toBe('logparse: cannot write to standard output: no space left on the device (ENOSPC)\n');
@@ -239,6 +242,19 @@ describe('logparse CLI', () => {
     expect(summary.stopped).toBe('timeout');
     expect(summary.read).toBeGreaterThan(0);
     expect(result.stderr).toMatch(/^logparse: read \d+ lines, parsed \d+, kept \d+, rejected 0\nlogparse: stopped after 1s \(--timeout\): the report covers the \d+ lines read until then\n$/);
+  });
+
+  it('draws a progress line of the bytes read on a terminal once the reading has taken a second', () => {
+    // `script` gives the run a terminal; the input comes slowly through a pipe, so the reading lasts over a second.
+    const result = spawnSync(
+      'script',
+      ['-qec', `bash -c "(cat '${file}'; sleep 1.5; cat '${file}') | '${process.execPath}' '${cli}' - --quiet > /dev/null"`, '/dev/null'],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    if (result.error !== undefined) return; // no `script` here: nothing to check
+    expect(result.stdout).toMatch(/\rreading: \d[\d,]* bytes/);
+    // The line is cleared at the end.
+    expect(result.stdout).toMatch(/\r\u001b\[K$/);
   });
 
   it('runs every example of its --help', () => {
