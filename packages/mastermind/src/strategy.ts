@@ -426,16 +426,49 @@ function engineFor(strategy: StrategyName, size: CodeSize, openerText: string | 
     return { space, opener, choose: (set, history) => search.best(set, history, job).guess };
   }
   const kind = KINDS[strategy]!;
-  const chooser = new GuessChooser(space);
+  const { chooser, choices } = heuristicFor(space);
   return {
     space,
     opener,
     choose: (set, history) => {
       let mask = 0;
       for (const h of history) mask |= space.colorMasks[h]!;
-      return chooser.choose(kind, set, set.length, mask, job);
+      // The choice depends only on the heuristic, the candidates and the colors used: games that reach the same
+      // candidates (solve on many secrets, nextGuess after each turn) ask once.
+      const key = set.length <= MAX_REMEMBERED_SET ? `${kind}:${mask}:${setKey(set)}` : undefined;
+      const known = key === undefined ? undefined : choices.get(key);
+      if (known !== undefined) return known;
+      const guess = chooser.choose(kind, set, set.length, mask, job);
+      if (key !== undefined) {
+        if (choices.size >= MAX_REMEMBERED_CHOICES) choices.clear();
+        choices.set(key, guess);
+      }
+      return guess;
     },
   };
+}
+
+/** Candidate sets up to this size have their heuristic choice remembered, up to this many choices per size. */
+const MAX_REMEMBERED_SET = 4096;
+const MAX_REMEMBERED_CHOICES = 50_000;
+
+const heuristics = new WeakMap<CodeSpace, { chooser: GuessChooser; choices: Map<string, number> }>();
+
+/** The guess chooser of a size and the choices it made, kept across calls. */
+function heuristicFor(space: CodeSpace): { chooser: GuessChooser; choices: Map<string, number> } {
+  let entry = heuristics.get(space);
+  if (entry === undefined) {
+    entry = { chooser: new GuessChooser(space), choices: new Map() };
+    heuristics.set(space, entry);
+  }
+  return entry;
+}
+
+/** A candidate set as a string key (two UTF-16 units per code number). */
+function setKey(set: Int32Array): string {
+  let key = '';
+  for (let k = 0; k < set.length; k++) key += String.fromCharCode(set[k]! & 0xffff, set[k]! >>> 16);
+  return key;
 }
 
 function allCodes(space: CodeSpace): Int32Array {
