@@ -10,8 +10,8 @@ export type ComponentKind = 'row' | 'column' | 'box';
 const KINDS: readonly ComponentKind[] = ['row', 'column', 'box'];
 
 // The cells of each unit as shared, frozen arrays (every grid's components point at the same 27 lists).
-const UNIT_CELL_VIEWS: readonly Uint8Array[] = Array.from({ length: 27 }, (_, u) => UNIT_CELLS.subarray(u * 9, u * 9 + 9));
-const UNIT_CELL_LISTS: readonly (readonly number[])[] = Array.from({ length: 27 }, (_, u) =>
+const UNIT_CELL_VIEWS: readonly Uint8Array[] = /* @__PURE__ */ Array.from({ length: 27 }, (_, u) => UNIT_CELLS.subarray(u * 9, u * 9 + 9));
+const UNIT_CELL_LISTS: readonly (readonly number[])[] = /* @__PURE__ */ Array.from({ length: 27 }, (_, u) =>
   Object.freeze(Array.from(UNIT_CELLS.subarray(u * 9, u * 9 + 9))),
 );
 

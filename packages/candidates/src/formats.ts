@@ -23,8 +23,20 @@ export function parseGivens(text: string): Grid {
   return grid;
 }
 
+/**
+ * The formatters read only a grid's `values` and `candidates`, so they check those rather than `instanceof Grid`: a
+ * bundle that imports only a formatter then leaves out the Grid class and its components.
+ */
 function expectGrid(grid: unknown, what: string): asserts grid is Grid {
-  if (!(grid instanceof Grid)) throw new TypeError(`${what} needs a Grid; got ${describeValue(grid)}`);
+  const g = grid as { values?: unknown; candidates?: unknown } | null;
+  if (
+    typeof g !== 'object' ||
+    g === null ||
+    !(g.values instanceof Uint8Array && g.values.length === 81) ||
+    !(g.candidates instanceof Uint16Array && g.candidates.length === 81)
+  ) {
+    throw new TypeError(`${what} needs a Grid; got ${describeValue(grid)}`);
+  }
 }
 
 /** The character for an empty cell or a missing candidate: one character that is not a digit 1-9. */

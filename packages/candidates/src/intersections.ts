@@ -4,28 +4,30 @@ import { LOWEST_DIGIT, POSITION_IN, UNIT_CELLS } from './tables.js';
 
 // The 54 box-line intersections, in position space: the box unit and line unit, and the 3 shared cells as a 9-bit
 // position mask in the box and in the line. Boxes in order, for each its rows then its columns.
-const BOXES: number[] = [];
-const LINES: number[] = [];
-const IN_BOX: number[] = [];
-const IN_LINE: number[] = [];
-for (let b = 0; b < 9; b++) {
-  for (let line = 0; line < 18; line++) {
-    let inBox = 0;
-    let inLine = 0;
-    for (let k = 0; k < 9; k++) {
-      const cell = UNIT_CELLS[(18 + b) * 9 + k]!;
-      const linePosition = line < 9 ? POSITION_IN[cell * 3]! : POSITION_IN[cell * 3 + 1]!;
-      if (UNIT_CELLS[line * 9 + linePosition] === cell) {
-        inBox |= 1 << k;
-        inLine |= 1 << linePosition;
+const INTERSECTIONS = /* @__PURE__ */ intersections();
+
+function intersections(): { BOXES: number[]; LINES: number[]; IN_BOX: number[]; IN_LINE: number[] } {
+  const out = { BOXES: [] as number[], LINES: [] as number[], IN_BOX: [] as number[], IN_LINE: [] as number[] };
+  for (let b = 0; b < 9; b++) {
+    for (let line = 0; line < 18; line++) {
+      let inBox = 0;
+      let inLine = 0;
+      for (let k = 0; k < 9; k++) {
+        const cell = UNIT_CELLS[(18 + b) * 9 + k]!;
+        const linePosition = line < 9 ? POSITION_IN[cell * 3]! : POSITION_IN[cell * 3 + 1]!;
+        if (UNIT_CELLS[line * 9 + linePosition] === cell) {
+          inBox |= 1 << k;
+          inLine |= 1 << linePosition;
+        }
       }
+      if (inBox === 0) continue;
+      out.BOXES.push(18 + b);
+      out.LINES.push(line);
+      out.IN_BOX.push(inBox);
+      out.IN_LINE.push(inLine);
     }
-    if (inBox === 0) continue;
-    BOXES.push(18 + b);
-    LINES.push(line);
-    IN_BOX.push(inBox);
-    IN_LINE.push(inLine);
   }
+  return out;
 }
 
 /**
@@ -35,6 +37,7 @@ for (let b = 0; b < 9; b++) {
 export function findLockedCandidates(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const units = grid.components;
+  const { BOXES, LINES, IN_BOX, IN_LINE } = INTERSECTIONS;
   for (let pass = 0; pass < 2; pass++) {
     const pointing = pass === 0;
     for (let i = 0; i < BOXES.length; i++) {

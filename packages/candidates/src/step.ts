@@ -70,7 +70,7 @@ export function formatElimination(e: Candidate): string {
   return `${cellName(e.cell)}<>${e.digit}`;
 }
 
-const scratch = new Uint16Array(81);
+const scratch = /* @__PURE__ */ new Uint16Array(81);
 
 /** Collects eliminations as a mask per cell and turns them into a sorted list. @internal */
 export class Eliminations {

@@ -51,16 +51,21 @@ export function findUniqueRectangles1(grid: Grid, limit = Infinity): Step[] {
 }
 
 // Every rectangle of two rows and two columns that spans exactly two boxes, as 4 cells each.
-const RECTANGLES: number[] = [];
-for (let r1 = 0; r1 < 9; r1++) {
-  for (let r2 = r1 + 1; r2 < 9; r2++) {
-    const sameBand = Math.floor(r1 / 3) === Math.floor(r2 / 3);
-    for (let c1 = 0; c1 < 9; c1++) {
-      for (let c2 = c1 + 1; c2 < 9; c2++) {
-        if (sameBand !== (Math.floor(c1 / 3) === Math.floor(c2 / 3))) RECTANGLES.push(r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2);
+const RECTANGLES: readonly number[] = /* @__PURE__ */ rectangles();
+
+function rectangles(): number[] {
+  const out: number[] = [];
+  for (let r1 = 0; r1 < 9; r1++) {
+    for (let r2 = r1 + 1; r2 < 9; r2++) {
+      const sameBand = Math.floor(r1 / 3) === Math.floor(r2 / 3);
+      for (let c1 = 0; c1 < 9; c1++) {
+        for (let c2 = c1 + 1; c2 < 9; c2++) {
+          if (sameBand !== (Math.floor(c1 / 3) === Math.floor(c2 / 3))) out.push(r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2);
+        }
       }
     }
   }
+  return out;
 }
 
 /**
