@@ -21,13 +21,11 @@ import {
   formatBoard,
   formatGrid,
   formatPosition,
-  gameHint,
   newGame,
   parseBoard,
   parsePosition,
-  playMove,
+  playCommand,
   randomLightsOutBoard,
-  resetGame,
   seededRandom,
   solve,
   solveLightsOut,
@@ -338,31 +336,32 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
     let saidSolved = false;
     let saidBad = false;
     for (const token of line.split(/\s+/).filter(Boolean)) {
-      const command = token.toLowerCase();
-      if (command === 'q' || command === 'quit') return 0;
-      if (command === 'n') {
-        game = newGame({ random });
-        await out('New puzzle.');
-        await show();
-      } else if (command === 'r') {
-        game = resetGame(game);
-        await out('Back to the start.');
-        await show();
-      } else if (command === 'h') {
-        const hint = gameHint(game);
-        await out(hint === null ? 'Solved already: n for a new puzzle.' : `Hint: move ${hint} (${solve(game.position).length} moves to go)`);
-      } else if (/^[1-9]$/.test(command)) {
-        if (game.solved) {
+      const played = playCommand(game, token, { random });
+      game = played.game;
+      const { outcome } = played;
+      switch (outcome.kind) {
+        case 'quit':
+          return 0;
+        case 'new':
+        case 'reset':
+          await out(outcome.kind === 'new' ? 'New puzzle.' : 'Back to the start.');
+          await show();
+          break;
+        case 'hint':
+          await out(outcome.move === null ? 'Solved already: n for a new puzzle.' : `Hint: move ${outcome.move} (${outcome.movesLeft} moves to go)`);
+          break;
+        case 'move':
+          await show();
+          if (outcome.solved) await out(`Congratulations, you finished in ${game.moves} moves.`);
+          break;
+        case 'solved-already':
           if (!saidSolved) await warn('the puzzle is solved; n for a new puzzle, r to replay it, q to quit');
           saidSolved = true;
-          continue;
-        }
-        game = playMove(game, Number(command));
-        await show();
-        if (game.solved) await out(`Congratulations, you finished in ${game.moves} moves.`);
-      } else {
-        if (!saidBad) await warn(`${quote(token)} is not a command; type a move 1-9, n, r, h or q`);
-        saidBad = true;
+          break;
+        case 'unknown':
+          if (!saidBad) await warn(`${quote(token)} is not a command; type a move 1-9, n, r, h or q`);
+          saidBad = true;
+          break;
       }
     }
     await prompt();

@@ -2,7 +2,7 @@
 import { describeValue, optionsOf } from './errors.js';
 import { GOAL, MOVES, checkMove, checkPosition, type Position } from './position.js';
 import { integerSource, type RandomOptions } from './random.js';
-import { hint as solverHint } from './solver.js';
+import { hint as solverHint, solve as solveMoves } from './solver.js';
 
 /** Options of `randomPosition`. */
 export interface RandomPositionOptions extends RandomOptions {
@@ -80,4 +80,54 @@ function checkGame(game: unknown): asserts game is Game {
   }
   checkPosition((game as Game).start, 'game start');
   checkPosition((game as Game).position, 'game position');
+}
+
+/** What a typed command did (see `playCommand`). */
+export type CommandOutcome =
+  /** Move `move` was played; `solved` when it finished the puzzle. */
+  | { readonly kind: 'move'; readonly move: number; readonly solved: boolean }
+  /** A move typed on a solved game: not played (start a new puzzle, reset, or quit). */
+  | { readonly kind: 'solved-already'; readonly move: number }
+  /** A new random puzzle (n). */
+  | { readonly kind: 'new' }
+  /** Back to the start with the move counter at 0 (r). */
+  | { readonly kind: 'reset' }
+  /** The solver's next move, null when solved, and how many moves the solution has (h). */
+  | { readonly kind: 'hint'; readonly move: number | null; readonly movesLeft: number }
+  /** The player wants to stop (q or quit); the game is unchanged. */
+  | { readonly kind: 'quit' }
+  /** Not a command; the game is unchanged. */
+  | { readonly kind: 'unknown'; readonly command: string };
+
+/**
+ * The game after one typed command, and what it did: a move 1–9, `n` (a new random puzzle, from `options` as in
+ * newGame: pass one `random` stream such as seededRandom(seed) so that successive puzzles differ), `r` (reset), `h`
+ * (hint), `q` or `quit`. Case and surrounding spaces do not matter; anything else is `unknown`.
+ */
+export function playCommand(game: Game, command: string, options?: RandomOptions): { game: Game; outcome: CommandOutcome } {
+  checkGame(game);
+  if (typeof command !== 'string') throw new TypeError(`command must be a string; got ${describeValue(command)}`);
+  const word = command.trim().toLowerCase();
+  if (/^[1-9]$/.test(word)) {
+    const move = Number(word);
+    if (game.solved) return { game, outcome: { kind: 'solved-already', move } };
+    const next = playMove(game, move);
+    return { game: next, outcome: { kind: 'move', move, solved: next.solved } };
+  }
+  switch (word) {
+    case 'n': {
+      // Only where randomness comes from: a `start` among the options is not for a new random puzzle.
+      const { seed, random } = optionsOf(options, 'playCommand');
+      return { game: newGame(seed !== undefined ? { seed } : random !== undefined ? { random } : {}), outcome: { kind: 'new' } };
+    }
+    case 'r':
+      return { game: resetGame(game), outcome: { kind: 'reset' } };
+    case 'h':
+      return { game, outcome: { kind: 'hint', move: gameHint(game), movesLeft: solveMoves(game.position).length } };
+    case 'q':
+    case 'quit':
+      return { game, outcome: { kind: 'quit' } };
+    default:
+      return { game, outcome: { kind: 'unknown', command } };
+  }
 }

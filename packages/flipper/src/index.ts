@@ -19,9 +19,11 @@ export { seededRandom, type RandomOptions } from './random.js';
 export {
   gameHint,
   newGame,
+  playCommand,
   playMove,
   randomPosition,
   resetGame,
+  type CommandOutcome,
   type Game,
   type NewGameOptions,
   type RandomPositionOptions,

@@ -5,6 +5,7 @@ import {
   applyMove,
   gameHint,
   newGame,
+  playCommand,
   playMove,
   randomPosition,
   resetGame,
@@ -122,5 +123,61 @@ describe('the game', () => {
     // review regression: an object without a start was accepted and gave a game with start undefined
     expectError(() => playMove({ history: [], position: 5 } as never, 1), TypeError, /game start \(a 9-bit integer\)/);
     expectError(() => resetGame({ history: [], position: 5, start: 'x' } as never), TypeError, /game start \(a 9-bit integer\)/);
+  });
+});
+
+describe('playCommand', () => {
+  const commandArb = fc.constantFrom('1', '2', '5', '9', ' 3 ', 'N', 'n', 'r', 'h', 'H', 'q', 'quit', 'QUIT', 'x', '0', '10', '', '\u001b[2J');
+
+  prop([fc.integer({ min: 0, max: 511 }), fc.array(commandArb, { maxLength: 20 }), fc.integer()])(
+    'does what the game functions do, one typed command at a time',
+    (start, commands, seed) => {
+      let game = newGame({ start });
+      const random = seededRandom(seed);
+      const same = seededRandom(seed); // the same stream, for the expected new puzzles
+      for (const command of commands) {
+        const word = command.trim().toLowerCase();
+        const { game: next, outcome } = playCommand(game, command, { random });
+        if (/^[1-9]$/.test(word) && !game.solved) {
+          const expected = playMove(game, Number(word));
+          expect(next).toEqual(expected);
+          expect(outcome).toEqual({ kind: 'move', move: Number(word), solved: expected.solved });
+        } else if (/^[1-9]$/.test(word)) {
+          expect(next).toBe(game);
+          expect(outcome).toEqual({ kind: 'solved-already', move: Number(word) });
+        } else if (word === 'n') {
+          expect(next).toEqual(newGame({ random: same }));
+          expect(outcome).toEqual({ kind: 'new' });
+        } else if (word === 'r') {
+          expect(next).toEqual(resetGame(game));
+          expect(outcome).toEqual({ kind: 'reset' });
+        } else if (word === 'h') {
+          expect(next).toBe(game);
+          expect(outcome).toEqual({ kind: 'hint', move: gameHint(game), movesLeft: solve(game.position).length });
+        } else if (word === 'q' || word === 'quit') {
+          expect(next).toBe(game);
+          expect(outcome).toEqual({ kind: 'quit' });
+        } else {
+          expect(next).toBe(game);
+          expect(outcome).toEqual({ kind: 'unknown', command });
+        }
+        game = next;
+      }
+    },
+  );
+
+  it('says when a move finishes the puzzle; a new puzzle never takes a start from the options', () => {
+    const one = playCommand(newGame({ start: applyMove(GOAL, 4) }), '4');
+    expect(one.outcome).toEqual({ kind: 'move', move: 4, solved: true });
+    expect(one.game.solved).toBe(true);
+    const fresh = playCommand(one.game, 'n', { seed: 3, start: GOAL } as never);
+    expect(fresh.game).toEqual(newGame({ seed: 3 }));
+    expect(fresh.game.solved).toBe(false);
+  });
+
+  it('rejects a command that is not a string, and bad games or options', () => {
+    expectError(() => playCommand(newGame({ start: 0 }), 5 as never), TypeError, /command must be a string; got 5/);
+    expectError(() => playCommand({} as never, 'n'), TypeError, /game must be a Game from newGame/);
+    expectError(() => playCommand(newGame({ start: 0 }), 'n', 3 as never), TypeError, /options of playCommand must be an object; got 3/);
   });
 });
