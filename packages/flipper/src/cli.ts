@@ -118,6 +118,9 @@ const ECHO_LIMIT = 200;
 /** 12,345: a count with a comma every three digits. */
 const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** "1 move", "5 moves", "12,345 presses". */
+const count = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
+
 /** Text from input made safe for the terminal and cut to `limit` characters (the full length said). */
 function shown(text: string, limit = ECHO_LIMIT): string {
   return text.length <= limit ? escapeText(text) : `${escapeText(text.slice(0, limit - 3))}... (${text.length} characters)`;
@@ -245,7 +248,7 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
   const paint = (text: string): string =>
     cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
   const n = formatCount;
-  await cli.out.line(`Lights Out ${rows}×${cols}, ${what}: ${n(countBits(board))} lights on`);
+  await cli.out.line(`Lights Out ${rows}×${cols}, ${what}: ${count(countBits(board), 'light')} on`);
   await cli.out.line(
     `rank ${n(solution.rank)}, nullity ${solution.nullity}: ${
       solution.nullity === 0 ? 'every board is solvable, in exactly one way' : `a solvable board has 2^${solution.nullity} solutions`
@@ -259,7 +262,7 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
   }
   if (small) await cli.out.line(`presses:\n${paint(formatBoard(solution.presses!, rows, cols))}`);
   const fewest = solution.nullity === 0 ? '' : solution.minimal ? ' (the fewest of all solutions)' : ' (not searched for the fewest)';
-  await cli.out.line(`${n(solution.pressCount)} presses${fewest}, ${solution.verified ? 'verified' : 'NOT verified'}, in ${ms} ms`);
+  await cli.out.line(`${count(solution.pressCount, 'press', 'presses')}${fewest}, ${solution.verified ? 'verified' : 'NOT verified'}, in ${ms} ms`);
   return solution.verified ? 0 : 1;
 }
 
@@ -348,11 +351,11 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
           await show();
           break;
         case 'hint':
-          await out(outcome.move === null ? 'Solved already: n for a new puzzle.' : `Hint: move ${outcome.move} (${outcome.movesLeft} moves to go)`);
+          await out(outcome.move === null ? 'Solved already: n for a new puzzle.' : `Hint: move ${outcome.move} (${count(outcome.movesLeft, 'move')} to go)`);
           break;
         case 'move':
           await show();
-          if (outcome.solved) await out(`Congratulations, you finished in ${game.moves} moves.`);
+          if (outcome.solved) await out(`Congratulations, you finished in ${count(game.moves, 'move')}.`);
           break;
         case 'solved-already':
           if (!saidSolved) await warn('the puzzle is solved; n for a new puzzle, r to replay it, q to quit');

@@ -56,7 +56,7 @@ describe('flipper (play)', () => {
     const start = parsePosition(grid.replace(/\s/g, ''));
     const moves = solve(start);
     const played = run(['--seed', '2008'], `${moves.join('\n')}\n`);
-    expect(played.stdout).toContain(`Congratulations, you finished in ${moves.length} moves.`);
+    expect(played.stdout).toContain(`Congratulations, you finished in ${moves.length} move${moves.length === 1 ? '' : 's'}.`);
     const next = run(['--seed', '2008'], 'n\nq\n').stdout;
     expect(next).toContain('New puzzle.');
     // The new puzzle comes from the same seeded stream as the library's newGame({ random }).
@@ -71,7 +71,7 @@ describe('flipper (play)', () => {
     expect(code).toBe(0);
     expect(stderr).toContain("flipper: 'x' is not a command; type a move 1-9, n, r, h or q");
     expect(stderr).toContain('flipper: the puzzle is solved; n for a new puzzle, r to replay it, q to quit');
-    expect(stdout).toContain('Congratulations, you finished in 1 moves.');
+    expect(stdout).toContain('Congratulations, you finished in 1 move.\n');
   });
 });
 
@@ -138,7 +138,8 @@ describe('flipper lights-out', () => {
     writeFileSync(file, ' 0 1 0\n 1 1 1\n 0 1 0\n');
     const { code, stdout } = run(['lights-out', '--board', file]);
     expect(code).toBe(0);
-    expect(stdout).toContain('presses:\n 0 0 0\n 0 1 0\n 0 0 0\n1 presses');
+    expect(stdout).toContain('presses:\n 0 0 0\n 0 1 0\n 0 0 0\n1 press, verified');
+    expect(stdout).toContain(': 5 lights on\n');
     // A byte-order mark at the start of the file is not a cell (it was: "grid row 1 must be cells 0 or 1").
     expect(run(['lights-out', '--board', '-'], '\uFEFF 0 1 0\r\n 1 1 1\r\n 0 1 0\r\n')).toMatchObject({ code: 0, stderr: '' });
     const corner = run(['lights-out', '--board', '-', '--json'], ' 1 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n 0 0 0 0 0\n');
