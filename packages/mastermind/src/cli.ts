@@ -222,6 +222,27 @@ function progressOf(cli: Cli, label: string) {
   };
 }
 
+/**
+ * Runs a long synchronous library call so that Ctrl-C still ends it at once: the runtime's SIGINT listener can only
+ * run between calls (the event loop is busy during one), so while the call runs the listeners step aside and Ctrl-C
+ * has its default effect (the process ends with status 130). --timeout stops the call from inside instead, and the
+ * run then says what was done.
+ */
+function interruptible<T>(work: () => T): T {
+  const listeners = process.listeners('SIGINT');
+  for (const listener of listeners) process.removeListener('SIGINT', listener);
+  try {
+    return work();
+  } finally {
+    for (const listener of listeners) process.on('SIGINT', listener);
+  }
+}
+
+/** The exit status of a run that stopped early: 1 (its output is incomplete), or 0 after Ctrl-C, which the runtime turns into 130. */
+function stoppedStatus(cli: Cli): number {
+  return cli.interrupted ? 0 : 1;
+}
+
 function strategyOptions(parsed: Parsed): StrategyOptions {
   const { values, size, strategy } = parsed;
   return {
@@ -247,7 +268,7 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
     const progress = progressOf(cli, `solve ${escapeText(code.trim())}`);
     let result: SolveResult;
     try {
-      result = solve(code, { ...options, ...time.options(), onProgress: progress.onProgress });
+      result = interruptible(() => solve(code, { ...options, ...time.options(), onProgress: progress.onProgress }));
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
       cli.warn(`${where}${error.message}`);
@@ -274,18 +295,18 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
   };
   for (const code of parsed.operands) {
     if (code !== '-') {
-      if (!(await one(code, ''))) return 1;
+      if (!(await one(code, ''))) return stoppedStatus(cli);
       continue;
     }
     for await (const { text, line } of readLines('-', { maxLength: MAX_LINE })) {
-      if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return 1;
+      if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return stoppedStatus(cli);
       // --timeout or Ctrl-C between two codes: stop reading and say what was done.
       if (cli.signal.aborted && cli.stopReason !== 'closed') break;
     }
   }
   if (cli.signal.aborted && cli.stopReason !== 'closed') {
     cli.warn(`${time.stopped(undefined)}: ${solved} ${solved === 1 ? 'code' : 'codes'} solved`);
-    return 1;
+    return stoppedStatus(cli);
   }
   return failed ? 1 : 0;
 }
@@ -304,7 +325,7 @@ async function assistCommand(parsed: Parsed, cli: Cli): Promise<number> {
   const progress = progressOf(cli, 'assist');
   let next: NextGuess;
   try {
-    next = nextGuess(history, { ...strategyOptions(parsed), ...time.options(), onProgress: progress.onProgress });
+    next = interruptible(() => nextGuess(history, { ...strategyOptions(parsed), ...time.options(), onProgress: progress.onProgress }));
   } finally {
     progress.end();
   }
@@ -319,7 +340,7 @@ async function assistCommand(parsed: Parsed, cli: Cli): Promise<number> {
   }
   if (next.stopped !== undefined) {
     cli.warn(`${time.stopped(next.stopped)}: ${next.remaining.toLocaleString('en-US')} codes fit; no guess chosen yet${progress.searched === '' ? '' : ` (${progress.searched})`}`);
-    return 1;
+    return stoppedStatus(cli);
   }
   return 0;
 }
@@ -330,7 +351,7 @@ async function evaluateCommand(parsed: Parsed, cli: Cli): Promise<number> {
   const started = performance.now();
   let result: Evaluation;
   try {
-    result = evaluate({ ...strategyOptions(parsed), ...time.options(), onProgress: progress.onProgress });
+    result = interruptible(() => evaluate({ ...strategyOptions(parsed), ...time.options(), onProgress: progress.onProgress }));
   } finally {
     progress.end();
   }
@@ -347,7 +368,7 @@ async function evaluateCommand(parsed: Parsed, cli: Cli): Promise<number> {
     const all = codeCount(parsed.size).toLocaleString('en-US');
     const searched = result.secrets === 0 && progress.searched !== '' ? ` (${progress.searched})` : '';
     cli.warn(`${time.stopped(result.stopped)}: ${result.secrets.toLocaleString('en-US')} of ${all} secrets played${searched}`);
-    return 1;
+    return stoppedStatus(cli);
   }
   return 0;
 }

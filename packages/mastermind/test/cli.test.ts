@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
@@ -248,5 +248,18 @@ describe('mastermind CLI', () => {
     expect(result.stdout).toContain('stopped by --timeout');
     // Piped, stderr gets no progress line at all.
     expect(run(['evaluate', '--strategy', 'optimal', '--timeout', '1500ms']).stderr).toMatch(/^mastermind: stopped by --timeout[^\n]*\n$/);
+  });
+
+  it('Ctrl-C ends a long search at once (not when the search ends or its --timeout passes)', async () => {
+    const child = spawn(process.execPath, [cli, 'evaluate', '--strategy', 'optimal', '--timeout', '10m'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Interrupt once the search is under way (its progress is not drawn into a pipe, so wait a little).
+    const timer = setTimeout(() => child.kill('SIGINT'), 1500);
+    const safety = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+    clearTimeout(timer);
+    clearTimeout(safety);
+    expect(signal === 'SIGINT' || code === 130, `ended with ${code} ${signal}: ${stderr}`).toBe(true);
   });
 });
