@@ -10,6 +10,7 @@ export {
   type LogFormatSpec,
 } from './format.js';
 export { DEFAULT_MAX_LINE_LENGTH, MAX_LINE_LENGTH } from './lines.js';
+export { mergeWww } from './url.js';
 export { MAX_PATTERN_SIZE, compilePattern, type Pattern } from './pattern.js';
 export {
   isReject,
@@ -25,7 +26,6 @@ export {
   collectStats,
   collectStatsFromSources,
   hitsPerDay,
-  mergeWww,
   topPairs,
   topReferrers,
   type DayStats,

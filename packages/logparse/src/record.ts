@@ -4,7 +4,9 @@ import { allocBytes, encodeText } from './bytes.js';
 import { describeValue } from './errors.js';
 import { compileFormat, type CompiledFormat, type FormatField, type LogFormatSpec } from './format.js';
 import { DEFAULT_MAX_LINE_LENGTH, MAX_LINE_LENGTH } from './lines.js';
-import { LineScanner, clfMillis, digits2, isoMillis, splitRequest, unescapeInto } from './scan.js';
+import { clfMillis, digits2, isoMillis } from './dates.js';
+import { splitRequest, unescapeInto } from './request.js';
+import { LineScanner } from './scan.js';
 import { utf8Text } from './text.js';
 
 /** One parsed access-log line. Fields the format does not have are `null`; `-` in a text field is `null`. */

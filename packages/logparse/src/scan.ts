@@ -1,5 +1,6 @@
 // The byte scanner: walks one line of bytes against a compiled format, records where each field starts and ends,
 // validates the fields that have a shape (time, status, bytes) and computes the day number, without making strings.
+import { MONTH_DAYS, MONTH_SLOT, MONTH_SLOT_KEY, digits2, digits4, validDate } from './dates.js';
 import type { CompiledFormat, FormatField } from './format.js';
 
 const QUOTE = 0x22;
@@ -22,42 +23,6 @@ const enum Fail {
 
 /** Stands for "no buffer" in the search caches of `LineScanner`. */
 const NO_BUFFER = new Uint8Array(0);
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_BY_KEY = new Map<number, number>(
-  MONTHS.map((name, i) => [(name.charCodeAt(0) << 16) | (name.charCodeAt(1) << 8) | name.charCodeAt(2), i + 1]),
-);
-// The month of `dd/Mon/yyyy` without a Map lookup: the sum of the 2nd and 3rd letters mod 32 tells the twelve
-// English abbreviations apart; the slot keeps the whole three-letter key to check against.
-const MONTH_SLOT_KEY = new Int32Array(32).fill(-1);
-const MONTH_SLOT = new Int8Array(32);
-for (const [key, month] of MONTH_BY_KEY) {
-  const slot = (((key >> 8) & 0xff) + (key & 0xff)) & 31;
-  if (MONTH_SLOT_KEY[slot] !== -1) throw new Error('month slots collide');
-  MONTH_SLOT_KEY[slot] = key;
-  MONTH_SLOT[slot] = month;
-}
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-// Index 0 unused; February 28 (a leap day is added arithmetically).
-const MONTH_DAYS = Int8Array.of(0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31);
-
-/** Two ASCII digits at `p` as a number, -1 when they are not digits. @internal */
-export function digits2(buf: Uint8Array, p: number): number {
-  const a = buf[p]! - 0x30;
-  const b = buf[p + 1]! - 0x30;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
-
-function digits4(buf: Uint8Array, p: number): number {
-  const a = digits2(buf, p);
-  const b = digits2(buf, p + 2);
-  return a < 0 || b < 0 ? -1 : a * 100 + b;
-}
-
-function validDate(year: number, month: number, day: number): boolean {
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
-  return month !== 2 || day < 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
-}
 
 /** A line scanner for one format; reused line after line (its arrays are overwritten by each `scan`). @internal */
 export class LineScanner {
@@ -448,105 +413,3 @@ function quote(text: string): string {
   return `'${text}'`;
 }
 
-/** Milliseconds since the epoch of `dd/Mon/yyyy:HH:MM:SS +zzzz` (already validated by the scanner). @internal */
-export function clfMillis(buf: Uint8Array, s: number): number {
-  const day = digits2(buf, s);
-  const month = MONTH_BY_KEY.get((buf[s + 3]! << 16) | (buf[s + 4]! << 8) | buf[s + 5]!)!;
-  const year = digits4(buf, s + 7);
-  const zone = digits4(buf, s + 22);
-  const offset = (Math.floor(zone / 100) * 60 + (zone % 100)) * 60000 * (buf[s + 21] === 0x2d ? -1 : 1);
-  return utcMillis(year, month, day, digits2(buf, s + 12), digits2(buf, s + 15), digits2(buf, s + 18)) - offset;
-}
-
-/** Milliseconds since the epoch of `yyyy-mm-ddTHH:MM:SS±hh:mm` or `…Z` (already validated). @internal */
-export function isoMillis(buf: Uint8Array, s: number, e: number): number {
-  const year = digits4(buf, s);
-  const ms = utcMillis(year, digits2(buf, s + 5), digits2(buf, s + 8), digits2(buf, s + 11), digits2(buf, s + 14), digits2(buf, s + 17));
-  if (e - s !== 25) return ms;
-  return ms - (digits2(buf, s + 20) * 60 + digits2(buf, s + 23)) * 60000 * (buf[s + 19] === 0x2d ? -1 : 1);
-}
-
-function utcMillis(year: number, month: number, day: number, h: number, m: number, sec: number): number {
-  const ms = Date.UTC(year, month - 1, day, h, m, sec);
-  if (year >= 100) return ms;
-  // Date.UTC maps years 0–99 to 1900–1999.
-  const date = new Date(ms);
-  date.setUTCFullYear(year);
-  return date.getTime();
-}
-
-/**
- * Splits a request line `METHOD path PROTOCOL` in `buf[s, e)`: returns [methodEnd, pathStart, pathEnd,
- * protocolStart] into `out`, with methodEnd = -1 when the request has no method (binary, empty, `-`, one word)
- * and protocolStart = -1 without a protocol (HTTP/0.9). The path may contain spaces. @internal
- */
-export function splitRequest(buf: Uint8Array, s: number, e: number, out: Int32Array): void {
-  let p = s;
-  while (p < e && buf[p]! >= 0x41 && buf[p]! <= 0x5a) p++;
-  if (p === s || p >= e || buf[p] !== SPACE) {
-    out[0] = -1;
-    return;
-  }
-  out[0] = p;
-  const pathStart = p + 1;
-  out[1] = pathStart;
-  let last = e - 1;
-  while (last > pathStart && buf[last] !== SPACE) last--;
-  if (
-    last > pathStart &&
-    e - last > 5 &&
-    buf[last + 1] === 0x48 &&
-    buf[last + 2] === 0x54 &&
-    buf[last + 3] === 0x54 &&
-    buf[last + 4] === 0x50 &&
-    buf[last + 5] === 0x2f
-  ) {
-    out[2] = last;
-    out[3] = last + 1;
-  } else {
-    out[2] = e;
-    out[3] = -1;
-  }
-}
-
-/**
- * Undoes Apache and nginx escaping in `buf[s, e)` (`\"`, `\\`, `\n`, `\t`, `\xHH`) into `out`; returns the length.
- * @internal
- */
-export function unescapeInto(buf: Uint8Array, s: number, e: number, out: Uint8Array): number {
-  let n = 0;
-  for (let p = s; p < e; p++) {
-    const b = buf[p]!;
-    if (b !== BACKSLASH || p + 1 >= e) {
-      out[n++] = b;
-      continue;
-    }
-    const c = buf[p + 1]!;
-    if (c === 0x78 && p + 3 < e) {
-      const hi = hexValue(buf[p + 2]!);
-      const lo = hexValue(buf[p + 3]!);
-      if (hi >= 0 && lo >= 0) {
-        out[n++] = hi * 16 + lo;
-        p += 3;
-        continue;
-      }
-    }
-    if (c === 0x6e) out[n++] = 0x0a;
-    else if (c === 0x74) out[n++] = 0x09;
-    else if (c === 0x72) out[n++] = 0x0d;
-    else if (c === QUOTE || c === BACKSLASH) out[n++] = c;
-    else {
-      out[n++] = b;
-      out[n++] = c;
-    }
-    p++;
-  }
-  return n;
-}
-
-function hexValue(b: number): number {
-  if (b >= 0x30 && b <= 0x39) return b - 0x30;
-  if (b >= 0x41 && b <= 0x46) return b - 0x37;
-  if (b >= 0x61 && b <= 0x66) return b - 0x57;
-  return -1;
-}
