@@ -5,6 +5,7 @@ import {
   createGame,
   evaluate,
   formatCode,
+  nextGuess,
   parseCode,
   play,
   score,
@@ -37,5 +38,8 @@ const strategy: StrategyName = 'knuth';
 const knuth: Evaluation = evaluate({ strategy });
 check(knuth.total === 5801 && knuth.max === 5, `knuth total ${knuth.total}`);
 check(evaluate({ strategy: 'most-parts' }).total === 5668, 'most parts total');
+
+check(nextGuess([{ guess: 'aabb', black: 2, white: 1 }]).guess === 'abbc', 'nextGuess after aabb 2 1');
+check(evaluate({ strategy: 'knuth' }).distribution[5] === 694, 'distribution keyed by guesses');
 
 console.log('consumer: ok');
