@@ -75,16 +75,37 @@ export function fromRows(padded: Uint32Array, rows: number, cols: number, stride
  * solved on their transpose (the chase then runs down the longer side). @internal
  */
 export function transposeBoard(flat: Uint32Array, rows: number, cols: number): Uint32Array {
-  const out = new Uint32Array(flat.length);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0, i = r * cols; c < cols; c++, i++) {
-      if ((flat[i >>> 5]! >>> (i & 31)) & 1) {
-        const j = c * rows + r;
-        out[j >>> 5]! |= 1 << (j & 31);
-      }
+  // Padded rows, then 32 × 32 blocks of bits transposed word-wise: (row r, word W) blocks become (row c, word R) ones.
+  const strideC = wordsFor(cols);
+  const strideR = wordsFor(rows);
+  const padded = toRows(flat, rows, cols, strideC);
+  const out = new Uint32Array(cols * strideR);
+  const block = new Uint32Array(32);
+  for (let R = 0; R < strideR; R++) {
+    const rowsHere = Math.min(32, rows - 32 * R);
+    for (let W = 0; W < strideC; W++) {
+      for (let i = 0; i < 32; i++) block[i] = i < rowsHere ? padded[(32 * R + i) * strideC + W]! : 0;
+      transpose32(block);
+      const colsHere = Math.min(32, cols - 32 * W);
+      for (let i = 0; i < colsHere; i++) out[(32 * W + i) * strideR + R] = block[i]!;
     }
   }
-  return out;
+  return fromRows(out, cols, rows, strideR);
+}
+
+/** Transposes a 32 × 32 bit matrix in place: bit j of word i trades places with bit i of word j. @internal */
+export function transpose32(a: Uint32Array): void {
+  const masks = [0x0000ffff, 0x00ff00ff, 0x0f0f0f0f, 0x33333333, 0x55555555];
+  for (let step = 0, j = 16; j !== 0; step++, j >>>= 1) {
+    const m = masks[step]!;
+    for (let k = 0; k < 32; k++) {
+      if ((k & j) !== 0) continue;
+      // Bits at columns c + j of word k and at columns c of word k + j (c without the j bit) change places.
+      const t = ((a[k]! >>> j) ^ a[k + j]!) & m;
+      a[k + j]! ^= t;
+      a[k]! ^= t << j;
+    }
+  }
 }
 
 /** Lights toggled by pressing `presses` (padded rows), XORed into `lights` (padded rows). @internal */

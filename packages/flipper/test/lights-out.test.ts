@@ -14,6 +14,7 @@ import {
   solveLightsOut,
   solvePuzzle,
 } from '../src/index.js';
+import { transpose32, transposeBoard } from '../src/lights-out.js';
 import { backwardsLightsOut, expectError, pack, plainLightsOut, prop, toggled } from './reference.js';
 
 const sizeArb = fc.record({ rows: fc.integer({ min: 1, max: 13 }), cols: fc.integer({ min: 1, max: 40 }) });
@@ -109,6 +110,27 @@ describe('light chasing', () => {
         }
       }
     }
+  });
+
+  prop([fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 100 }), fc.integer()])(
+    'transposes boards by 32 × 32 blocks exactly as cell by cell (the wide-board path)',
+    (rows, cols, seed) => {
+      const board = randomLightsOutBoard(rows, cols, { seed, solvable: false });
+      const on = new Set(bitsOf(board));
+      const expected: number[] = [];
+      for (let c = 0; c < cols; c++) for (let r = 0; r < rows; r++) if (on.has(r * cols + c)) expected.push(c * rows + r);
+      const transposed = transposeBoard(board, rows, cols);
+      expect(bitsOf(transposed)).toEqual(expected);
+      expect(transposed.length).toBe(board.length);
+      expect(transposeBoard(transposed, cols, rows)).toEqual(board);
+    },
+  );
+
+  it('transpose32 swaps bit j of word i with bit i of word j', () => {
+    const block = Uint32Array.from({ length: 32 }, (_, i) => Math.imul(i + 1, 2654435761) >>> 0);
+    const copy = block.slice();
+    transpose32(block);
+    for (let i = 0; i < 32; i++) for (let j = 0; j < 32; j++) expect((block[i]! >>> j) & 1).toBe((copy[j]! >>> i) & 1);
   });
 
   it('makes reproducible random boards', () => {
