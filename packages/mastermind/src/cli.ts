@@ -305,7 +305,7 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
     }
   }
   if (cli.signal.aborted && cli.stopReason !== 'closed') {
-    cli.warn(`${time.stopped(undefined)}: ${solved} ${solved === 1 ? 'code' : 'codes'} solved`);
+    cli.warn(`${time.stopped(undefined)}: ${solved.toLocaleString('en-US')} ${solved === 1 ? 'code' : 'codes'} solved`);
     return stoppedStatus(cli);
   }
   return failed ? 1 : 0;

@@ -161,6 +161,11 @@ describe('mastermind CLI', () => {
     const solved = run(['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3']);
     expect(solved.code).toBe(1);
     expect(solved.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: abcd: 0 guesses made, [\d,]+ candidate sets searched, not solved yet\n$/);
+    // Endless input: --timeout ends the run between two codes and says how many were solved.
+    const endless = runShell(cli, 'yes acab | BIN solve - --timeout 1s | tail -1', { timeout: 30_000 });
+    expect(endless.code).toBe(1);
+    expect(endless.stdout).toBe('acab 4 0\n');
+    expect(endless.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: [\d,]+ codes? solved\n$/);
     const assisted = run(['assist', '--strategy', 'optimal', '--timeout', '300ms']);
     expect(assisted.code).toBe(1);
     expect(assisted.stdout).toBe('1,296 codes fit\n');
