@@ -14,6 +14,8 @@ import {
   type Cli,
 } from '@puzzles/kit/cli';
 import {
+  MAX_COLORS,
+  MAX_PEGS,
   STRATEGIES,
   codeCount,
   createGame,
@@ -126,8 +128,8 @@ function parse(argv: string[], cli: Cli) {
   if (!(COMMANDS as readonly string[]).includes(command)) {
     throw new UsageError(`unknown command ${quote(command)}; expected play, solve, assist or evaluate`);
   }
-  const pegs = integerOption(values.pegs, 'pegs', { min: 1 });
-  const colors = integerOption(values.colors, 'colors', { min: 1 });
+  const pegs = integerOption(values.pegs, 'pegs', { min: 1, max: MAX_PEGS });
+  const colors = integerOption(values.colors, 'colors', { min: 1, max: MAX_COLORS });
   const maxGuesses = integerOption(values['max-guesses'], 'max-guesses', { min: 0 });
   const strategy = choiceOption(values.strategy, 'strategy', STRATEGIES, 'knuth')!;
   const timeout = durationOption(values.timeout);
