@@ -94,6 +94,28 @@ describe('streaming: one puzzle read, explained and printed at a time', () => {
     expect(runShell(cli, `BIN --timeout soon ${EASY}`).stderr).toMatch(/--timeout must be a duration such as 500ms.*got 'soon'/);
   });
 
+  it('Ctrl-C stops between puzzles, says how far it got and exits 130', async () => {
+    const child = spawn(process.execPath, [cli, '-'], { env: { ...process.env, NO_COLOR: '1' } });
+    child.stdin.on('error', () => {}); // the CLI is gone before its input ends
+    const lines = `${EASY}\n`.repeat(1000);
+    const feed = (): void => {
+      if (child.stdin.writable) child.stdin.write(lines, feed);
+    };
+    feed();
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.kill('SIGINT'));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(killer);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/^sudoku-explain: stopped \(interrupted\): [\d,]+ puzzles? explained, up to line [\d,]+ of standard input\n$/);
+    const said = Number(/: ([\d,]+) puzzle/.exec(stderr)![1]!.replaceAll(',', ''));
+    expect(stdout.match(/^Solved in /gm)?.length).toBe(said);
+  });
+
   it('a failed write is one line and exit 1', () => {
     const run = runShell(cli, `BIN ${EASY} > /dev/full`);
     expect(run.code).toBe(1);
