@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, fuzzCli, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -191,8 +191,15 @@ describe('--json follows the family convention: compact, the library\'s fields w
     expect(unsolvable).toMatchObject({ rows: 4, cols: 4, nullity: 4, solvable: false, pressCount: 0, presses: null });
   });
 
-  it('lights-out --json on a big board streams the presses (2000 × 2000: about 2 million cells)', () => {
-    const { code, stdout } = run(['lights-out', '--size', '2000', '--seed', '1', '--json']);
+  it('lights-out --json on a big board streams the presses: 8 million of them (70 MB) in bounded memory', async () => {
+    // Built as one array and one string, this took 380 MB.
+    const { code, peakMB } = await peakMemory(cli, ['lights-out', '--rows', '16384', '--cols', '1024', '--seed', '1', '--json']);
+    expect(code).toBe(0);
+    expect(peakMB).toBeLessThan(150);
+  });
+
+  it('lights-out --json on a 1000 × 1000 board lists every press, ascending', () => {
+    const { code, stdout } = run(['lights-out', '--size', '1000', '--seed', '1', '--json']);
     expect(code).toBe(0);
     const value = JSON.parse(stdout) as { pressCount: number; presses: number[] };
     expect(value.presses).toHaveLength(value.pressCount);
