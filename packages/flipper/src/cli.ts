@@ -34,7 +34,7 @@ import {
   type LightsOutSolution,
 } from './index.js';
 
-const HELP = `Usage: flipper [--seed S] [--start POSITION]
+const HELP = `Usage: flipper [play] [--seed S] [--start POSITION]
        flipper solve <position>... [--json]
        flipper solve - [--json]
        flipper lights-out (--size N | --rows R --cols C) [--seed S] [--json]
@@ -49,7 +49,7 @@ Nine moves, numbered like the squares (1 2 3 / 4 5 6 / 7 8 9 row by row), each
 toggle a fixed set of squares: 1: 1,2,4,5  2: 1,2,3  3: 2,3,5,6  4: 1,4,7
 5: 1,3,5,7,9  6: 3,6,9  7: 4,5,7,8  8: 7,8,9  9: 5,6,8,9.
 
-Play (no command): type move numbers (several per line are fine), or
+Play (no command, or play): type move numbers (several per line are fine), or
   n  new puzzle     r  reset to the start     h  hint (the solver's next move)
   q  quit
 Commands are read from standard input, so a game can be piped in.
@@ -142,7 +142,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     }
   }
   const operands = positionals.slice(1);
-  if (command === 'play' && positionals.length > 0) throw new UsageError(`unexpected argument ${quote(positionals[0]!)}`);
+  if (command === 'play' && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
   if (command === 'lights-out' && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
   if (command === 'solve' && operands.length === 0) throw new UsageError('solve needs positions (9 digits 0/1) or -');
   if (command === 'solve') return solveCommand(cli, operands, values.json === true);

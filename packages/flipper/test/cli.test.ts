@@ -40,6 +40,11 @@ describe('flipper (play)', () => {
     expect(stdout.trimEnd().endsWith('Congratulations, you finished in 5 moves.')).toBe(true);
   });
 
+  it('also plays as `flipper play` (the name the command has in messages), and takes no operands', () => {
+    expect(run(['play', '--start', '110011101'], 'q\n')).toMatchObject({ code: 0, stderr: '' });
+    expect(run(['play', 'x']).stderr).toMatch(/^flipper: unexpected argument 'x'; run/);
+  });
+
   it('takes several moves per line, resets, hints and quits', () => {
     const { code, stdout } = run(['--start', '110011101'], '1 2\nr\nh\nq\n9\n');
     expect(code).toBe(0);
