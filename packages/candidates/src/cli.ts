@@ -34,22 +34,23 @@ A file, or - for standard input, holds one puzzle per line ('#' lines are skippe
 each is explained and printed before the next is read.
 
 Options:
-  --json             JSON, one compact object per puzzle: {"status", "solved", "rating", "grid",
-                     "steps"} (steps as the library gives them: cells 0-80 row-major); for a
-                     file, one line per puzzle with its "line", then a {"summary": …} line
+  --json             one compact JSON object per puzzle: {"status", "solved", "rating",
+                     "grid", "steps"}, steps as the library gives them (cells 0-80); for a
+                     file, one line per puzzle with its "line", then {"summary": …}
   --hint             only the next step (the simplest that applies)
   --candidates       print the pencil-mark grid instead of solving: a value as its digit,
                      an empty cell's candidates in braces ({45}; {5} when one is left)
   --technique NAME   only this technique: its first instance on the grid, applying none
-  --all              with --technique: every instance (without: every instance of every technique)
+  --all              every instance (of NAME, or of every technique)
   --timeout TIME     stop after TIME (500ms, 10s, 2m) and say how many puzzles were done
   -h, --help         show this help
   -v, --version      show the version
 
 Techniques, simplest first:
-  ${TECHNIQUE_NAMES.slice(0, 8).join(' ')}
-  ${TECHNIQUE_NAMES.slice(8, 16).join(' ')}
-  ${TECHNIQUE_NAMES.slice(16).join(' ')}
+  ${TECHNIQUE_NAMES.slice(0, 6).join(' ')}
+  ${TECHNIQUE_NAMES.slice(6, 13).join(' ')}
+  ${TECHNIQUE_NAMES.slice(13, 19).join(' ')}
+  ${TECHNIQUE_NAMES.slice(19).join(' ')}
 
 Cells are r<row>c<column>, 1-based: r8c2=1 places 1, r1c4<>6 removes candidate 6.
 Every puzzle is first checked with dancing links (@puzzles/dlx): no solution or several
