@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // bigint-deal: argument parsing and printing only; everything else is the library's.
-import { choiceOption, durationOption, integerOption, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, integerOption, quote, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
 import { bridgeNumbering, formatDiagram, formatPbn, randomDeal, type Deal, type Edition } from './index.js';
 import { stdinLines } from './stdin.js';
@@ -66,7 +66,7 @@ const counted = (n: number, unit: string): string => `${group(n)} ${unit}${n ===
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
   if (values.json && values.format !== undefined && values.format !== 'json') {
-    throw new UsageError(`--json and --format ${values.format} disagree; use one`);
+    throw new UsageError(`--json and --format ${quote(values.format)} disagree; use one`);
   }
   const format = values.json ? 'json' : choiceOption(values.format, 'format', FORMATS, 'diagram')!;
   const edition = choiceOption(values.edition, 'edition', EDITIONS, 'andrews')!;
@@ -78,6 +78,17 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const count = integerOption(values.count, 'count', { min: 1, fallback: 1 })!;
   const timeout = durationOption(values.timeout);
   const signal = cli.timeout(timeout);
+
+  // The kit's output sends batched text on a later write; when none comes (input that is slow or idle, such as pages
+  // typed at a terminal), this sends it after 20 ms, so every result shows without waiting for the next one.
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const print = async (text: string): Promise<void> => {
+    await cli.out.line(text);
+    flushTimer ??= setTimeout(() => {
+      flushTimer = undefined;
+      cli.out.end().catch(() => {});
+    }, 20).unref();
+  };
 
   const numbering = bridgeNumbering({ edition });
   const show = (page: bigint, deal: Deal): string => {
@@ -109,7 +120,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     try {
       for (; printed < count && !signal.aborted; printed++) {
         const { page, deal } = randomDeal(random === undefined ? { edition } : { edition, random });
-        await cli.out.line(show(page, deal));
+        await print(show(page, deal));
         if ((printed & 1023) === 0) progress?.update(printed);
       }
     } finally {
@@ -142,7 +153,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       failed = true;
       return;
     }
-    await cli.out.line(shown);
+    await print(shown);
     done++;
   };
   const inputs = values.of !== undefined ? [values.of] : positionals;

@@ -75,7 +75,7 @@ describe('output that streams', () => {
     });
   }
 
-  it('stops at --timeout and on Ctrl-C even while it waits for standard input that never comes', async () => {
+  it('shows each result at once, and stops at --timeout and on Ctrl-C, while it waits for standard input that never comes', async () => {
     const timed = await idleInput(['-', '--format', 'string', '--timeout', '300ms'], '1\n');
     expect(timed).toEqual({ code: 0, stdout: `${PAGE_1}\n`, stderr: 'bigint-deal: stopped after 300ms (--timeout): 1 deal printed\n' });
     const interrupted = await idleInput(['--of', '-'], `${PBN_1}\n`, (child) => child.kill('SIGINT'));
