@@ -28,7 +28,7 @@ export class LineSplitter {
   #carry: Uint8Array = allocBytes(0);
   #carryLength = 0;
   #overlong = 0;
-  #head: Uint8Array = new Uint8Array(0);
+  #head: Uint8Array = allocBytes(0);
   readonly #max: number;
   readonly #onLine: LineHandler;
   readonly #onOverlong: OverlongHandler;
@@ -89,7 +89,7 @@ export class LineSplitter {
     const length = carried + n;
     // +1 leaves room for a '\r' that is not part of the line.
     if (length > this.#max + 1) {
-      const head = new Uint8Array(Math.min(200, length));
+      const head = allocBytes(Math.min(200, length));
       copyBytes(this.#carry, 0, Math.min(carried, head.length), head, 0);
       if (carried < head.length) copyBytes(chunk, from, from + head.length - carried, head, carried);
       this.#head = head;
@@ -113,7 +113,7 @@ export class LineSplitter {
       this.line++;
       this.#onOverlong(this.line, this.#overlong, this.#head);
       this.#overlong = 0;
-      this.#head = new Uint8Array(0);
+      this.#head = allocBytes(0);
       this.#state = 0;
       return;
     }
