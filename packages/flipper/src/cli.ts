@@ -121,6 +121,11 @@ const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d
 /** "1 move", "5 moves", "12,345 presses". */
 const count = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
+/** Grids in color when stdout takes colors: bold yellow 1s, dim 0s. */
+function painter(cli: Cli): (text: string) => string {
+  return (text) => (cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text);
+}
+
 /** Text from input made safe for the terminal and cut to `limit` characters (the full length said). */
 function shown(text: string, limit = ECHO_LIMIT): string {
   return text.length <= limit ? escapeText(text) : `${escapeText(text.slice(0, limit - 3))}... (${text.length} characters)`;
@@ -142,8 +147,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     }
   }
   const operands = positionals.slice(1);
-  if (command === 'play' && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
-  if (command === 'lights-out' && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
+  if (command !== 'solve' && operands.length > 0) throw new UsageError(`unexpected argument ${quote(operands[0]!)}`);
   if (command === 'solve' && operands.length === 0) throw new UsageError('solve needs positions (9 digits 0/1) or -');
   if (command === 'solve') return solveCommand(cli, operands, values.json === true);
   if (command === 'lights-out') return lightsOut(cli, values);
@@ -242,11 +246,10 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
   bar.end();
   const ms = roundMs(performance.now() - start);
   if (values.json) {
-    await writeSolutionJson(cli, solution, roundMs(performance.now() - start));
+    await writeSolutionJson(cli, solution, ms);
     return solution.solvable && solution.verified ? 0 : 1;
   }
-  const paint = (text: string): string =>
-    cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
+  const paint = painter(cli);
   const n = formatCount;
   await cli.out.line(`Lights Out ${rows}×${cols}, ${what}: ${count(countBits(board), 'light')} on`);
   await cli.out.line(
@@ -309,8 +312,7 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
   }
   let game: Game = newGame(start === undefined ? { random } : { start });
   const interactive = isatty(0); // not process.stdin: touching it makes a piped fd 0 non-blocking (EAGAIN for readLines)
-  const paint = (text: string): string =>
-    cli.color ? text.replace(/[01]/g, (d) => (d === '1' ? '\u001b[1;33m1\u001b[0m' : '\u001b[2m0\u001b[0m')) : text;
+  const paint = painter(cli);
   const out = (text: string) => cli.out.line(text);
   // On a terminal, what stdout has batched goes out before a message on stderr, so that they show in order.
   const warn = async (message: string) => {

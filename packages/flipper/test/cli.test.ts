@@ -324,6 +324,11 @@ describe('flipper usage', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\nboard:\n( [01]){5}\n/);
     expect(result.stdout).not.toContain('\u001b[');
+    // FORCE_COLOR forces them, in the game as in lights-out; NO_COLOR wins over a terminal only.
+    const forced = runBin(cli, ['lights-out', '--size', '5', '--seed', '1'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain('\u001b[1;33m1\u001b[0m');
+    const game = runBin(cli, ['--start', '110011101'], { input: 'q\n', env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    expect(game.stdout).toContain(' \u001b[1;33m1\u001b[0m \u001b[1;33m1\u001b[0m \u001b[2m0\u001b[0m\n');
   });
 
   it('stops quietly when the reader of its output goes away (review regression: EPIPE stack trace)', () => {
