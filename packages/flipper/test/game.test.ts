@@ -127,7 +127,10 @@ describe('the game', () => {
 });
 
 describe('playCommand', () => {
-  const commandArb = fc.constantFrom('1', '2', '5', '9', ' 3 ', 'N', 'n', 'r', 'h', 'H', 'q', 'quit', 'QUIT', 'x', '0', '10', '', '\u001b[2J');
+  const commandArb = fc.oneof(
+    fc.constantFrom('1', '2', '5', '9', ' 3 ', 'N', 'n', 'r', 'h', 'H', 'q', 'quit', 'QUIT', 'x', '0', '10', '', '\u001b[2J'),
+    fc.string({ maxLength: 6 }),
+  );
 
   prop([fc.integer({ min: 0, max: 511 }), fc.array(commandArb, { maxLength: 20 }), fc.integer()])(
     'does what the game functions do, one typed command at a time',
