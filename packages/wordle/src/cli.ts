@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // wordle: argument parsing and printing only; everything else is the library's.
+import { createInterface } from 'node:readline';
 import { closest, durationOption, escapeText, integerOption, roundMs, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   answerForDate,
@@ -137,6 +138,19 @@ function tiles(guess: string, marks: readonly Mark[]): string {
   return marks.map((mark, i) => `${TILE[mark]} ${guess[i]!.toUpperCase()} \u001b[0m`).join('');
 }
 
+/**
+ * The lines of standard input. From a pipe or a file, the kit's reader (BOM dropped, a too-long line refused); at a
+ * terminal, node:readline, as the kit's reader fails there with EAGAIN on a non-blocking TTY.
+ */
+async function* inputLines(): AsyncGenerator<{ text: string; line: number }> {
+  if (process.stdin.isTTY !== true) {
+    yield* readLines('-');
+    return;
+  }
+  let line = 0;
+  for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) yield { text, line: ++line };
+}
+
 /** Input shown back to the player: control characters escaped, and a long line cut (with its length said). */
 function shown(text: string): string {
   return text.length <= 40 ? escapeText(text) : quote(text, 40);
@@ -163,7 +177,7 @@ async function play({ values }: Parsed, cli: Cli): Promise<number> {
     await cli.out.end();
   };
   await prompt();
-  for await (const { text } of readLines('-')) {
+  for await (const { text } of inputLines()) {
     if (text.trim() === '') {
       await prompt();
       continue;
@@ -306,13 +320,17 @@ async function assist(parsed: Parsed, cli: Cli): Promise<number> {
     return 0;
   }
   await advise();
-  for await (const { text, line } of readLines('-')) {
+  // At the keyboard, what was said must reach the terminal before we wait for the next line.
+  const flush = (): Promise<void> | undefined => (process.stdin.isTTY === true ? cli.out.end() : undefined);
+  await flush();
+  for await (const { text, line } of inputLines()) {
     if (text.trim() === '') continue;
     try {
       const parts = text.trim().split(/\s+/);
       if (parts.length !== 2) throw new RangeError(`expected "GUESS FEEDBACK"; got ${quote(text.trim())}`);
       history.push(turn(parts[0]!, parts[1]!));
       await advise();
+      await flush();
     } catch (error) {
       if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`standard input line ${line}: ${error.message}`);
       throw error;

@@ -36,7 +36,7 @@ describe('the original word lists', () => {
     expect(answers).not.toContain('salet');
   });
 
-  it('is clean: five lowercase letters each, no blanks (Literate Wordle's CRLF bug), no duplicates', () => {
+  it('is clean: five lowercase letters each, no blanks (the CRLF bug of Literate Wordle), no duplicates', () => {
     for (const word of allowedGuesses) expect(word).toMatch(/^[a-z]{5}$/);
     expect(new Set(allowedGuesses).size).toBe(12972);
     expect(checkValidWord('').valid).toBe(false);
