@@ -85,7 +85,8 @@ evaluate; state-machine: 10^8 codes); beyond it the command says so.
 solve --json prints {"secret","turns":[{"guess","feedback":{"black","white"}}],
 "guesses","solved"} per code; assist --json {"guess","solved","remaining",
 "candidates"}; evaluate --json {"strategy","opener","secrets","total",
-"average","max","distribution":{"1":1,"2":6,...},"ms"}.
+"average","max","distribution":{"1":1,"2":6,...},"ms"}; each has "stopped"
+too when --timeout stopped it.
 
 Examples:
   printf 'aabb\\n' | mastermind --seed 7 --max-guesses 1
@@ -280,7 +281,8 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
       progress.end();
     }
     if (parsed.values.json) {
-      await cli.out.json({ secret: result.secret, turns: turnsJson(result.turns), guesses: result.guesses, solved: result.solved });
+      const { secret, turns, guesses, solved, stopped } = result;
+      await cli.out.json({ secret, turns: turnsJson(turns), guesses, solved, ...(stopped === undefined ? {} : { stopped }) });
     } else {
       if (!first) await cli.out.line('');
       for (const line of result.lines) await cli.out.line(line);
@@ -332,7 +334,8 @@ async function assistCommand(parsed: Parsed, cli: Cli): Promise<number> {
     progress.end();
   }
   if (parsed.values.json) {
-    await cli.out.json({ guess: next.guess ?? null, solved: next.solved, remaining: next.remaining, candidates: next.candidates });
+    const { guess, solved, remaining, candidates, stopped } = next;
+    await cli.out.json({ guess: guess ?? null, solved, remaining, candidates, ...(stopped === undefined ? {} : { stopped }) });
   } else if (next.solved) {
     await cli.out.line(`Solved in ${history.length}.`);
   } else {

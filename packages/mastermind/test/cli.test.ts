@@ -158,6 +158,8 @@ describe('mastermind CLI', () => {
     expect(evaluated.code).toBe(1);
     expect(JSON.parse(evaluated.stdout)).toMatchObject({ strategy: 'optimal', secrets: 0, stopped: 'timeout' });
     expect(evaluated.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: 0 of 1,296 secrets played \([\d,]+ candidate sets searched\)\n$/);
+    const stoppedJson = JSON.parse(run(['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3', '--json']).stdout) as Record<string, unknown>;
+    expect(stoppedJson).toEqual({ secret: 'abcd', turns: [], guesses: 0, solved: false, stopped: 'timeout' });
     const solved = run(['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3']);
     expect(solved.code).toBe(1);
     expect(solved.stderr).toMatch(/^mastermind: stopped by --timeout after \d+ s: abcd: 0 guesses made, [\d,]+ candidate sets searched, not solved yet\n$/);
