@@ -1,5 +1,5 @@
 import type { Component } from './component.js';
-import { expectDigit } from './errors.js';
+import { describeValue, expectDigit } from './errors.js';
 import { cellName } from './tables.js';
 
 /** The techniques, simplest first, by their kebab-case names. */
@@ -58,14 +58,20 @@ export function isTechniqueName(name: string): name is TechniqueName {
   return (TECHNIQUE_NAMES as readonly string[]).includes(name);
 }
 
+function expectCandidate(c: unknown, what: string): void {
+  if (typeof c !== 'object' || c === null) throw new TypeError(`${what} must be a {cell, digit} object; got ${describeValue(c)}`);
+}
+
 /** "r8c2=1": a placement, rows and columns 1-based. */
 export function formatPlacement(p: Candidate): string {
+  expectCandidate(p, 'a placement');
   expectDigit(p.digit, 'the digit of a placement');
   return `${cellName(p.cell)}=${p.digit}`;
 }
 
 /** "r1c4<>6": an elimination, rows and columns 1-based. */
 export function formatElimination(e: Candidate): string {
+  expectCandidate(e, 'an elimination');
   expectDigit(e.digit, 'the digit of an elimination');
   return `${cellName(e.cell)}<>${e.digit}`;
 }

@@ -358,6 +358,8 @@ describe('findSteps', () => {
     expectError(() => formatElimination({ cell: -1, digit: 1 }), RangeError, /cell must be an integer from 0 to 80; got -1/);
     expectError(() => formatPlacement({ cell: 0, digit: 0 }), RangeError, /digit of a placement must be an integer from 1 to 9; got 0/);
     expectError(() => formatElimination({ cell: 0, digit: 1.5 }), RangeError, /digit of an elimination must be an integer from 1 to 9; got 1\.5/);
+    expectError(() => formatPlacement(null as never), TypeError, /^a placement must be a \{cell, digit\} object; got null$/);
+    expectError(() => formatElimination('r1c1' as never), TypeError, /^an elimination must be a \{cell, digit\} object; got 'r1c1'$/);
   });
 
   it('respects the limit', () => {
