@@ -29,7 +29,7 @@ export {
   type RandomPositionOptions,
 } from './game.js';
 export { hint, reachable, singleSquareToggles, solve } from './solver.js';
-export { MAX_MOVES, applyPresses, createPuzzle, type Puzzle, type PuzzleSpec } from './puzzle.js';
+export { MAX_MOVES, MAX_PUZZLE_BITS, applyPresses, createPuzzle, type Puzzle, type PuzzleSpec } from './puzzle.js';
 export {
   MAX_ELIMINATION_BITS,
   analyzePuzzle,

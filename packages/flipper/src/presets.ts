@@ -1,7 +1,7 @@
 // Ready-made puzzles: the flipper of the Clojure/Lisp flipper blog posts, Merlin's magic square and classic Lights Out of any size.
 import { checkSize } from './board.js';
 import { GOAL, MOVE_SQUARES } from './position.js';
-import { createPuzzle, type Puzzle } from './puzzle.js';
+import { checkPuzzleBits, createPuzzle, type Puzzle } from './puzzle.js';
 
 /** The 3×3 flipper of the Clojure/Lisp flipper blog posts: its nine moves and its goal (edges on, centre off); cells 0..8 are squares 1..9. */
 export function flipperPuzzle(): Puzzle {
@@ -39,9 +39,13 @@ export function merlinPuzzle(): Puzzle {
   });
 }
 
-/** Classic Lights Out on rows × cols: pressing a cell toggles it and its orthogonal neighbours; the goal is all off. */
+/**
+ * Classic Lights Out on rows × cols: pressing a cell toggles it and its orthogonal neighbours; the goal is all off.
+ * Up to MAX_PUZZLE_BITS (215 × 215); use solveLightsOut for bigger boards.
+ */
 export function lightsOutPuzzle(rows: number, cols: number = rows): Puzzle {
   checkSize(rows, cols);
+  checkPuzzleBits(rows * cols, rows * cols, rows, cols);
   const moves: number[][] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {

@@ -3,6 +3,7 @@
 import { wordsFor } from './bits.js';
 import { boardOf, checkBoard, checkSize } from './board.js';
 import { checkInteger, checkIterable, describeValue } from './errors.js';
+import { formatCount } from './stop.js';
 
 /** A board and its moves: each move toggles the cells of its mask (XOR); the goal is the position to reach. */
 export interface Puzzle {
@@ -31,6 +32,22 @@ export interface PuzzleSpec {
 /** The largest number of moves a puzzle may have. */
 export const MAX_MOVES = 2 ** 20;
 
+/**
+ * The most bits a puzzle's moves may take together, moves × cells: 2^31 (256 MB; classic Lights Out up to 215 × 215).
+ * Bigger classic boards go to solveLightsOut, which needs no move masks.
+ */
+export const MAX_PUZZLE_BITS = 2 ** 31;
+
+/** Refuses a puzzle whose move masks would take more than MAX_PUZZLE_BITS. @internal */
+export function checkPuzzleBits(moves: number, cells: number, rows: number, cols: number): void {
+  if (moves * cells > MAX_PUZZLE_BITS) {
+    throw new RangeError(
+      `a puzzle's moves may take at most MAX_PUZZLE_BITS = ${formatCount(MAX_PUZZLE_BITS)} bits (moves × cells); ` +
+        `got ${formatCount(moves)} moves × ${formatCount(cells)} cells (${rows}×${cols}); solve big classic Lights Out boards with solveLightsOut`,
+    );
+  }
+}
+
 /** A puzzle from its board size and moves (masks or cell lists); checks every mask. */
 export function createPuzzle(spec: PuzzleSpec): Puzzle {
   if (typeof spec !== 'object' || spec === null) throw new TypeError(`a puzzle spec must be an object; got ${describeValue(spec)}`);
@@ -39,6 +56,7 @@ export function createPuzzle(spec: PuzzleSpec): Puzzle {
   const cells = rows * cols;
   if (!Array.isArray(spec.moves)) throw new TypeError(`moves must be an array of masks; got ${describeValue(spec.moves)}`);
   checkInteger(spec.moves.length, 1, MAX_MOVES, 'the number of moves');
+  checkPuzzleBits(spec.moves.length, cells, rows, cols);
   const asMask = (value: Uint32Array | readonly number[], what: string): Uint32Array => {
     if (value instanceof Uint32Array) return checkBoard(value, cells, what).slice();
     if (Array.isArray(value)) return boardOf(rows, cols, value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_ELIMINATION_BITS,
+  MAX_PUZZLE_BITS,
   StoppedError,
   analyzePuzzle,
   applyPresses,
@@ -124,6 +125,18 @@ describe('a way out of long work: signal, timeout, progress, limits', () => {
     const puzzle = createPuzzle({ rows: 1, cols: 1, moves: Array.from({ length: 50_000 }, () => [0]) });
     expectError(() => analyzePuzzle(puzzle), RangeError, /too large to eliminate: 50,000 moves × \(1 cells \+ 50,000 moves\) is 2,500,050,000 bits; at most MAX_ELIMINATION_BITS = 2,147,483,648/);
     expectError(() => solvePuzzle(puzzle, Uint32Array.of(1)), RangeError, /MAX_ELIMINATION_BITS/);
+  });
+
+  it('refuses puzzles whose move masks would take over MAX_PUZZLE_BITS (lightsOutPuzzle(1000) ran out of memory)', () => {
+    expect(MAX_PUZZLE_BITS).toBe(2 ** 31);
+    expectError(
+      () => lightsOutPuzzle(1000),
+      RangeError,
+      /^a puzzle's moves may take at most MAX_PUZZLE_BITS = 2,147,483,648 bits \(moves × cells\); got 1,000,000 moves × 1,000,000 cells \(1000×1000\); solve big classic Lights Out boards with solveLightsOut$/,
+    );
+    expectError(() => lightsOutPuzzle(216), RangeError, /MAX_PUZZLE_BITS/);
+    expectError(() => createPuzzle({ rows: 1, cols: 2 ** 26, moves: Array.from({ length: 64 }, () => [0]) }), RangeError, /64 moves × 67,108,864 cells/);
+    expect(lightsOutPuzzle(215, 10).cells).toBe(2150);
   });
 
   it('rejects bad stop options', () => {
