@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // mastermind: argument parsing and printing only; everything else is the library's.
+import { createInterface } from 'node:readline';
 import {
   UsageError,
   choiceOption,
@@ -241,6 +242,19 @@ function interruptible<T>(work: () => T): T {
   }
 }
 
+/**
+ * The lines of standard input: from a pipe or a file, the kit's reader (a BOM dropped, a too-long line refused); at a
+ * terminal, node:readline, as the kit's reader fails there with EAGAIN on a non-blocking TTY.
+ */
+async function* inputLines(): AsyncGenerator<{ text: string; line: number }> {
+  if (process.stdin.isTTY !== true) {
+    yield* readLines('-', { maxLength: MAX_LINE });
+    return;
+  }
+  let line = 0;
+  for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) yield { text, line: ++line };
+}
+
 /** The exit status of a run that stopped early: 1 (its output is incomplete), or 0 after Ctrl-C, which the runtime turns into 130. */
 function stoppedStatus(cli: Cli): number {
   return cli.interrupted ? 0 : 1;
@@ -302,7 +316,7 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
       if (!(await one(code, ''))) return stoppedStatus(cli);
       continue;
     }
-    for await (const { text, line } of readLines('-', { maxLength: MAX_LINE })) {
+    for await (const { text, line } of inputLines()) {
       if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return stoppedStatus(cli);
       // --timeout or Ctrl-C between two codes: stop reading and say what was done.
       if (cli.signal.aborted && cli.stopReason !== 'closed') break;
@@ -395,7 +409,7 @@ async function playCommand(parsed: Parsed, cli: Cli): Promise<number> {
     await cli.out.end();
   };
   await prompt();
-  for await (const { text } of readLines('-', { maxLength: MAX_LINE })) {
+  for await (const { text } of inputLines()) {
     if (echo) await cli.out.line(escapeText(text));
     const result = play(game, text);
     game = result.game;

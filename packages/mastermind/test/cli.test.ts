@@ -245,6 +245,19 @@ describe('mastermind CLI', () => {
 
   // `script` gives the CLI a terminal, where progress is drawn (never into a pipe or file).
   const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)("plays at a terminal: the prompt shows before the guess is typed (the kit's reader failed there with EAGAIN)", () => {
+    const result = spawnSync('bash', ['-c', `(sleep 1; printf 'aabb\\n'; sleep 0.5; printf 'abcd\\n') | script -qec '"${process.execPath}" "${cli}" --secret abcd' /dev/null`], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(0);
+    const screen = result.stdout.replace(/\r/g, '');
+    expect(screen).not.toContain('EAGAIN');
+    // The terminal echoes what is typed; the prompt came first.
+    expect(screen).toBe('Enter guess: aabb\n1 1\nEnter guess: abcd\n4 0\n');
+  });
+
   it.skipIf(!hasScript)('draws the optimal search on a terminal from the first second (it used to show nothing for 25 s)', () => {
     const result = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" evaluate --strategy optimal --timeout 3s`, '/dev/null'], {
       encoding: 'utf8',
