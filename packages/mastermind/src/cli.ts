@@ -318,6 +318,8 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
     }
     for await (const { text, line } of inputLines()) {
       if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return stoppedStatus(cli);
+      // Codes may come slowly (typed, or from \`tail -f\`): each answer goes out now, not with the next one.
+      await cli.out.end();
       // --timeout or Ctrl-C between two codes: stop reading and say what was done.
       if (cli.signal.aborted && cli.stopReason !== 'closed') break;
     }

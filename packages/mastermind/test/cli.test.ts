@@ -282,4 +282,25 @@ describe('mastermind CLI', () => {
     clearTimeout(safety);
     expect(signal === 'SIGINT' || code === 130, `ended with ${code} ${signal}: ${stderr}`).toBe(true);
   });
+
+  it("solve - answers each code as it comes, before the next one is written (input typed or from 'tail -f')", async () => {
+    const child = spawn(process.execPath, [cli, 'solve', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    const answered = new Promise<boolean>((resolve) => {
+      const safety = setTimeout(() => resolve(false), 30_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('acab 4 0\n')) {
+          clearTimeout(safety);
+          resolve(true);
+        }
+      });
+    });
+    child.stdin.write('acab\n');
+    // The input stays open: the whole trace must arrive anyway.
+    expect(await answered).toBe(true);
+    expect(stdout).toBe('aabb 2 1\nabbc 1 2\nbade 0 2\nacab 4 0\n');
+    child.stdin.end();
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+  });
 });
