@@ -1,6 +1,6 @@
 // Reading a CLI's input: a file or `-` for standard input, whole or line by line, with one clear error for every way
 // it can fail (missing, a directory, unreadable, a line too long).
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, fstatSync, readFileSync } from 'node:fs';
 import { quote } from './describe.js';
 
 /** Input that cannot be used: one line on stderr naming the file (and line), exit 1. */
@@ -47,8 +47,28 @@ export interface InputLine {
  * The lines of a file or of standard input (`-`), streamed: `\n` or `\r\n` ends a line, a byte-order mark at the start
  * is dropped, and a line longer than `maxLength` characters is an InputError naming it (never read whole into memory).
  */
-export async function* readLines(file: string, { maxLength = 1 << 20 }: { maxLength?: number } = {}): AsyncGenerator<InputLine> {
-  const stream = file === '-' ? createReadStream('', { fd: 0, encoding: 'utf8', autoClose: false }) : createReadStream(file, { encoding: 'utf8' });
+export async function* readLines(
+  file: string,
+  { maxLength = 1 << 20, signal }: { maxLength?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<InputLine> {
+  // Standard input is read through process.stdin: a pipe or a terminal then never blocks a thread-pool read, which would
+  // keep process.exit from returning (so --timeout and Ctrl-C could not end the run); a file or a directory given as
+  // stdin still reaches the same error messages.
+  if (file === '-') {
+    let directory = false;
+    try {
+      directory = fstatSync(0).isDirectory();
+    } catch (error) {
+      throw readFailure(file, error);
+    }
+    if (directory) throw new InputError('cannot read standard input: it is a directory');
+  }
+  const stream: NodeJS.ReadableStream & { destroy(): void } = file === '-' ? process.stdin : createReadStream(file, { encoding: 'utf8' });
+  if (file === '-') process.stdin.setEncoding('utf8');
+  // An abort (a closed reader, Ctrl-C, --timeout) ends the lines even while a read is waiting for input.
+  const stop = (): void => stream.destroy();
+  if (signal?.aborted) return;
+  signal?.addEventListener('abort', stop, { once: true });
   let pending = '';
   let line = 0;
   let first = true;
@@ -73,10 +93,13 @@ export async function* readLines(file: string, { maxLength = 1 << 20 }: { maxLen
     }
   } catch (error) {
     if (error instanceof InputError) throw error;
+    if (signal?.aborted) return;
     throw readFailure(file, error);
   } finally {
+    signal?.removeEventListener('abort', stop);
     stream.destroy();
   }
+  if (signal?.aborted) return;
   if (pending.length > 0) {
     line++;
     yield { text: pending.endsWith('\r') ? pending.slice(0, -1) : pending, line };

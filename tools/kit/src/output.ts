@@ -31,6 +31,7 @@ export class Output {
   #lastYield = performance.now();
   #failure: Error | undefined;
   #waiters: Array<() => void> = [];
+  #flushQueued = false;
 
   constructor(stream: Stream = process.stdout) {
     this.#stream = stream;
@@ -64,6 +65,13 @@ export class Output {
     if (this.#buffer.length >= BATCH_CHARS || now - this.#lastYield >= YIELD_MS) {
       this.#flush();
       await this.#settle(now);
+    } else if (!this.#flushQueued) {
+      // Text batched here reaches the reader as soon as the producer waits (for input, say), not only at its next write.
+      this.#flushQueued = true;
+      setImmediate(() => {
+        this.#flushQueued = false;
+        this.#flush();
+      });
     }
   }
 

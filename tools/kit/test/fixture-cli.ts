@@ -17,6 +17,7 @@ runCli({
         text: { type: 'string' },
         color: { type: 'boolean' },
         timeout: { type: 'string' },
+        prompt: { type: 'boolean' },
       },
       { max: 0 },
     );
@@ -26,7 +27,13 @@ runCli({
     if (values.color) return void (await cli.out.line(String(cli.color)));
     if (values.text !== undefined) return void (await cli.out.line(`${readText(values.text).length} characters`));
     if (values.lines !== undefined) {
-      for await (const { text, line } of readLines(values.lines, { maxLength: 100 })) await cli.out.line(`${line}: ${text}`);
+      for await (const { text, line } of readLines(values.lines, { maxLength: 100, signal: cli.signal })) await cli.out.line(`${line}: ${text}`);
+      if (cli.stopReason === 'timeout') cli.warn('stopped by --timeout while reading');
+      return;
+    }
+    if (values.prompt) {
+      await cli.out.write('guess? ');
+      for await (const { text } of readLines('-', { signal: cli.signal })) await cli.out.line(`got ${text}`);
       return;
     }
     const count = values.forever ? Infinity : integerOption(values.count, 'count', { fallback: 3 })!;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,22 @@ describe('runCli', () => {
 });
 
 describe('reading input', () => {
+  it('shows a prompt while the command waits for input', async () => {
+    const child = spawn(process.execPath, ['--import', tsx, fixture, '--prompt'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    // The child cannot end before its input does, so the prompt can only arrive here if it was sent while waiting.
+    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk), stdout.includes('guess? ') && resolve())));
+    child.stdin.end('crane\n');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toBe('guess? got crane\n');
+  });
+
+  it('ends a read from an idle pipe on --timeout', () => {
+    const run = sh(`sleep 30 | ${node} --lines - --timeout 300ms`);
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: 'fixture: stopped by --timeout while reading\n' });
+  });
+
   const dir = mkdtempSync(join(tmpdir(), 'kit-'));
 
   it('reads lines of a file or stdin, with numbers, without a BOM or CR', () => {
