@@ -1,7 +1,5 @@
-import { describeValue } from '@puzzles/kit/describe';
-
-/** Shows a value the way an error message should quote it (the family's one rule). @internal */
-export { describeValue };
+/** Shows a value the way an error message should quote it (the family's one rule, from the private kit). @internal */
+export { describeValue } from '@puzzles/kit/describe';
 
 /** A log format string that cannot be compiled: names the directive or variable and where it is. */
 export class LogFormatError extends TypeError {
