@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // sudoku-explain: argument parsing and printing only; everything else is the library's.
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { durationOption, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
@@ -111,6 +111,23 @@ function isFileOperand(operand: string): boolean {
 
 const group = (n: number): string => n.toLocaleString('en-US');
 
+/** The number of lines of a regular file up to 256 MB (counted in chunks, never held whole), else undefined. */
+async function lineCount(file: string): Promise<number | undefined> {
+  try {
+    const stats = statSync(file);
+    if (!stats.isFile() || stats.size > 256 * 2 ** 20) return undefined;
+    let lines = 0;
+    let last = 10;
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+    }
+    return last === 10 ? lines : lines + 1;
+  } catch {
+    return undefined; // readLines will say what is wrong with the file
+  }
+}
+
 async function main(argv: string[], cli: Cli): Promise<number> {
   // Positionals are counted here, not by cli.parse, which counts them before it looks at --help.
   const { values, positionals } = cli.parse(argv, OPTIONS);
@@ -205,7 +222,9 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   // tells whether there are several (then each gets a header in the text output).
   const name = inputName(operand);
   const source = puzzlesOf(operand);
-  const progress = cli.progress('explaining', { unit: 'puzzles' });
+  // The progress line counts lines; a file's line count (for a percentage and an ETA) is read first when it is drawn.
+  const total = operand !== '-' && process.stderr.isTTY === true ? await lineCount(operand) : undefined;
+  const progress = cli.progress('explaining', { unit: 'lines', total });
   const start = performance.now();
   const solving = !values.hint && !values.candidates && technique === undefined && !values.all;
   let done = 0;
@@ -242,7 +261,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         if (explained.level !== undefined) levels[explained.level] = (levels[explained.level] ?? 0) + 1;
       }
       last = line;
-      progress.update(done + failed);
+      progress.update(line);
       next = lookahead ?? (await source.next());
       lookahead = undefined;
     }

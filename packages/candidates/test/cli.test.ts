@@ -116,6 +116,18 @@ describe('streaming: one puzzle read, explained and printed at a time', () => {
     expect(stdout.match(/^Solved in /gm)?.length).toBe(said);
   });
 
+  // `script` runs the CLI on a pseudo-terminal, the only place a progress line is drawn.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('draws a progress line with the file\'s line count on a terminal once a run takes a second', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
+    const file = join(dir, 'many.txt');
+    writeFileSync(file, `# hard puzzles\n${`${demo('hard')}\n`.repeat(3000)}`);
+    const command = `'${process.execPath}' '${cli}' --json --timeout 2500ms '${file}' > /dev/null`;
+    const result = spawnSync('script', ['-qfec', command, '/dev/null'], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.stdout).toMatch(/\rexplaining: [\d,]+\/3,001 lines \([\d.]+%\)/);
+    expect(result.stdout).toMatch(/stopped after 2\.5 s \(--timeout\): [\d,]+ puzzles explained/);
+  });
+
   it('a failed write is one line and exit 1', () => {
     const run = runShell(cli, `BIN ${EASY} > /dev/full`);
     expect(run.code).toBe(1);
