@@ -37,8 +37,9 @@ import {
 const HELP = `Usage: flipper [play] [--seed S] [--start POSITION]
        flipper solve <position>... [--json]
        flipper solve - [--json]
-       flipper lights-out (--size N | --rows R --cols C) [--seed S] [--json]
-       flipper lights-out --board FILE [--json]
+       flipper lights-out (--size N | --rows R --cols C) [--seed S]
+                          [--json] [--timeout T]
+       flipper lights-out --board FILE [--json] [--timeout T]
 
 The flipper: a 3×3 grid of squares, on (1) or off (0). The goal is every edge
 square on and the centre off:
