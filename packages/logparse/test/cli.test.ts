@@ -257,6 +257,12 @@ describe('logparse CLI', () => {
     expect(result.stdout).toMatch(/\r\u001b\[K$/);
   });
 
+  it('asks for a file when given none and standard input is a terminal', () => {
+    const result = spawnSync('script', ['-qec', `'${process.execPath}' '${cli}'; echo "exit $?"`, '/dev/null'], { encoding: 'utf8', timeout: 30_000 });
+    if (result.error !== undefined) return; // no `script` here: nothing to check
+    expect(result.stdout.replace(/\r/g, '')).toBe("logparse: give one or more log files, or - to read standard input; run 'logparse --help' for usage\nexit 2\n");
+  });
+
   it('runs every example of its --help', () => {
     const help = run(['--help']).stdout;
     const examples = help
