@@ -1,7 +1,7 @@
-// Gaussian elimination over GF(2), bit-packed: the "back of the envelope" of the Clojure/Lisp flipper blog posts, done on 32-bit words. Each move is
-// a vector over the cells, tagged with the set of moves it is a sum of (the identity at first). Reducing the vectors
-// cell by cell (Gauss–Jordan) leaves a pivot vector for each cell of a basis of the moves' span, and vectors that
-// reduce to nothing: their tags are the null space, the sets of moves that change nothing.
+// Gaussian elimination over GF(2), bit-packed: the "back of the envelope" of the Clojure/Lisp flipper blog posts, done
+// on 32-bit words. Each move is a vector over the cells, tagged with the set of moves it is a sum of (the identity at
+// first). Reducing the vectors cell by cell (Gauss–Jordan) leaves a pivot vector for each cell of a basis of the moves'
+// span, and vectors that reduce to nothing: their tags are the null space, the sets of moves that change nothing.
 import { bitsOf, popcount32, wordsFor } from './bits.js';
 import { checkBoard } from './board.js';
 import { checkInteger, optionsOf } from './errors.js';
