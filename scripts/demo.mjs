@@ -12,7 +12,7 @@ const WHAT = {
   'bigint-deal': 'a bridge deal by its page number in the Impossible Book, a page from a PBN deal, a seeded random deal',
   dlx: 'Sudoku solved as exact cover (with the uniqueness check), and 8-queens counted from a file in Knuth\'s DLX format',
   wordle: 'exact scoring (the xenon/train case), a game played from a pipe, the solver\'s guesses in normal and hard mode',
-  mastermind: 'the seed\'s state-machine solver with its trace, Knuth\'s minimax, the full Knuth evaluation, a codemaker session',
+  mastermind: 'the state-machine solver of the Mastermind design essay with its trace, Knuth\'s minimax, the full Knuth evaluation, a codemaker session',
   flipper: 'a game played from a pipe, solutions by linear algebra over GF(2), Lights Out 5×5 and 1000×1000',
   logparse: 'per-day hits, referrers and referrer → page pairs from a sample access log, and its Graphviz DOT graph',
   candidates: 'a Sudoku solved step by step with explanations and a rating, then a hint for a hard one',

@@ -114,7 +114,7 @@ describe('flipper page', () => {
   });
 
   it('takes ?start in the library form (9 digits, square 1 first) and says so when it refuses ?start or ?seed', async () => {
-    const seedGame = '110011101'; // the seed's game, as the README and `flipper --start` write it
+    const seedGame = '110011101'; // the blog posts' game, as the README and `flipper --start` write it
     const { page, errors } = await open(browser(), `flipper.html?start=${seedGame}`);
     expect(await shownPosition(page)).toBe(parsePosition(seedGame));
     expect(await page.locator('#flipper-notice').isVisible()).toBe(false);

@@ -125,9 +125,9 @@ describe('mastermind page: the game', () => {
   });
 });
 
-/** The options the page gives solve(): the seed strategy's seed from ?seed, and optimal from aabc (see the page). */
+/** The options the page gives solve(): the state-machine strategy's seed from ?seed, and optimal from aabc (see the page). */
 function libraryOptions(strategy: StrategyName, seed: string, size = { pegs: 4, colors: 6 }): StrategyOptions {
-  if (strategy === 'seed') return { ...size, strategy, seed };
+  if (strategy === 'state-machine') return { ...size, strategy, seed };
   if (strategy === 'optimal' && size.pegs === 4 && size.colors === 6) return { ...size, strategy, opener: 'aabc' };
   return { ...size, strategy };
 }
@@ -195,9 +195,9 @@ describe('mastermind page: the solvers', () => {
     expect(await page.getByRole('button', { name: /^Peg 1: / }).getAttribute('aria-label')).toContain('yellow (c)');
     await expect.poll(() => status.textContent(), { timeout: 40_000 }).toContain(`Every strategy has played ${secret}`);
     await checkAgainstLibrary(page, secret, seed);
-    await page.locator('.solver-card[data-strategy="seed"] summary').click();
-    expect(await page.locator('.solver-card[data-strategy="seed"] .trace').textContent()).toBe(
-      solve(secret, { strategy: 'seed', seed }).lines.join('\n'),
+    await page.locator('.solver-card[data-strategy="state-machine"] summary').click();
+    expect(await page.locator('.solver-card[data-strategy="state-machine"] .trace').textContent()).toBe(
+      solve(secret, { strategy: 'state-machine', seed }).lines.join('\n'),
     );
     await screenshot(page, 'mastermind-solvers');
 

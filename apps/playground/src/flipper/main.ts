@@ -1,4 +1,4 @@
-// Flipper: the seed's window (nine squares, red on and black off, "New puzzle", "Reset", "Moves:" and the
+// Flipper: the window of the Clojure/Lisp flipper blog posts (nine squares, red on and black off, "New puzzle", "Reset", "Moves:" and the
 // congratulations dialog) plus "Hint" and "Solve", on @puzzles/flipper's game values.
 import { GOAL, MOVE_SQUARES, gameHint, isOn, newGame, parsePosition, playMove, resetGame, solve, type Game } from '@puzzles/flipper';
 import { h, liveRegion, mountPage, param, pause, stepDelay } from '../shared/dom.js';
