@@ -17,7 +17,9 @@ export interface ResolvedSize {
   readonly repeats: boolean;
 }
 
+/** The most pegs a code may have. */
 export const MAX_PEGS = 10;
+/** The most colors a game may have (written a–z). */
 export const MAX_COLORS = 26;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
