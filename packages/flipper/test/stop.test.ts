@@ -75,6 +75,10 @@ describe('a way out of long work: signal, timeout, progress, limits', () => {
     expect(error.message).toBe('aborted while eliminating the 1,600 moves of 40×40 puzzle with 1600 moves: 0 of 1,600 cells done');
     expect(stopped(() => solveLightsOut(new Uint32Array(1), 5, 5, { signal: controller.signal })).reason).toBe('aborted');
     expect(stopped(() => lightsOutRank(5, 5, { signal: controller.signal })).reason).toBe('aborted');
+    const board = new Uint32Array(Math.ceil(1600 / 32));
+    expect(stopped(() => solvePuzzle(general(), board, { signal: controller.signal })).unit).toBe('cells');
+    expect(stopped(() => solvePuzzle(lightsOutPuzzle(40), board, { signal: controller.signal })).unit).toBe('first-row unknowns');
+    expect(stopped(() => analyzePuzzle(lightsOutPuzzle(40), { signal: controller.signal })).task).toBe('analysing lights out 40×40 by light chasing');
   });
 
   it('elimination reports progress and stops part-way when aborted, and is not cached half done', () => {
