@@ -95,8 +95,8 @@ function puzzleOfLine(line: string): string | null {
 }
 
 /** The puzzles of a file or of standard input, streamed line by line. */
-async function* puzzlesOf(file: string): AsyncGenerator<Item> {
-  for await (const { text, line } of readLines(file)) {
+async function* puzzlesOf(file: string, signal: AbortSignal): AsyncGenerator<Item> {
+  for await (const { text, line } of readLines(file, { signal })) {
     const puzzle = puzzleOfLine(text);
     if (puzzle !== null) yield { text: puzzle, line };
   }
@@ -221,7 +221,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   // A file or standard input: one puzzle at a time, printed before the next line is read. One puzzle of lookahead
   // tells whether there are several (then each gets a header in the text output).
   const name = inputName(operand);
-  const source = puzzlesOf(operand);
+  // The signal ends the lines even while a read waits for input (--timeout or Ctrl-C on an idle pipe or terminal).
+  const source = puzzlesOf(operand, cli.signal);
   // The progress line counts lines; a file's line count (for a percentage and an ETA) is read first when it is drawn.
   const total = operand !== '-' && process.stderr.isTTY === true ? await lineCount(operand) : undefined;
   const progress = cli.progress('explaining', { unit: 'lines', total });
@@ -233,7 +234,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const levels: Partial<Record<Level, number>> = {};
   let last = 0;
   let next = await source.next();
-  if (next.done) throw new InputError(`${name} holds no puzzle`);
+  if (next.done && !cli.signal.aborted) throw new InputError(`${name} holds no puzzle`);
   let lookahead: IteratorResult<Item> | undefined = await source.next();
   const many = !lookahead.done;
   try {
@@ -277,7 +278,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   }
   if (stopped !== undefined) {
     const why = stopped === 'timeout' ? `after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout)` : '(interrupted)';
-    cli.warn(`stopped ${why}: ${group(done)} puzzle${done === 1 ? '' : 's'} explained${failed ? ` and ${group(failed)} rejected` : ''}, up to line ${group(last)} of ${name}`);
+    cli.warn(`stopped ${why}: ${group(done)} puzzle${done === 1 ? '' : 's'} explained${failed ? ` and ${group(failed)} rejected` : ''}, ${last > 0 ? `up to line ${group(last)} of ${name}` : `nothing read from ${name}`}`);
   }
   return failed > 0 ? 1 : 0;
 }

@@ -128,6 +128,22 @@ describe('streaming: one puzzle read, explained and printed at a time', () => {
     expect(result.stdout).toMatch(/stopped after 2\.5 s \(--timeout\): [\d,]+ puzzles explained/);
   });
 
+  it('--timeout also ends a run that waits for input that never comes', async () => {
+    // Standard input stays open and empty: only the timeout can end this run.
+    const child = spawn(process.execPath, [cli, '--timeout', '300ms', '--json', '-'], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(killer);
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    expect(stderr).toBe('sudoku-explain: stopped after 300 ms (--timeout): 0 puzzles explained, nothing read from standard input\n');
+    expect(JSON.parse(stdout)).toMatchObject({ summary: { puzzles: 0, errors: 0, stopped: 'timeout' } });
+  });
+
   it('a failed write is one line and exit 1', () => {
     const run = runShell(cli, `BIN ${EASY} > /dev/full`);
     expect(run.code).toBe(1);
