@@ -2,7 +2,7 @@
 // sudoku-explain: argument parsing and printing only; everything else is the library's.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { durationOption, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   explainPuzzle,
   findSteps,
@@ -76,7 +76,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
 } as const;
 
-/** One puzzle of the input and where it came from ('' for a puzzle given as the argument). */
+/** One puzzle of a file and the line it is on (1-based). */
 interface Item {
   readonly text: string;
   readonly line: number;
@@ -134,10 +134,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   if (positionals.length !== 1) {
     throw new UsageError(positionals.length === 0 ? 'give a puzzle, a file or -' : `give one puzzle, file or -; got ${positionals.length} arguments`);
   }
-  const technique = values.technique;
-  if (technique !== undefined && !(TECHNIQUE_NAMES as readonly string[]).includes(technique)) {
-    throw new UsageError(`unknown technique '${technique}'; expected one of ${TECHNIQUE_NAMES.join(', ')}`);
-  }
+  const technique = choiceOption(values.technique, 'technique', TECHNIQUE_NAMES);
   const modes = [values.hint, values.candidates, technique !== undefined || values.all].filter(Boolean).length;
   if (modes > 1) throw new UsageError('--hint, --candidates and --technique/--all do not go together');
   const timeout = durationOption(values.timeout);
@@ -185,7 +182,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     const verification = verifyPuzzle(grid);
     if (verification.status !== 'unique') throw new RangeError(verification.message);
     if (technique !== undefined || values.all) {
-      const names = technique !== undefined ? [technique as TechniqueName] : [...TECHNIQUE_NAMES];
+      const names: TechniqueName[] = technique !== undefined ? [technique] : [...TECHNIQUE_NAMES];
       const steps = names.flatMap((t) => findSteps(grid, t, values.all ? Infinity : 1));
       if (values.json) return { printed: { grid: formatCandidateGrid(grid), technique: technique ?? null, steps: steps.map(jsonStep) } };
       return { printed: steps.length === 0 ? [`No ${technique ?? 'technique'} applies.`] : steps.map((s, i) => stepLine(s, i + 1)) };
