@@ -1,5 +1,6 @@
 // @puzzles/logparse/node: everything of the platform-neutral core, with sources Node can read (file paths, `-` for
 // standard input, `file:` URLs, Node streams, gzip data), and SVG rendering through @viz-js/viz.
+import { isUtf8 } from 'node:buffer';
 import type { LogRecord, ParseOptions, ParseSummary } from './record.js';
 import { closeWhenCollected, isStreamOrPath, readChunks, sourceName, type LogSource, type OpenFile } from './source.js';
 import { collectStatsFromSourcesWith, collectStatsWith, type ChunkReader, type LogStats, type StatsOptions } from './stats.js';
@@ -23,7 +24,7 @@ const NODE_READER: ChunkReader = {
  */
 export function parseLog(source: LogSource, options?: ParseOptions): AsyncGenerator<LogRecord, ParseSummary, undefined> {
   const file: OpenFile = { handle: null };
-  const records = new RecordStream(() => readChunks(source, undefined, file), options);
+  const records = new RecordStream(() => readChunks(source, undefined, file), options, isUtf8);
   closeWhenCollected(records, file);
   return records;
 }

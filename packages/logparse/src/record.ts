@@ -7,7 +7,7 @@ import { DEFAULT_MAX_LINE_LENGTH, MAX_LINE_LENGTH } from './lines.js';
 import { clfMillis, digits2, isoMillis } from './dates.js';
 import { splitRequest, unescapeInto } from './request.js';
 import { LineScanner } from './scan.js';
-import { utf8Text } from './text.js';
+import { utf8Text, validUtf8Text } from './text.js';
 
 /** One parsed access-log line. Fields the format does not have are `null`; `-` in a text field is `null`. */
 export interface LogRecord {
@@ -149,6 +149,12 @@ export class RecordBuilder {
     this.#hasNamed = format.fields.some((f) => f.kind === 'field');
   }
 
+  /**
+   * True while the line being built is known to be valid UTF-8 (its whole piece of input was checked at once), so
+   * that its fields need no check for invalid bytes; escaped fields are checked whatever it says.
+   */
+  validUtf8 = false;
+
   /** Forgets per-chunk state: call before lines from a new chunk. */
   newChunk(): void {
     this.scanner.newChunk();
@@ -156,7 +162,7 @@ export class RecordBuilder {
 
   /** The text of `buf[s, e)`, unescaped when it has escapes (and `raw` is off). */
   text(buf: Uint8Array, s: number, e: number, escaped: number): string {
-    if (escaped === 0 || this.raw) return utf8Text(buf, s, e);
+    if (escaped === 0 || this.raw) return this.validUtf8 ? validUtf8Text(buf, s, e) : utf8Text(buf, s, e);
     if (this.#scratch.length < e - s) this.#scratch = allocBytes(2 * (e - s));
     return utf8Text(this.#scratch, 0, unescapeInto(buf, s, e, this.#scratch));
   }
@@ -187,7 +193,7 @@ export class RecordBuilder {
     }
     if (second !== this.#lastSecond) {
       this.#lastSecond = second;
-      this.#lastTimeText = utf8Text(buf, s, s + 26);
+      this.#lastTimeText = validUtf8Text(buf, s, s + 26);
     }
     return this.#dayBase + second * 1000;
   }
@@ -239,7 +245,7 @@ export class RecordBuilder {
           break;
         case R_ISO:
           millis = isoMillis(buf, s, e);
-          timeText = utf8Text(buf, s, e);
+          timeText = validUtf8Text(buf, s, e);
           break;
         case R_STATUS:
           // Three validated digits, or '-' (Apache writes it for a status of 0 or less).
@@ -354,9 +360,9 @@ export class RecordBuilder {
       this.#m = this.#p = this.#v = null;
       return;
     }
-    this.#m = utf8Text(bytes, 0, split[0]!);
-    this.#p = utf8Text(bytes, split[1]!, split[2]!);
-    this.#v = split[3]! >= 0 ? utf8Text(bytes, split[3]!, bytes.length) : null;
+    this.#m = validUtf8Text(bytes, 0, split[0]!);
+    this.#p = validUtf8Text(bytes, split[1]!, split[2]!);
+    this.#v = split[3]! >= 0 ? validUtf8Text(bytes, split[3]!, bytes.length) : null;
   }
 }
 

@@ -29,10 +29,19 @@ export class RecordStream implements AsyncGenerator<LogRecord, ParseSummary, und
   // In strict mode the first reject stops the parse; records before it are still handed out.
   #failure: LogLineError | null = null;
 
-  /** `open` makes the chunks of the source when iteration starts (and only then, like a generator). */
-  constructor(open: () => AsyncGenerator<Uint8Array>, options: ParseOptions | undefined) {
+  // A platform's fast check that bytes are valid UTF-8 (Node's buffer.isUtf8), and the piece being split when it
+  // passed: lines inside it need no check per field (lines carried over from the piece before are checked).
+  readonly #isUtf8: ((bytes: Uint8Array) => boolean) | undefined;
+  #utf8Piece: Uint8Array | null = null;
+
+  /**
+   * `open` makes the chunks of the source when iteration starts (and only then, like a generator); `isUtf8`, where
+   * the platform has a fast one, lets whole pieces of input be checked for invalid UTF-8 at once.
+   */
+  constructor(open: () => AsyncGenerator<Uint8Array>, options: ParseOptions | undefined, isUtf8?: (bytes: Uint8Array) => boolean) {
     this.#open = open;
     this.#options = options;
+    this.#isUtf8 = isUtf8;
   }
 
   [Symbol.asyncIterator](): this {
@@ -94,6 +103,7 @@ export class RecordStream implements AsyncGenerator<LogRecord, ParseSummary, und
       (buf, s, e, line, final) => {
         if (this.#failure !== null) return;
         summary.read++;
+        builder.validUtf8 = buf === this.#utf8Piece;
         if (scanner.scan(buf, s, e)) {
           summary.parsed++;
           if (scanner.truncated) summary.truncated++;
@@ -125,7 +135,9 @@ export class RecordStream implements AsyncGenerator<LogRecord, ParseSummary, und
           const from = this.#chunkPos;
           const to = chunk.length - from <= PIECE * 1.5 ? chunk.length : from + PIECE;
           this.#builder!.newChunk();
-          splitter.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to));
+          const piece = from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to);
+          this.#utf8Piece = this.#isUtf8 !== undefined && this.#isUtf8(piece) ? piece : null;
+          splitter.push(piece);
           this.#chunkPos = to;
           if (to === chunk.length) this.#chunk = null;
           continue;

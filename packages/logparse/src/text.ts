@@ -33,6 +33,13 @@ export function utf8Text(bytes: Uint8Array, s: number, e: number): string {
   return text.indexOf('\ufffd') < 0 ? text : losslessText(bytes, s, e);
 }
 
+/**
+ * The UTF-8 text of bytes already known to be valid UTF-8 (no check for invalid bytes: see `utf8Text`). @internal
+ */
+export function validUtf8Text(bytes: Uint8Array, s: number, e: number): string {
+  return fast ? (bytes as unknown as Slicing).utf8Slice(s, e) : decoder.decode(bytes.subarray(s, e));
+}
+
 const HEX = '0123456789abcdef';
 
 /** The slow path of `utf8Text`: valid runs decoded, every other byte as `\xhh`. */

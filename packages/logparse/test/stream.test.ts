@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LogLineError, LogSourceError, collectStats, isReject, parseLine, parseLog, type LogRecord } from '../src/node.js';
-import { QUIRKS, BLOG_LINE, collect, combinedArb, expectThrows, lineOf, losslessReference, prop } from './reference.js';
+import { parseLog as parseCore } from '../src/index.js';
+import { QUIRKS, BLOG_LINE, chunked, collect, combinedArb, expectThrows, lineOf, losslessReference, prop } from './reference.js';
 
 /** A log of `n` generated lines of varying length, with multi-byte characters, escapes and a reject now and then. */
 function bigLog(n: number): string {
@@ -255,6 +256,22 @@ describe('record fields built from caches', () => {
       expect(r!.userAgent).toBe(agent.length === 1 && agent[0] === 0x2d ? null : losslessReference(agent));
     },
   );
+
+  prop([
+    fc.array(fc.tuple(fc.uint8Array({ maxLength: 30 }), fc.uint8Array({ maxLength: 30 })), { minLength: 1, maxLength: 8 }),
+    fc.array(fc.nat(), { maxLength: 10 }),
+  ])('decodes the same however the input is cut, whether pieces are checked for UTF-8 at once (Node) or field by field (core)', async (fields, cuts) => {
+    const clean = (a: Uint8Array) => Buffer.from(a.filter((b) => b !== 0x22 && b !== 0x5c && b !== 0x0a && b !== 0x0d));
+    const lines = fields.map(([ref, agent]) =>
+      Buffer.concat([Buffer.from('1.1.1.1 - - [08/Jan/2006:00:00:00 +0000] "GET /x HTTP/1.1" 200 1 "r'), clean(ref), Buffer.from('" "a'), clean(agent), Buffer.from('"\n')]),
+    );
+    const bytes = Buffer.concat(lines);
+    const node = await collect(parseLog(chunked(bytes, cuts)));
+    const core = await collect(parseCore(chunked(bytes, cuts)));
+    expect(node).toEqual(core);
+    expect(node.map((r) => r.referrer)).toEqual(fields.map(([ref]) => `r${losslessReference(clean(ref))}`));
+    expect(node.map((r) => r.userAgent)).toEqual(fields.map(([, agent]) => `a${losslessReference(clean(agent))}`));
+  });
 
   prop([fc.uint8Array({ maxLength: 24 }), fc.constantFrom('GET', 'POST')])(
     'escaped bytes \\xhh in a request and referrer decode without loss, on both statistics paths',
