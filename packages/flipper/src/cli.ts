@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // flipper: argument parsing and printing only; everything else is the library's.
 import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import { isatty } from 'node:tty';
 import {
   UsageError,
@@ -28,8 +29,6 @@ import {
   randomLightsOutBoard,
   seededRandom,
   solve,
-  solveLightsOut,
-  StoppedError,
   type Game,
   type LightsOutSolution,
 } from './index.js';
@@ -231,21 +230,17 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
     what = `a random solvable board${values.seed === undefined ? '' : ` (seed ${quote(values.seed)})`}`;
   }
   const timeout = durationOption(values.timeout);
-  // The solve is synchronous: the time limit goes to the library, which looks at the clock as it works.
   const bar = cli.progress(`Lights Out ${rows}×${cols}`, { total: Math.min(rows, cols), unit: 'first-row unknowns' });
-  const start = performance.now();
-  let solution: LightsOutSolution;
-  try {
-    solution = solveLightsOut(board, rows, cols, { timeout, onProgress: (done, total) => bar.update(done, total) });
-  } catch (error) {
-    if (!(error instanceof StoppedError)) throw error;
-    bar.end();
-    const how = error.reason === 'timeout' ? `stopped after ${formatDuration(timeout!)} (--timeout)` : 'stopped';
-    cli.warn(`${how} while ${error.task}: ${formatCount(error.done)} of ${formatCount(error.total)} ${error.unit} done`);
-    return 1;
-  }
+  const result = await solveInWorker(cli, board, rows, cols, timeout, (done, total) => bar.update(done, total));
   bar.end();
-  const ms = roundMs(performance.now() - start);
+  if (!('solution' in result)) {
+    const { reason, task, done, total, unit } = result;
+    const how = reason === 'timeout' ? `stopped after ${formatDuration(timeout!)} (--timeout)` : 'interrupted';
+    cli.warn(`${how} while ${task}: ${formatCount(done)} of ${formatCount(total)} ${unit} done`);
+    return reason === 'timeout' ? 1 : 0; // Ctrl-C: the kit ends the run with status 130
+  }
+  const { solution } = result;
+  const ms = roundMs(result.ms);
   if (values.json) {
     await writeSolutionJson(cli, solution, ms);
     return solution.solvable && solution.verified ? 0 : 1;
@@ -268,6 +263,86 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
   const fewest = solution.nullity === 0 ? '' : solution.minimal ? ' (the fewest of all solutions)' : ' (not searched for the fewest)';
   await cli.out.line(`${count(solution.pressCount, 'press', 'presses')}${fewest}, ${solution.verified ? 'verified' : 'NOT verified'}, in ${ms} ms`);
   return solution.verified ? 0 : 1;
+}
+
+/** Where a solve stopped early: why, what it was doing, how far it got. */
+interface Stopped {
+  readonly reason: 'timeout' | 'interrupted';
+  readonly task: string;
+  readonly done: number;
+  readonly total: number;
+  readonly unit: string;
+}
+
+/** The worker thread's side: solve the board, report progress at most every 100 ms, send back the solution. */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { library, board, rows, cols, timeout } = workerData;
+import(library).then(({ solveLightsOut, StoppedError }) => {
+  let last = 0;
+  const onProgress = (done, total) => {
+    const now = Date.now();
+    if (now - last >= 100) {
+      last = now;
+      parentPort.postMessage({ progress: [done, total] });
+    }
+  };
+  try {
+    const start = performance.now();
+    const solution = solveLightsOut(new Uint32Array(board), rows, cols, { timeout, onProgress });
+    const ms = performance.now() - start;
+    parentPort.postMessage({ solution, ms }, solution.presses === null ? [] : [solution.presses.buffer]);
+  } catch (error) {
+    if (!(error instanceof StoppedError)) throw error;
+    const { reason, task, done, total, unit } = error;
+    parentPort.postMessage({ stopped: { reason, task, done, total, unit } });
+  }
+});
+`;
+
+/**
+ * Solves in a worker thread, so that Ctrl-C ends a long solve at once (the main thread stays free to see it) and the
+ * progress line keeps drawing; --timeout goes to the library, which looks at the clock as it works.
+ */
+function solveInWorker(
+  cli: Cli,
+  board: Uint32Array,
+  rows: number,
+  cols: number,
+  timeout: number | undefined,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ solution: LightsOutSolution; ms: number } | Stopped> {
+  const copy = board.slice();
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { library: new URL('./index.js', import.meta.url).href, board: copy.buffer, rows, cols, timeout },
+    transferList: [copy.buffer],
+  });
+  let progress: [number, number] = [0, Math.min(rows, cols)];
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      void worker.terminate();
+      const [done, total] = progress;
+      resolve({ reason: 'interrupted', task: `solving Lights Out ${rows}×${cols} by light chasing`, done, total, unit: 'first-row unknowns' });
+    };
+    cli.signal.addEventListener('abort', onAbort, { once: true });
+    type Message = { progress?: [number, number]; solution?: LightsOutSolution; ms?: number; stopped?: Omit<Stopped, 'reason'> };
+    worker.on('message', (message: Message) => {
+      if (message.progress !== undefined) {
+        progress = message.progress;
+        onProgress(...progress);
+        return;
+      }
+      cli.signal.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      if (message.solution !== undefined) resolve({ solution: message.solution, ms: message.ms! });
+      else if (message.stopped !== undefined) resolve({ ...message.stopped, reason: 'timeout' });
+    });
+    worker.on('error', (error) => {
+      cli.signal.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+  });
 }
 
 /**

@@ -246,6 +246,14 @@ describe('Ctrl-C on a terminal', () => {
     expect(game.code).toBe(130);
     expect(game.output).toContain('Moves: 1');
   });
+
+  it('ends a long lights-out solve at once (it runs in a worker thread) and says how far it got', async () => {
+    // Regression: the solve ran on the main thread, so Ctrl-C waited for it (8192 × 8192: about 11 s).
+    const result = await ctrlC(['lights-out', '--size', '8192', '--seed', '1'], '', 'first-row unknowns (');
+    expect(result.code).toBe(130);
+    expect(result.output).toMatch(/flipper: interrupted while solving Lights Out 8192×8192 by light chasing: [\d,]+ of 8,192 first-row unknowns done/);
+    expect(result.output).not.toContain('presses, verified');
+  });
 });
 
 describe('flipper lights-out --timeout and progress', () => {
