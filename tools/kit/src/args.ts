@@ -84,9 +84,15 @@ export function parseOptions<O extends ParseArgsOptionsConfig>(
     }
     throw new UsageError(message.replace(/\.?\s*To specify[^]*$/s, ''));
   }
-  const count = parsed.positionals.length;
+  checkPositionals(parsed.positionals, positionals);
+  return parsed;
+}
+
+/** Checks how many operands were given against `{ min, max }`: a UsageError naming the first extra one, or the shortfall. */
+export function checkPositionals(given: readonly string[], positionals: { min?: number; max?: number }): void {
+  const count = given.length;
   if (positionals.max !== undefined && count > positionals.max) {
-    const extra = parsed.positionals[positionals.max]!;
+    const extra = given[positionals.max]!;
     throw new UsageError(
       positionals.max === 0 ? `unexpected argument ${quote(extra)}` : `too many arguments (at most ${positionals.max}); the first extra is ${quote(extra)}`,
     );
@@ -94,7 +100,6 @@ export function parseOptions<O extends ParseArgsOptionsConfig>(
   if (positionals.min !== undefined && count < positionals.min) {
     throw new UsageError(`expected at least ${positionals.min} argument${positionals.min === 1 ? '' : 's'}; got ${count}`);
   }
-  return parsed;
 }
 
 /** An integer option in [min, max], or `fallback` when absent; anything else is a UsageError naming the value. */

@@ -1,5 +1,5 @@
 // The CLI kit: everything a @puzzles command shares (Node only). tsup inlines it into each package's CLI bundle.
-export { COMMON_OPTIONS, UsageError, choiceOption, closest, durationOption, integerOption, parseOptions } from './args.js';
+export { COMMON_OPTIONS, UsageError, checkPositionals, choiceOption, closest, durationOption, integerOption, parseOptions } from './args.js';
 export { escapeText, quote } from './describe.js';
 export { InputError, inputName, readLines, readText, type InputLine } from './input.js';
 export { Output, OutputClosed, OutputFailed } from './output.js';

@@ -1,7 +1,7 @@
 // The one CLI runtime: parses, runs main, maps every way it can end to one line on stderr and an exit status.
 //   0 success · 1 bad input or a failed write · 2 usage error · 130 interrupted (Ctrl-C) after saying what was done
 import { readFileSync } from 'node:fs';
-import { COMMON_OPTIONS, UsageError, parseOptions, type ParseArgsOptionsConfig } from './args.js';
+import { COMMON_OPTIONS, UsageError, checkPositionals, parseOptions, type ParseArgsOptionsConfig } from './args.js';
 import { InputError } from './input.js';
 import { Output, OutputClosed, OutputFailed } from './output.js';
 import { progress, type Progress, type ProgressOptions } from './progress.js';
@@ -102,13 +102,15 @@ export function runCli(spec: CliSpec): void {
       return stopReason;
     },
     parse(argv, options, settings = {}) {
-      const parsed = parseOptions(argv, { ...COMMON_OPTIONS, ...options }, settings);
+      // --help and --version answer whatever operands come with them, so the operand count is checked after them.
+      const parsed = parseOptions(argv, { ...COMMON_OPTIONS, ...options });
       const values = parsed.values as { help?: boolean; version?: boolean };
       if (values.help) throw new Done(settings.help ?? spec.help);
       if (values.version) {
         const pkg = JSON.parse(readFileSync(spec.packageJson, 'utf8')) as { version: string };
         throw new Done(pkg.version);
       }
+      checkPositionals(parsed.positionals, settings);
       return parsed as never;
     },
     warn,

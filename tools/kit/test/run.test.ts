@@ -58,6 +58,8 @@ describe('runCli', () => {
   it('prints help and the version on stdout', () => {
     expect(sh(`${node} --help`)).toMatchObject({ code: 0, stdout: 'Usage: fixture [--count N] [--forever] [--lines FILE] [--text FILE]\n' });
     expect(sh(`${node} -v`)).toMatchObject({ code: 0, stdout: '0.0.0\n' });
+    // Even with operands the command does not take.
+    expect(sh(`${node} extra --help`)).toMatchObject({ code: 0, stdout: 'Usage: fixture [--count N] [--forever] [--lines FILE] [--text FILE]\n' });
   });
 
   it('stops on --timeout and lets the command say what it did', () => {
