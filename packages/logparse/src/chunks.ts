@@ -78,3 +78,14 @@ export async function* coreChunks(source: ChunkSource): AsyncGenerator<Uint8Arra
     yield chunk;
   }
 }
+
+/** The chunks, with `onProgress` told the bytes handed out so far after each one. @internal */
+export async function* counted<T extends Uint8Array>(chunks: AsyncGenerator<T>, onProgress: ((bytes: number) => void) | undefined): AsyncGenerator<T> {
+  if (!onProgress) return yield* chunks;
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    onProgress(bytes);
+    yield chunk;
+  }
+}

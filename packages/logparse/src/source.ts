@@ -7,7 +7,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
-import { chunkBytes, iterableChunks, type ChunkSource } from './chunks.js';
+import { chunkBytes, counted, iterableChunks, type ChunkSource } from './chunks.js';
 import { LogSourceError, describeValue } from './errors.js';
 
 /**
@@ -32,16 +32,6 @@ export function sourceName(source: LogSource): string {
   return 'input';
 }
 
-
-async function* counted(chunks: AsyncGenerator<Buffer>, onProgress: ((bytes: number) => void) | undefined): AsyncGenerator<Buffer> {
-  if (!onProgress) return yield* chunks;
-  let bytes = 0;
-  for await (const chunk of chunks) {
-    bytes += chunk.length;
-    onProgress(bytes);
-    yield chunk;
-  }
-}
 
 function readError(source: LogSource, error: unknown): LogSourceError {
   if (error instanceof LogSourceError) return error;

@@ -18,7 +18,7 @@ import {
 } from './record.js';
 import { splitRequest, unescapeInto } from './request.js';
 import { allocBytes } from './bytes.js';
-import { coreChunks, isByteArray, type ChunkSource, type LogChunk } from './chunks.js';
+import { coreChunks, counted, isByteArray, type ChunkSource, type LogChunk } from './chunks.js';
 
 /** Which records count, and how URLs are written. */
 export interface StatsOptions extends ParseOptions {
@@ -253,16 +253,6 @@ const CORE_READER: ChunkReader = {
   chunks: (source, onProgress) => counted(coreChunks(source as ChunkSource), onProgress),
   name: (_, index) => `source ${index + 1}`,
 };
-
-async function* counted(chunks: AsyncGenerator<Uint8Array>, onProgress: ((bytes: number) => void) | undefined): AsyncGenerator<Uint8Array> {
-  if (!onProgress) return yield* chunks;
-  let bytes = 0;
-  for await (const chunk of chunks) {
-    bytes += chunk.length;
-    onProgress(bytes);
-    yield chunk;
-  }
-}
 
 /** `collectStats` with a platform's reader. @internal */
 export async function collectStatsWith(reader: ChunkReader, input: unknown, options: StatsOptions = {}): Promise<LogStats> {
