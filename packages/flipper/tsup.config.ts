@@ -15,8 +15,8 @@ export default defineConfig([
     noExternal: ['@puzzles/kit'],
   },
   {
-    // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
-    entry: { cli: 'src/cli.ts' },
+    // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps), and its solving worker thread.
+    entry: { cli: 'src/cli.ts', 'solve-worker': 'src/solve-worker.ts' },
     format: ['esm'],
     // The CLI uses the library only through its public entry: load dist/index.js at run time, not a second copy.
     external: ['./index.js'],

@@ -2,6 +2,7 @@
 // flipper: argument parsing and printing only; everything else is the library's.
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
+import type { SolveMessage, SolveRequest } from './solve-worker.js';
 import { isatty } from 'node:tty';
 import {
   UsageError,
@@ -274,32 +275,6 @@ interface Stopped {
   readonly unit: string;
 }
 
-/** The worker thread's side: solve the board, report progress at most every 100 ms, send back the solution. */
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { library, board, rows, cols, timeout } = workerData;
-import(library).then(({ solveLightsOut, StoppedError }) => {
-  let last = 0;
-  const onProgress = (done, total) => {
-    const now = Date.now();
-    if (now - last >= 100) {
-      last = now;
-      parentPort.postMessage({ progress: [done, total] });
-    }
-  };
-  try {
-    const start = performance.now();
-    const solution = solveLightsOut(new Uint32Array(board), rows, cols, { timeout, onProgress });
-    const ms = performance.now() - start;
-    parentPort.postMessage({ solution, ms }, solution.presses === null ? [] : [solution.presses.buffer]);
-  } catch (error) {
-    if (!(error instanceof StoppedError)) throw error;
-    const { reason, task, done, total, unit } = error;
-    parentPort.postMessage({ stopped: { reason, task, done, total, unit } });
-  }
-});
-`;
-
 /**
  * Solves in a worker thread, so that Ctrl-C ends a long solve at once (the main thread stays free to see it) and the
  * progress line keeps drawing; --timeout goes to the library, which looks at the clock as it works.
@@ -313,11 +288,8 @@ function solveInWorker(
   onProgress: (done: number, total: number) => void,
 ): Promise<{ solution: LightsOutSolution; ms: number } | Stopped> {
   const copy = board.slice();
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { library: new URL('./index.js', import.meta.url).href, board: copy.buffer, rows, cols, timeout },
-    transferList: [copy.buffer],
-  });
+  const data: SolveRequest = { board: copy.buffer, rows, cols, timeout };
+  const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: data, transferList: [copy.buffer] });
   let progress: [number, number] = [0, Math.min(rows, cols)];
   return new Promise((resolve, reject) => {
     const onAbort = () => {
@@ -326,8 +298,7 @@ function solveInWorker(
       resolve({ reason: 'interrupted', task: `solving Lights Out ${rows}×${cols} by light chasing`, done, total, unit: 'first-row unknowns' });
     };
     cli.signal.addEventListener('abort', onAbort, { once: true });
-    type Message = { progress?: [number, number]; solution?: LightsOutSolution; ms?: number; stopped?: Omit<Stopped, 'reason'> };
-    worker.on('message', (message: Message) => {
+    worker.on('message', (message: SolveMessage) => {
       if (message.progress !== undefined) {
         progress = message.progress;
         onProgress(...progress);
