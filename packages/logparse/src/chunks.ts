@@ -39,7 +39,8 @@ export async function* iterableChunks(source: unknown, name = 'input'): AsyncGen
   } else if (typeof source === 'object' && source !== null && Symbol.iterator in source) {
     iterator = (source as Iterable<unknown>)[Symbol.iterator]();
   } else {
-    throw new TypeError(`a log source must be an iterable or async iterable of chunks; got ${describeValue(source)}`);
+    const node = typeof source === 'string' ? ' (paths and streams are read by @puzzles/logparse/node)' : '';
+    throw new TypeError(`a log source must be an iterable or async iterable of chunks${node}; got ${describeValue(source)}`);
   }
   let done = false;
   try {

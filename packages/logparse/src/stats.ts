@@ -285,9 +285,8 @@ async function collectInto(reader: ChunkReader, input: unknown, options: StatsOp
     return;
   }
   if (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
-    throw new TypeError(
-      `collectStats takes records or an iterable of chunks${reader === CORE_READER ? '' : ', a path or a stream'}; got ${describeValue(input)}`,
-    );
+    const where = reader === CORE_READER ? (typeof input === 'string' ? ' (paths and streams are read by @puzzles/logparse/node)' : '') : ', a path or a stream';
+    throw new TypeError(`collectStats takes records or an iterable of chunks${where}; got ${describeValue(input)}`);
   }
   // Look at the first item to tell chunks from records.
   const iterator: AsyncIterator<unknown> | Iterator<unknown> =
