@@ -259,7 +259,7 @@ describe('mastermind CLI', () => {
   });
 
   it.skipIf(!hasScript)('draws the optimal search on a terminal from the first second (it used to show nothing for 25 s)', () => {
-    const result = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" evaluate --strategy optimal --timeout 3s`, '/dev/null'], {
+    const result = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" evaluate --strategy optimal --timeout 10s`, '/dev/null'], {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
       timeout: 60_000,

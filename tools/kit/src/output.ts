@@ -119,6 +119,10 @@ export class Output {
       });
     } else if (now - this.#lastYield >= YIELD_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
+    } else {
+      // A full batch on a stream that never fills (a file, /dev/null) is no yield: the clock keeps running, so timers
+      // (--timeout) and signals (Ctrl-C) still get their turn within YIELD_MS.
+      return;
     }
     this.#lastYield = performance.now();
     if (this.#failure !== undefined) throw this.#failure;
