@@ -36,3 +36,16 @@ export {
 export { stepAgreesWith, verifyPuzzle, type Verification } from './validation.js';
 export { explainPuzzle, type Explanation } from './explain.js';
 export { cellName } from './tables.js';
+export {
+  generatePuzzle,
+  generatePuzzles,
+  GenerationError,
+  SYMMETRIES,
+  type GenerateOptions,
+  type GeneratePuzzlesOptions,
+  type GeneratedPuzzle,
+  type GenerateSeed,
+  type GenerateStopReason,
+  type PuzzleGenerator,
+  type Symmetry,
+} from './generate.js';

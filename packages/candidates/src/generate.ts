@@ -1,0 +1,372 @@
+// Puzzles made to order: a random full grid, clues removed in symmetric orbits while the solution stays unique, then the
+// removal path searched for a puzzle whose rating (by this library's own techniques) is the one asked for.
+import { countSudokuSolutions } from '@puzzles/dlx';
+import { stopper } from '@puzzles/kit/budget';
+import { shuffleInPlace, wordSource } from '@puzzles/kit/random';
+import { describeValue, optionsOf } from './errors.js';
+import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
+import { solveLogically } from './solver.js';
+import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
+import { countSolutions, randomFullGrid } from './sudoku-search.js';
+
+/** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
+export const SYMMETRIES = [
+  'none',
+  'rotational',
+  'rotational-90',
+  'diagonal',
+  'anti-diagonal',
+  'both-diagonals',
+  'horizontal',
+  'vertical',
+  'both-mirrors',
+  'full',
+] as const;
+/** A symmetry of the clues: 'rotational' is 180°, 'rotational-90' a quarter turn, 'full' all eight symmetries of the square. */
+export type Symmetry = (typeof SYMMETRIES)[number];
+
+/** A seed for reproducible output: the same seed gives the same puzzles on every platform. */
+export type GenerateSeed = number | bigint | string;
+
+/** Options of generatePuzzle and generatePuzzles. */
+export interface GenerateOptions {
+  /** The level the rating must have (one of LEVELS); at most one of level, score and requires. */
+  readonly level?: Level;
+  /** The range [min, max] the rating's score must fall in (a logically solved puzzle). */
+  readonly score?: readonly [number, number];
+  /** The technique the rating's hardest technique must be: the puzzle cannot be solved by simpler ones. */
+  readonly requires?: TechniqueName;
+  /** The symmetry of the clues (default 'none'). */
+  readonly symmetry?: Symmetry;
+  /** Only puzzles from which no clue can be removed without losing uniqueness (default false). */
+  readonly minimal?: boolean;
+  /** The range [min, max] of the number of clues (default [17, 81]). */
+  readonly clues?: readonly [number, number];
+  /** A seed for reproducible output. */
+  readonly seed?: GenerateSeed;
+  /** A generator of numbers in [0, 1) used when no seed is given (default: the platform's crypto). */
+  readonly random?: () => number;
+  /** Stops generating when aborted. */
+  readonly signal?: AbortSignal;
+  /** Stops generating after this many milliseconds. */
+  readonly timeout?: number;
+  /** The most attempts in a row that may fail to give a puzzle before generating gives up (default 1000). */
+  readonly attempts?: number;
+}
+
+/** Options of generatePuzzles: those of generatePuzzle and how many to make. */
+export interface GeneratePuzzlesOptions extends GenerateOptions {
+  /** How many puzzles to make (default: no limit). */
+  readonly count?: number;
+}
+
+/** A generated puzzle: its 81 characters ('.' for an empty cell), its solution and its rating. */
+export interface GeneratedPuzzle {
+  readonly puzzle: string;
+  readonly solution: string;
+  readonly clues: number;
+  readonly rating: Rating;
+}
+
+/** Why generatePuzzles stopped: its count reached, its attempts used up, aborted, or out of time. */
+export type GenerateStopReason = 'count' | 'attempts' | 'aborted' | 'timeout';
+
+/** Thrown by generatePuzzle when no puzzle was found: the attempts were used up, or it was stopped. */
+export class GenerationError extends Error {
+  /** Why it stopped. */
+  readonly reason: GenerateStopReason;
+  /** How many attempts were made. */
+  readonly attempts: number;
+  /** Makes the error; `message` says what was asked for and how many attempts were made. */
+  constructor(message: string, reason: GenerateStopReason, attempts: number) {
+    super(message);
+    this.name = 'GenerationError';
+    this.reason = reason;
+    this.attempts = attempts;
+  }
+}
+
+interface Settings {
+  readonly judge: (rating: Rating) => number;
+  readonly techniques: readonly TechniqueName[] | undefined;
+  readonly orbits: readonly (readonly number[])[];
+  readonly symmetric: boolean;
+  readonly minimal: boolean;
+  readonly clues: readonly [number, number];
+  readonly word: () => number;
+  readonly attempts: number;
+  readonly count: number;
+  readonly what: string;
+}
+
+function range(value: unknown, name: string, lowest: number, highest: number): readonly [number, number] {
+  if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= lowest && v <= highest) || value[0] > value[1]) {
+    const shown = Array.isArray(value) && value.length <= 4 ? `[${value.map((v) => describeValue(v)).join(', ')}]` : describeValue(value);
+    throw new RangeError(`${name} must be [min, max], integers from ${lowest} to ${highest} with min <= max; got ${shown}`);
+  }
+  return [value[0] as number, value[1] as number];
+}
+
+const mapsOf: Record<Symmetry, readonly ((r: number, c: number) => number)[]> = {
+  none: [],
+  rotational: [(r, c) => (8 - r) * 9 + 8 - c],
+  'rotational-90': [(r, c) => c * 9 + 8 - r],
+  diagonal: [(r, c) => c * 9 + r],
+  'anti-diagonal': [(r, c) => (8 - c) * 9 + 8 - r],
+  'both-diagonals': [(r, c) => c * 9 + r, (r, c) => (8 - c) * 9 + 8 - r],
+  horizontal: [(r, c) => (8 - r) * 9 + c],
+  vertical: [(r, c) => r * 9 + 8 - c],
+  'both-mirrors': [(r, c) => (8 - r) * 9 + c, (r, c) => r * 9 + 8 - c],
+  full: [(r, c) => c * 9 + 8 - r, (r, c) => c * 9 + r],
+};
+
+/** The orbits of the 81 cells under a symmetry: the sets of cells that are clues together. @internal */
+export function symmetryOrbits(symmetry: Symmetry): number[][] {
+  const maps = mapsOf[symmetry];
+  const seen = new Uint8Array(81);
+  const orbits: number[][] = [];
+  for (let start = 0; start < 81; start++) {
+    if (seen[start]) continue;
+    const orbit = [start];
+    seen[start] = 1;
+    for (let i = 0; i < orbit.length; i++) {
+      const cell = orbit[i]!;
+      for (const map of maps) {
+        const image = map((cell / 9) | 0, cell % 9);
+        if (!seen[image]) {
+          seen[image] = 1;
+          orbit.push(image);
+        }
+      }
+    }
+    orbits.push(orbit);
+  }
+  return orbits;
+}
+
+/**
+ * The techniques in solving order up to the last one that passes `keep`. A solver limited to them takes the same path
+ * as the full one whenever it solves the puzzle (techniques are always tried in this order), and gets stuck when the
+ * full path would use a later one.
+ */
+function prefixThrough(keep: (t: TechniqueName) => boolean): TechniqueName[] {
+  let end = 0;
+  TECHNIQUE_NAMES.forEach((t, i) => {
+    if (keep(t)) end = i + 1;
+  });
+  return TECHNIQUE_NAMES.slice(0, end);
+}
+
+function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): Settings {
+  const o = optionsOf(options, name) as GeneratePuzzlesOptions;
+  const given = [o.level, o.score, o.requires].filter((x) => x !== undefined).length;
+  if (given > 1) throw new RangeError(`give at most one of level, score and requires; got ${describeValue({ level: o.level, score: o.score, requires: o.requires })}`);
+  let judge: (rating: Rating) => number = () => 0;
+  let techniques: readonly TechniqueName[] | undefined;
+  let what = 'puzzle';
+  if (o.level !== undefined) {
+    const target = LEVELS.indexOf(o.level);
+    if (target < 0) throw new RangeError(`level must be one of ${LEVELS.join(', ')}; got ${describeValue(o.level)}`);
+    judge = (rating) => Math.sign(LEVELS.indexOf(rating.level) - target);
+    if (o.level !== 'Extreme') techniques = prefixThrough((t) => LEVELS.indexOf(TECHNIQUE_LEVELS[t]) <= target);
+    what = `${o.level} puzzle`;
+  } else if (o.score !== undefined) {
+    const [min, max] = range(o.score, 'score', 0, 1_000_000);
+    judge = (rating) => (!rating.solved || rating.score > max ? 1 : rating.score < min ? -1 : 0);
+    what = `puzzle with a score from ${min} to ${max}`;
+  } else if (o.requires !== undefined) {
+    if (typeof o.requires !== 'string' || !isTechniqueName(o.requires)) {
+      throw new RangeError(`requires must be one of the technique names (${TECHNIQUE_NAMES.join(', ')}); got ${describeValue(o.requires)}`);
+    }
+    const needed = o.requires;
+    const top = TECHNIQUE_SCORES[needed];
+    techniques = prefixThrough((t) => TECHNIQUE_SCORES[t] <= top);
+    judge = (rating) => {
+      if (!rating.solved) return 1;
+      if (rating.hardest === needed) return 0;
+      return rating.hardest !== null && TECHNIQUE_SCORES[rating.hardest] > top ? 1 : -1;
+    };
+    what = `puzzle that requires ${needed}`;
+  }
+  const symmetry = o.symmetry ?? 'none';
+  if (typeof symmetry !== 'string' || !(SYMMETRIES as readonly string[]).includes(symmetry)) {
+    throw new RangeError(`symmetry must be one of ${SYMMETRIES.join(', ')}; got ${describeValue(symmetry)}`);
+  }
+  const minimal = o.minimal ?? false;
+  if (typeof minimal !== 'boolean') throw new TypeError(`minimal must be true or false; got ${describeValue(minimal)}`);
+  const clues = o.clues === undefined ? ([17, 81] as const) : range(o.clues, 'clues', 17, 81);
+  // No minimal puzzle with more than 40 clues is known; the most found by searches is 40.
+  if (minimal && clues[0] > 40) throw new RangeError(`minimal puzzles have at most 40 clues, so clues [${clues.join(', ')}] cannot be met`);
+  const attempts = o.attempts ?? 1000;
+  if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be a positive integer; got ${describeValue(attempts)}`);
+  const count = o.count ?? Infinity;
+  if (count !== Infinity && (!Number.isInteger(count) || count < 0)) throw new RangeError(`count must be a nonnegative integer; got ${describeValue(count)}`);
+  if (o.seed !== undefined && !['number', 'bigint', 'string'].includes(typeof o.seed)) {
+    throw new TypeError(`seed must be a number, bigint or string; got ${describeValue(o.seed)}`);
+  }
+  if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
+  const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
+  return { judge, techniques, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+}
+
+function text(cells: ArrayLike<number>): string {
+  let s = '';
+  for (let i = 0; i < 81; i++) s += cells[i] ? String(cells[i]) : '.';
+  return s;
+}
+
+/** One attempt: a puzzle, or null when this full grid's removal path holds none that fits. */
+function attempt(s: Settings): GeneratedPuzzle | null {
+  const solution = randomFullGrid(s.word);
+  const cells = Uint8Array.from(solution);
+  const order = shuffleInPlace(s.orbits.map((_, i) => i), s.word);
+  const removed: number[] = [];
+  const counts: number[] = [81];
+  let clues = 81;
+  for (const index of order) {
+    const orbit = s.orbits[index]!;
+    if (clues - orbit.length < s.clues[0]) continue;
+    // Removing the orbit keeps the solution unique when no other solution differs from it in one of those cells.
+    for (const cell of orbit) cells[cell] = 0;
+    let unique = true;
+    for (const cell of orbit) {
+      if (countSolutions(cells, 1, cell, solution[cell]!) > 0) {
+        unique = false;
+        break;
+      }
+    }
+    if (unique) {
+      removed.push(index);
+      clues -= orbit.length;
+      counts.push(clues);
+    } else for (const cell of orbit) cells[cell] = solution[cell]!;
+  }
+  const last = removed.length;
+  if (s.minimal) {
+    if (s.symmetric) {
+      // Orbits that cannot go may still hold a single clue that can: then the puzzle is not minimal.
+      for (let cell = 0; cell < 81; cell++) {
+        if (!cells[cell]) continue;
+        cells[cell] = 0;
+        const removable = countSolutions(cells, 1, cell, solution[cell]!) === 0;
+        cells[cell] = solution[cell]!;
+        if (removable) return null;
+      }
+    }
+    if (clues < s.clues[0] || clues > s.clues[1]) return null;
+  }
+  // The states along the path with an allowed clue count: k = first..last removals made.
+  let first = 0;
+  while (first <= last && counts[first]! > s.clues[1]) first++;
+  if (first > last) return null;
+  if (s.minimal) first = last;
+  const stateAt = (k: number): string => {
+    const state = Uint8Array.from(solution);
+    for (let i = 0; i < k; i++) for (const cell of s.orbits[removed[i]!]!) state[cell] = 0;
+    return text(state);
+  };
+  const judgeAt = (k: number): { verdict: number; puzzle: string } => {
+    const puzzle = stateAt(k);
+    const result = solveLogically(puzzle, s.techniques === undefined ? undefined : { techniques: s.techniques });
+    return { verdict: s.judge(ratePath(result.steps, result.solved)), puzzle };
+  };
+  let found: string | null = null;
+  const end = judgeAt(last);
+  if (end.verdict === 0) found = end.puzzle;
+  else if (end.verdict > 0 && first < last) {
+    // Fewer clues make a puzzle harder, as a rule: bisect the path for the last state that is not too hard, which is
+    // the hardest one that fits when it fits at all.
+    let a = first;
+    let atA: { verdict: number; puzzle: string } | undefined;
+    let b = last;
+    while (b - a > 1) {
+      const mid = (a + b) >> 1;
+      const m = judgeAt(mid);
+      if (m.verdict <= 0) {
+        a = mid;
+        atA = m;
+      } else b = mid;
+    }
+    atA ??= judgeAt(a);
+    if (atA.verdict === 0) found = atA.puzzle;
+  }
+  if (found === null) return null;
+  // Checked once more with dancing links and rated by the full solver, as explainPuzzle rates it.
+  if (countSudokuSolutions(found, 2) !== 1) throw new Error(`internal error: a generated puzzle is not unique: ${found}`);
+  const result = solveLogically(found);
+  const rating = ratePath(result.steps, result.solved);
+  if (s.judge(rating) !== 0) throw new Error(`internal error: a generated puzzle's rating changed under the full solver: ${found}`);
+  let n = 0;
+  for (let i = 0; i < 81; i++) if (found.charCodeAt(i) !== 46) n++;
+  return { puzzle: found, solution: text(solution), clues: n, rating };
+}
+
+/** The iterator of generatePuzzles: the puzzles, and what happened so far (attempts made, why it stopped). */
+export interface PuzzleGenerator extends IterableIterator<GeneratedPuzzle> {
+  /** The attempts made so far (each a new full grid). */
+  readonly attempts: number;
+  /** The puzzles made so far. */
+  readonly found: number;
+  /** Why it stopped, once it has: 'count', 'attempts' (that many failed in a row), 'aborted' or 'timeout'. */
+  readonly stopReason: GenerateStopReason | undefined;
+}
+
+/**
+ * Makes puzzles to order, one per step of the iterator: each has exactly one solution and the rating asked for. Ends at
+ * `count`, when `attempts` attempts in a row fail, or when `signal` aborts or `timeout` passes (`stopReason` says which).
+ */
+export function generatePuzzles(options?: GeneratePuzzlesOptions): PuzzleGenerator {
+  const s = settingsOf(options, 'generatePuzzles');
+  const stop = stopper({ signal: options?.signal, timeout: options?.timeout }, 1);
+  let attempts = 0;
+  let found = 0;
+  let failed = 0;
+  let stopReason: GenerateStopReason | undefined;
+  const generator: PuzzleGenerator = {
+    get attempts() {
+      return attempts;
+    },
+    get found() {
+      return found;
+    },
+    get stopReason() {
+      return stopReason;
+    },
+    [Symbol.iterator]() {
+      return generator;
+    },
+    next(): IteratorResult<GeneratedPuzzle> {
+      while (stopReason === undefined) {
+        if (found >= s.count) stopReason = 'count';
+        else if (failed >= s.attempts) stopReason = 'attempts';
+        else if (stop.check()) stopReason = stop.reason;
+        if (stopReason !== undefined) break;
+        attempts++;
+        const puzzle = attempt(s);
+        if (puzzle === null) failed++;
+        else {
+          failed = 0;
+          found++;
+          return { value: puzzle, done: false };
+        }
+      }
+      return { value: undefined, done: true };
+    },
+  };
+  return generator;
+}
+
+/**
+ * Makes one puzzle to order: exactly one solution, the level, score or technique asked for, the symmetry and clue
+ * count asked for. Throws a GenerationError when `attempts` attempts in a row fail (Extreme puzzles are rare) or it is
+ * stopped, and a RangeError/TypeError naming a bad option.
+ */
+export function generatePuzzle(options?: GenerateOptions): GeneratedPuzzle {
+  const generator = generatePuzzles({ ...optionsOf(options, 'generatePuzzle'), count: 1 });
+  const { value, done } = generator.next();
+  if (!done) return value;
+  const what = settingsOf({ ...options, seed: 0 }, 'generatePuzzle').what;
+  const reason = generator.stopReason!;
+  const why = reason === 'attempts' ? '' : reason === 'timeout' ? ' before the timeout' : ' before it was aborted';
+  throw new GenerationError(`no ${what} in ${generator.attempts} attempt${generator.attempts === 1 ? '' : 's'}${why}`, reason, generator.attempts);
+}

@@ -1,0 +1,122 @@
+// A small bitmask backtracking search over 81 cells: fills a random full grid and answers "is there a solution other
+// than this one" during clue removal. Tested against @puzzles/dlx's counter. No top-level work: tables are lazy.
+
+import { below } from '@puzzles/kit/random';
+
+let units: { row: Uint8Array; col: Uint8Array; box: Uint8Array } | undefined;
+
+function unitTables(): { row: Uint8Array; col: Uint8Array; box: Uint8Array } {
+  if (units === undefined) {
+    const row = new Uint8Array(81);
+    const col = new Uint8Array(81);
+    const box = new Uint8Array(81);
+    for (let cell = 0; cell < 81; cell++) {
+      row[cell] = (cell / 9) | 0;
+      col[cell] = cell % 9;
+      box[cell] = ((row[cell]! / 3) | 0) * 3 + ((col[cell]! / 3) | 0);
+    }
+    units = { row, col, box };
+  }
+  return units;
+}
+
+function popcount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+}
+
+/**
+ * Counts the solutions of `cells` (81 digits, 0 = empty) up to `limit`, optionally with `digit` banned from `banCell`;
+ * writes the first solution found into `out` when given. @internal
+ */
+export function countSolutions(cells: ArrayLike<number>, limit: number, banCell = -1, banDigit = 0, out?: Uint8Array, word?: () => number): number {
+  const { row, col, box } = unitTables();
+  const rows = new Int32Array(9);
+  const cols = new Int32Array(9);
+  const boxes = new Int32Array(9);
+  const grid = new Uint8Array(81);
+  const empties = new Uint8Array(81);
+  let n = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const d = cells[cell]!;
+    if (d === 0) {
+      empties[n++] = cell;
+      continue;
+    }
+    const bit = 1 << (d - 1);
+    if ((rows[row[cell]!]! | cols[col[cell]!]! | boxes[box[cell]!]!) & bit) return 0;
+    grid[cell] = d;
+    rows[row[cell]!]! |= bit;
+    cols[col[cell]!]! |= bit;
+    boxes[box[cell]!]! |= bit;
+  }
+  const banBit = banDigit > 0 ? 1 << (banDigit - 1) : 0;
+  let found = 0;
+  const order = new Uint16Array(9);
+  const go = (depth: number): boolean => {
+    if (depth === n) {
+      if (found === 0 && out !== undefined) out.set(grid);
+      return ++found >= limit;
+    }
+    // The empty cell with the fewest digits left goes next.
+    let best = depth;
+    let bestFree = 0;
+    let bestCount = 10;
+    for (let i = depth; i < n; i++) {
+      const cell = empties[i]!;
+      let free = ~(rows[row[cell]!]! | cols[col[cell]!]! | boxes[box[cell]!]!) & 0x1ff;
+      if (cell === banCell) free &= ~banBit;
+      const count = popcount(free);
+      if (count < bestCount) {
+        best = i;
+        bestFree = free;
+        bestCount = count;
+        if (count <= 1) break;
+      }
+    }
+    if (bestCount === 0) return false;
+    const cell = empties[best]!;
+    empties[best] = empties[depth]!;
+    empties[depth] = cell;
+    const r = row[cell]!;
+    const c = col[cell]!;
+    const b = box[cell]!;
+    let k = 0;
+    for (let m = bestFree; m; m &= m - 1) order[k++] = m & -m;
+    const tried = order.slice(0, k);
+    if (word !== undefined) {
+      for (let i = k - 1; i > 0; i--) {
+        const j = below(word, i + 1);
+        const t = tried[i]!;
+        tried[i] = tried[j]!;
+        tried[j] = t;
+      }
+    }
+    for (let i = 0; i < k; i++) {
+      const bit = tried[i]!;
+      rows[r]! |= bit;
+      cols[c]! |= bit;
+      boxes[b]! |= bit;
+      grid[cell] = 31 - Math.clz32(bit) + 1;
+      const stop = go(depth + 1);
+      rows[r]! &= ~bit;
+      cols[c]! &= ~bit;
+      boxes[b]! &= ~bit;
+      grid[cell] = 0;
+      if (stop) return true;
+    }
+    empties[depth] = empties[best]!;
+    empties[best] = cell;
+    return false;
+  };
+  go(0);
+  return found;
+}
+
+/** A random full grid (81 digits) from 32-bit words: the search above with its digits tried in random order. @internal */
+export function randomFullGrid(word: () => number): Uint8Array {
+  const out = new Uint8Array(81);
+  countSolutions(new Uint8Array(81), 1, -1, 0, out, word);
+  return out;
+}
