@@ -3,6 +3,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { choiceOption, durationOption, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { generateMain } from './generate-cli.js';
 import {
   explainPuzzle,
   findSteps,
@@ -25,6 +26,7 @@ import {
 const NAME = 'sudoku-explain';
 
 const HELP = `Usage: sudoku-explain [options] <puzzle | file | ->
+       sudoku-explain generate [options]   (make puzzles: sudoku-explain generate --help)
 
 Explains a Sudoku step by step with human techniques (singles to chains), and rates it
 the way HoDoKu does. A puzzle is 81 characters (1-9, '.' or '0' for empty), a grid in
@@ -63,6 +65,7 @@ Examples:
   sudoku-explain --timeout 10s --json puzzles.txt
   sudoku-explain --candidates 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   sudoku-explain --technique x-wing --all puzzles.txt
+  sudoku-explain generate --level hard --count 3 --seed 7
 
 Exit status: 0 on success, 1 on bad input (a clear line on stderr), 2 on a usage error,
 130 when interrupted.`;
@@ -129,6 +132,8 @@ async function lineCount(file: string): Promise<number | undefined> {
 }
 
 async function main(argv: string[], cli: Cli): Promise<number> {
+  // A first word 'generate' is the subcommand (a file of that name is ./generate).
+  if (argv[0] === 'generate') return generateMain(argv.slice(1), cli);
   // Positionals are counted here, not by cli.parse, which counts them before it looks at --help.
   const { values, positionals } = cli.parse(argv, OPTIONS);
   if (positionals.length !== 1) {

@@ -309,6 +309,11 @@ export interface PuzzleGenerator extends IterableIterator<GeneratedPuzzle> {
   readonly found: number;
   /** Why it stopped, once it has: 'count', 'attempts' (that many failed in a row), 'aborted' or 'timeout'. */
   readonly stopReason: GenerateStopReason | undefined;
+  /**
+   * Makes one attempt: a puzzle, null when the attempt gave none, or undefined once generating has stopped. For a
+   * caller that must return to its event loop between attempts (a CLI watching for Ctrl-C, a worker).
+   */
+  attempt(): GeneratedPuzzle | null | undefined;
 }
 
 /**
@@ -335,22 +340,28 @@ export function generatePuzzles(options?: GeneratePuzzlesOptions): PuzzleGenerat
     [Symbol.iterator]() {
       return generator;
     },
-    next(): IteratorResult<GeneratedPuzzle> {
-      while (stopReason === undefined) {
+    attempt(): GeneratedPuzzle | null | undefined {
+      if (stopReason === undefined) {
         if (found >= s.count) stopReason = 'count';
         else if (failed >= s.attempts) stopReason = 'attempts';
         else if (stop.check()) stopReason = stop.reason;
-        if (stopReason !== undefined) break;
-        attempts++;
-        const puzzle = attempt(s);
-        if (puzzle === null) failed++;
-        else {
-          failed = 0;
-          found++;
-          return { value: puzzle, done: false };
-        }
       }
-      return { value: undefined, done: true };
+      if (stopReason !== undefined) return undefined;
+      attempts++;
+      const puzzle = attempt(s);
+      if (puzzle === null) failed++;
+      else {
+        failed = 0;
+        found++;
+      }
+      return puzzle;
+    },
+    next(): IteratorResult<GeneratedPuzzle> {
+      for (;;) {
+        const puzzle = generator.attempt();
+        if (puzzle === undefined) return { value: undefined, done: true };
+        if (puzzle !== null) return { value: puzzle, done: false };
+      }
     },
   };
   return generator;
