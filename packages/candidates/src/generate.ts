@@ -88,6 +88,8 @@ export class GenerationError extends Error {
 
 interface Settings {
   readonly judge: (rating: Rating) => number;
+  /** Whether a level, score or technique was asked for (else any unique puzzle fits). */
+  readonly targeted: boolean;
   readonly techniques: readonly TechniqueName[] | undefined;
   readonly orbits: readonly (readonly number[])[];
   readonly symmetric: boolean;
@@ -206,13 +208,66 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   }
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
   const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
-  return { judge, techniques, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+  return { judge, targeted: given > 0, techniques, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
   let s = '';
   for (let i = 0; i < 81; i++) s += cells[i] ? String(cells[i]) : '.';
   return s;
+}
+
+/** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state as 81 characters. */
+interface Judged {
+  readonly verdict: number;
+  readonly puzzle: string;
+}
+
+/** With this many clues or fewer, the removal path is judged every second removal. */
+const PROBE_BELOW = 34;
+
+/** How many other removals descend() tries from the last state that was too easy. */
+const DESCENT_TRIES = 24;
+
+/**
+ * From the last state on the path that was too easy, where the next removal overshot: removes other orbits one at a
+ * time (in random order), keeping each that leaves the puzzle unique and not too hard, until one fits.
+ */
+function descend(
+  s: Settings,
+  solution: Uint8Array,
+  removed: readonly number[],
+  overshot: number,
+  judgeAt: (k: number, cells?: Uint8Array) => Judged,
+): string | null {
+  const cells = Uint8Array.from(solution);
+  let clues = 81;
+  for (const index of removed) for (const cell of s.orbits[index]!) cells[cell] = 0, clues--;
+  const order = shuffleInPlace(s.orbits.map((_, i) => i), s.word);
+  let tries = 0;
+  for (const index of order) {
+    if (tries >= DESCENT_TRIES) break;
+    const orbit = s.orbits[index]!;
+    if (index === overshot || cells[orbit[0]!] === 0 || clues - orbit.length < s.clues[0]) continue;
+    for (const cell of orbit) cells[cell] = 0;
+    let unique = true;
+    for (const cell of orbit) {
+      if (countSolutions(cells, 1, cell, solution[cell]!) > 0) {
+        unique = false;
+        break;
+      }
+    }
+    let keep = false;
+    if (unique) {
+      tries++;
+      const { verdict, puzzle } = judgeAt(-1, cells);
+      if (verdict === 0 && clues - orbit.length <= s.clues[1]) return puzzle;
+      keep = verdict <= 0;
+    }
+    if (keep) clues -= orbit.length;
+    else for (const cell of orbit) cells[cell] = solution[cell]!;
+  }
+  return null;
 }
 
 /** One attempt: a puzzle, or null when this full grid's removal path holds none that fits. */
@@ -223,6 +278,22 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   const removed: number[] = [];
   const counts: number[] = [81];
   let clues = 81;
+  const stateAt = (k: number): string => {
+    const state = Uint8Array.from(solution);
+    for (let i = 0; i < k; i++) for (const cell of s.orbits[removed[i]!]!) state[cell] = 0;
+    return text(state);
+  };
+  const judged = new Map<number, Judged>();
+  /** The verdict on the state after k removals (its cells when at hand, else rebuilt); -1 for a state off the path. */
+  const judgeAt = (k: number, state?: Uint8Array): Judged => {
+    const known = judged.get(k);
+    if (known !== undefined) return known;
+    const puzzle = state === undefined ? stateAt(k) : text(state);
+    const result = solveLogically(puzzle, s.techniques === undefined ? undefined : { techniques: s.techniques });
+    const verdict = { verdict: s.judge(ratePath(result.steps, result.solved)), puzzle };
+    if (k >= 0) judged.set(k, verdict);
+    return verdict;
+  };
   for (const index of order) {
     const orbit = s.orbits[index]!;
     if (clues - orbit.length < s.clues[0]) continue;
@@ -239,6 +310,11 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       removed.push(index);
       clues -= orbit.length;
       counts.push(clues);
+      // Once the puzzle may be near the level asked for, a look now and then ends the path when it is already too
+      // hard: the last removals, with few clues left, cost the most and would only be bisected away.
+      if (s.targeted && !s.minimal && clues <= PROBE_BELOW && clues <= s.clues[1] && removed.length % 2 === 0) {
+        if (judgeAt(removed.length, cells).verdict > 0) break;
+      }
     } else for (const cell of orbit) cells[cell] = solution[cell]!;
   }
   const last = removed.length;
@@ -260,16 +336,6 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   while (first <= last && counts[first]! > s.clues[1]) first++;
   if (first > last) return null;
   if (s.minimal) first = last;
-  const stateAt = (k: number): string => {
-    const state = Uint8Array.from(solution);
-    for (let i = 0; i < k; i++) for (const cell of s.orbits[removed[i]!]!) state[cell] = 0;
-    return text(state);
-  };
-  const judgeAt = (k: number): { verdict: number; puzzle: string } => {
-    const puzzle = stateAt(k);
-    const result = solveLogically(puzzle, s.techniques === undefined ? undefined : { techniques: s.techniques });
-    return { verdict: s.judge(ratePath(result.steps, result.solved)), puzzle };
-  };
   let found: string | null = null;
   const end = judgeAt(last);
   if (end.verdict === 0) found = end.puzzle;
@@ -277,7 +343,13 @@ function attempt(s: Settings): GeneratedPuzzle | null {
     // Fewer clues make a puzzle harder, as a rule: bisect the path for the last state that is not too hard, which is
     // the hardest one that fits when it fits at all.
     let a = first;
-    let atA: { verdict: number; puzzle: string } | undefined;
+    let atA: Judged | undefined;
+    for (const [k, j] of judged) {
+      if (k > a && k < last && j.verdict <= 0) {
+        a = k;
+        atA = j;
+      }
+    }
     let b = last;
     while (b - a > 1) {
       const mid = (a + b) >> 1;
@@ -289,6 +361,7 @@ function attempt(s: Settings): GeneratedPuzzle | null {
     }
     atA ??= judgeAt(a);
     if (atA.verdict === 0) found = atA.puzzle;
+    else if (atA.verdict < 0 && !s.minimal) found = descend(s, solution, removed.slice(0, a), removed[a]!, judgeAt);
   }
   if (found === null) return null;
   // Checked once more with dancing links and rated by the full solver, as explainPuzzle rates it.
