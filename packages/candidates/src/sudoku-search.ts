@@ -1,12 +1,18 @@
 // A small bitmask backtracking search over 81 cells: fills a random full grid and answers "is there a solution other
 // than this one" during clue removal. Tested against @puzzles/dlx's counter. No top-level work: tables are lazy.
-
 import { below } from '@puzzles/kit/random';
 
-let units: { row: Uint8Array; col: Uint8Array; box: Uint8Array } | undefined;
+interface Tables {
+  readonly row: Uint8Array;
+  readonly col: Uint8Array;
+  readonly box: Uint8Array;
+  readonly bits: Uint8Array;
+}
 
-function unitTables(): { row: Uint8Array; col: Uint8Array; box: Uint8Array } {
-  if (units === undefined) {
+let tables: Tables | undefined;
+
+function searchTables(): Tables {
+  if (tables === undefined) {
     const row = new Uint8Array(81);
     const col = new Uint8Array(81);
     const box = new Uint8Array(81);
@@ -15,28 +21,26 @@ function unitTables(): { row: Uint8Array; col: Uint8Array; box: Uint8Array } {
       col[cell] = cell % 9;
       box[cell] = ((row[cell]! / 3) | 0) * 3 + ((col[cell]! / 3) | 0);
     }
-    units = { row, col, box };
+    const bits = new Uint8Array(512);
+    for (let m = 1; m < 512; m++) bits[m] = bits[m & (m - 1)]! + 1;
+    tables = { row, col, box, bits };
   }
-  return units;
-}
-
-function popcount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m; m &= m - 1) n++;
-  return n;
+  return tables;
 }
 
 /**
- * Counts the solutions of `cells` (81 digits, 0 = empty) up to `limit`, optionally with `digit` banned from `banCell`;
- * writes the first solution found into `out` when given. @internal
+ * Counts the solutions of `cells` (81 digits, 0 = empty) up to `limit`, optionally with `banDigit` banned from
+ * `banCell`; writes the first solution found into `out` when given; tries digits in random order when `word` is given.
+ * @internal
  */
 export function countSolutions(cells: ArrayLike<number>, limit: number, banCell = -1, banDigit = 0, out?: Uint8Array, word?: () => number): number {
-  const { row, col, box } = unitTables();
+  const { row, col, box, bits } = searchTables();
   const rows = new Int32Array(9);
   const cols = new Int32Array(9);
   const boxes = new Int32Array(9);
   const grid = new Uint8Array(81);
   const empties = new Uint8Array(81);
+  const order = new Uint16Array(81 * 9);
   let n = 0;
   for (let cell = 0; cell < 81; cell++) {
     const d = cells[cell]!;
@@ -53,7 +57,6 @@ export function countSolutions(cells: ArrayLike<number>, limit: number, banCell 
   }
   const banBit = banDigit > 0 ? 1 << (banDigit - 1) : 0;
   let found = 0;
-  const order = new Uint16Array(9);
   const go = (depth: number): boolean => {
     if (depth === n) {
       if (found === 0 && out !== undefined) out.set(grid);
@@ -67,7 +70,7 @@ export function countSolutions(cells: ArrayLike<number>, limit: number, banCell 
       const cell = empties[i]!;
       let free = ~(rows[row[cell]!]! | cols[col[cell]!]! | boxes[box[cell]!]!) & 0x1ff;
       if (cell === banCell) free &= ~banBit;
-      const count = popcount(free);
+      const count = bits[free]!;
       if (count < bestCount) {
         best = i;
         bestFree = free;
@@ -82,23 +85,23 @@ export function countSolutions(cells: ArrayLike<number>, limit: number, banCell 
     const r = row[cell]!;
     const c = col[cell]!;
     const b = box[cell]!;
+    const base = depth * 9;
     let k = 0;
-    for (let m = bestFree; m; m &= m - 1) order[k++] = m & -m;
-    const tried = order.slice(0, k);
+    for (let m = bestFree; m; m &= m - 1) order[base + k++] = m & -m;
     if (word !== undefined) {
       for (let i = k - 1; i > 0; i--) {
         const j = below(word, i + 1);
-        const t = tried[i]!;
-        tried[i] = tried[j]!;
-        tried[j] = t;
+        const t = order[base + i]!;
+        order[base + i] = order[base + j]!;
+        order[base + j] = t;
       }
     }
     for (let i = 0; i < k; i++) {
-      const bit = tried[i]!;
+      const bit = order[base + i]!;
       rows[r]! |= bit;
       cols[c]! |= bit;
       boxes[b]! |= bit;
-      grid[cell] = 31 - Math.clz32(bit) + 1;
+      grid[cell] = 32 - Math.clz32(bit);
       const stop = go(depth + 1);
       rows[r]! &= ~bit;
       cols[c]! &= ~bit;
