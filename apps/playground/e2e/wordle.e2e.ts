@@ -211,7 +211,7 @@ describe('wordle page', () => {
     // The share grid, copied to the clipboard and read back.
     const shared = await copyShare(page);
     expect(shared).toBe(shareGrid(done.game));
-    expect(shared.split('\n')[0]).toBe('Wordle 0 3/6');
+    expect(shared.split('\n')[0]).toBe('Wordle (practice) 3/6');
     expect(await page.locator('#share-text').textContent()).toBe(shared);
     await screenshot(page, 'wordle-won');
 
@@ -308,7 +308,7 @@ describe('wordle page', () => {
     await expectKeyboard(page, ['crane', 'cedar', 'cigar'], answer);
     const shared = await copyShare(page);
     expect(shared).toBe(shareGrid(done.game));
-    expect(shared.split('\n')[0]).toBe('Wordle 0 3/6*');
+    expect(shared.split('\n')[0]).toBe('Wordle (practice) 3/6*');
 
     // "New random word": a fresh board; hard mode is kept and can be changed again before the first guess.
     await page.getByRole('button', { name: 'New random word' }).click();
