@@ -62,9 +62,13 @@ export interface GeneratePuzzlesOptions extends GenerateOptions {
 
 /** A generated puzzle: its 81 characters ('.' for an empty cell), its solution and its rating. */
 export interface GeneratedPuzzle {
+  /** The puzzle: 81 characters, a digit for a clue and '.' for an empty cell. */
   readonly puzzle: string;
+  /** Its one solution: 81 digits. */
   readonly solution: string;
+  /** How many clues it has. */
   readonly clues: number;
+  /** Its rating, as explainPuzzle gives it. */
   readonly rating: Rating;
 }
 
