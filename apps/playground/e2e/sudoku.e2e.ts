@@ -80,6 +80,25 @@ function libraryError(text: string): string {
 }
 
 describe('sudoku page', () => {
+
+  it('"New puzzle" makes a puzzle of the chosen level in a worker: unique, rated as asked, shown with its givens', async () => {
+    const { page, errors } = await open(browser(), `sudoku.html?puzzle=${WIKIPEDIA}&seed=e2e`);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    for (const level of ['Medium', 'Hard'] as const) {
+      await page.selectOption('#new-level', level);
+      await page.getByRole('button', { name: 'New puzzle' }).click();
+      await expect.poll(() => page.locator('#new-status').textContent(), { timeout: 30_000 }).toMatch(new RegExp(`^Made a ${level} puzzle`));
+      const givens = (await shown(page)).grid.toString();
+      expect(givens).not.toBe(WIKIPEDIA);
+      expect(verifyPuzzle(givens).status).toBe('unique');
+      expect(explainPuzzle(givens).rating.level).toBe(level);
+      expect(await page.locator('#puzzle-info').textContent()).toContain(`, ${level}`);
+      expect(new URL(page.url()).searchParams.get('puzzle')).toBe(givens);
+    }
+    expect(workers.some((url) => /generate-worker/.test(url))).toBe(true);
+    expect(errors).toEqual([]);
+  });
   it('shows a fixed puzzle with its givens and the library pencil marks, and takes digits from the keyboard', async () => {
     const { page, errors } = await open(browser(), `sudoku.html?puzzle=${WIKIPEDIA}`);
     const solution = verifyPuzzle(WIKIPEDIA).solution!;

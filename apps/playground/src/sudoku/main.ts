@@ -13,10 +13,12 @@ import {
   TECHNIQUE_NAMES,
   TECHNIQUE_SCORES,
   type Grid,
+  type Level,
   type Rating,
   type Step,
 } from '@puzzles/candidates';
 import { h, liveRegion, mountPage, param, pause, stepDelay } from '../shared/dom.js';
+import type { GenerateRequest, GenerateResponse } from './generate-protocol.js';
 import { PUZZLES } from './puzzles.js';
 import { techniqueTitle } from './techniques.js';
 import './sudoku.css';
@@ -103,6 +105,9 @@ const ownForm = h(
   ownInput,
   loadButton,
 );
+const newLevel = h('select', { id: 'new-level' }, ...LEVELS.map((level) => h('option', { value: level }, level)));
+const newButton = h('button', { type: 'button', id: 'new-puzzle', onclick: () => newPuzzle() }, 'New puzzle');
+const newStatus = h('span', { id: 'new-status', role: 'status' });
 const puzzleError = h('p', { id: 'puzzle-error', role: 'alert', class: 'error' });
 const puzzleInfo = h('p', { id: 'puzzle-info' });
 
@@ -151,6 +156,7 @@ main.append(
     { class: 'chooser', 'aria-label': 'Puzzle' },
     h('p', {}, h('label', { for: 'puzzle-choice' }, 'Puzzle: '), choice),
     ownForm,
+    h('p', {}, h('label', { for: 'new-level' }, 'Or make a new puzzle of level: '), newLevel, ' ', newButton, ' ', newStatus),
     puzzleError,
     puzzleInfo,
   ),
@@ -249,6 +255,34 @@ function loadOwn(event: Event): void {
   } catch (error) {
     puzzleError.textContent = `This puzzle cannot be loaded: ${messageOf(error)}`;
   }
+}
+
+// ---- new puzzles, made by the library in a worker ------------------------------------------------------------------
+
+let generator: Worker | undefined;
+let generating = 0;
+
+/** Asks the worker for a puzzle of the chosen level (the page's `seed` parameter, when set, makes it reproducible). */
+function newPuzzle(): void {
+  const level = newLevel.value as Level;
+  generator ??= new Worker(new URL('./generate-worker.ts', import.meta.url), { type: 'module' });
+  const request: GenerateRequest = param('seed') === null ? { level } : { level, seed: `${param('seed')}-${++generating}` };
+  newButton.disabled = true;
+  newStatus.textContent = `Making a ${level} puzzle…`;
+  generator.onmessage = (event: MessageEvent<GenerateResponse>) => {
+    newButton.disabled = false;
+    const answer = event.data;
+    if ('error' in answer) {
+      newStatus.textContent = `No puzzle: ${answer.error}.`;
+      return;
+    }
+    const { puzzle, ms } = answer;
+    newStatus.textContent = `Made a ${puzzle.rating.level} puzzle with ${puzzle.clues} clues in ${Math.round(ms)} ms.`;
+    puzzleError.textContent = '';
+    start(prepare(puzzle.puzzle, `New ${puzzle.rating.level} puzzle`, null));
+    setAddress(puzzle.puzzle);
+  };
+  generator.postMessage(request);
 }
 
 /** A known puzzle by its text, or a puzzle of one's own. */
