@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // bigint-deal: argument parsing and printing only; everything else is the library's.
-import { choiceOption, durationOption, integerOption, quote, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, integerOption, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
 import { bridgeNumbering, formatDiagram, formatPbn, randomDeal, type Deal, type Edition } from './index.js';
-import { stdinLines } from './stdin.js';
 
 const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --of <deal>
@@ -163,7 +162,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       await run(text, '');
       continue;
     }
-    for await (const { text: line, line: number } of untilAborted(stdinLines(MAX_LINE), signal)) {
+    for await (const { text: line, line: number } of readLines('-', { maxLength: MAX_LINE, signal })) {
       if (signal.aborted) break;
       if (line.trim() === '') continue;
       await run(line, `standard input line ${number}: `);
@@ -171,21 +170,6 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   }
   if (signal.aborted) stopped(`${counted(done, values.of !== undefined ? 'page' : 'deal')} printed`);
   return failed ? 1 : 0;
-}
-
-/** The items of `source` until `signal` aborts, even while it waits for input that never comes (--timeout, Ctrl-C). */
-async function* untilAborted<T>(source: AsyncGenerator<T>, signal: AbortSignal): AsyncGenerator<T> {
-  const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
-  try {
-    while (!signal.aborted) {
-      const next = await Promise.race([source.next(), aborted]);
-      if (next === undefined || next.done === true) return;
-      yield next.value;
-    }
-  } finally {
-    if (signal.aborted) void source.return(undefined).catch(() => {});
-    else await source.return(undefined);
-  }
 }
 
 runCli({ name: 'bigint-deal', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });
