@@ -92,8 +92,6 @@ export class GenerationError extends Error {
 
 interface Settings {
   readonly judge: (rating: Rating) => number;
-  /** Whether a level, score or technique was asked for (else any unique puzzle fits). */
-  readonly targeted: boolean;
   readonly techniques: readonly TechniqueName[] | undefined;
   readonly orbits: readonly (readonly number[])[];
   readonly symmetric: boolean;
@@ -212,7 +210,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   }
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
   const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
-  return { judge, targeted: given > 0, techniques, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+  return { judge, techniques, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -226,9 +224,6 @@ interface Judged {
   readonly verdict: number;
   readonly puzzle: string;
 }
-
-/** With this many clues or fewer, the removal path is judged every second removal. */
-const PROBE_BELOW = 34;
 
 /** How many other removals descend() tries from the last state that was too easy. */
 const DESCENT_TRIES = 24;
@@ -314,11 +309,6 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       removed.push(index);
       clues -= orbit.length;
       counts.push(clues);
-      // Once the puzzle may be near the level asked for, a look now and then ends the path when it is already too
-      // hard: the last removals, with few clues left, cost the most and would only be bisected away.
-      if (s.targeted && !s.minimal && clues <= PROBE_BELOW && clues <= s.clues[1] && removed.length % 2 === 0) {
-        if (judgeAt(removed.length, cells).verdict > 0) break;
-      }
     } else for (const cell of orbit) cells[cell] = solution[cell]!;
   }
   const last = removed.length;
