@@ -34,3 +34,16 @@ export {
 export { formatPbn, parsePbn } from './pbn.js';
 export { formatDiagram, type DiagramOptions } from './diagram.js';
 export { randomDeal, type RandomDealOptions } from './random.js';
+export {
+  controls,
+  createPointCount,
+  hcp,
+  losers,
+  quickTricks,
+  suitLength,
+  suitLengths,
+  topHonors,
+  type HandInput,
+  type SeatName,
+} from './evaluate.js';
+export { hasShape, shapeOf, type ShapePattern } from './shape.js';
