@@ -5,7 +5,14 @@ import { InputError, UsageError, choiceOption, durationOption, integerOption, qu
 import {
   LogFormatError,
   MAX_LINE_LENGTH,
+  PANELS,
+  addFailed,
+  addRecord,
   collectStatsFromSources,
+  createPanels,
+  panelReport,
+  parseLog,
+  type PanelName,
   compileApacheFormat,
   compileFormat,
   compileNginxFormat,
@@ -33,7 +40,10 @@ and counts successful GET requests per day, by referrer, and by
 (referrer => request) pair, as the Lisp blog post on access logs did.
 
 Options:
-  --report R          days (default), referrers, pairs or summary
+  --report R          days (default), referrers, pairs or summary; or the
+                      panels: all, general, visitors, requests, static,
+                      notFound, hosts, os, browsers, hours, referringSites,
+                      referrerUrls, status
   --top N             at most N referrers/pairs per day (or overall)
   --overall           one list for the whole log instead of one per day
   --json              print the report as JSON (one object per line, then a
@@ -76,6 +86,8 @@ Examples:
   logparse access.log --report pairs --exclude 'static-files|favicon\\.ico' --host http://www.example.com --merge-www
   logparse access.log --report days --json
   logparse access.log --report summary --json
+  logparse access.log --report all --json
+  logparse access.log --report status --json
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
   logparse access.log.gz --timeout 30s --report summary
@@ -196,6 +208,9 @@ function summary(cli: Cli, stats: LogStats, several: boolean): void {
 
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
+  if (values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
+    return panels(cli, values, positionals);
+  }
   const report = choiceOption(values.report, 'report', REPORTS, 'days')!;
   if (values.json && values.csv) throw new UsageError('--json and --csv disagree; use one');
   const format = formatOption(values.format, values['nginx-format']);
@@ -269,6 +284,42 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   if (stats.stopped !== undefined) {
     const why = stats.stopped === 'timeout' ? `stopped after ${values.timeout} (--timeout)` : 'interrupted';
     cli.warn(`${why}: the report covers the ${stats.read} lines read until then`);
+  }
+  return 0;
+}
+
+/** `--report all` or one panel: the panels over every record of the files (filters do not apply). */
+async function panels(cli: Cli, values: Record<string, unknown>, positionals: string[]): Promise<number> {
+  if (values.csv) throw new UsageError('the panels are printed as JSON or text, not CSV');
+  const top = integerOption(values.top as string | undefined, 'top');
+  const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
+  const files = positionals.length > 0 ? positionals : ['-'];
+  if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
+  const stats = createPanels();
+  for (const file of files) {
+    let failed = 0;
+    const records = parseLog(file, { format, onReject: () => failed++ });
+    for await (const record of records) {
+      addRecord(stats, record);
+      if (cli.signal.aborted) break;
+    }
+    addFailed(stats, failed);
+    if (file !== '-') stats.logSize += safeSize(file);
+  }
+  if (cli.stopReason === 'closed') return 0;
+  const chosen = values.report === 'all' ? PANELS : [values.report as PanelName];
+  const report = panelReport(stats, { panels: chosen, ...(top !== undefined ? { top } : {}) });
+  if (values.json) {
+    await cli.out.json(report);
+    return 0;
+  }
+  for (const [name, value] of Object.entries(report)) {
+    await cli.out.line(name);
+    if (Array.isArray(value)) {
+      for (const row of value) await cli.out.line(`  ${String(row.hits).padStart(9)} ${String(row.visitors).padStart(8)} ${String(row.bytes).padStart(12)}  ${quote(row.key)}`);
+    } else {
+      for (const [k, v] of Object.entries(value as object)) await cli.out.line(`  ${k.padEnd(12)} ${String(v)}`);
+    }
   }
   return 0;
 }

@@ -52,3 +52,19 @@ export {
   type SummaryJson,
 } from './report.js';
 export { dotString, toDot, type DotOptions } from './dot.js';
+export { classifyAgent, type AgentClass } from './agent.js';
+export {
+  PANELS,
+  addFailed,
+  addRecord,
+  createPanels,
+  mergePanels,
+  panelReport,
+  referringSite,
+  type GeneralPanel,
+  type PanelName,
+  type PanelReport,
+  type PanelReportOptions,
+  type PanelRow,
+  type PanelStats,
+} from './panels.js';

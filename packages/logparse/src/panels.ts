@@ -1,0 +1,217 @@
+// The report panels GoAccess shows by default, computed over records and mergeable: partial results of workers or of
+// earlier runs combine exactly with `mergePanels`.
+import { classifyAgent } from './agent.js';
+import { describeValue } from './errors.js';
+import type { LogRecord } from './record.js';
+import { formatDay } from './report.js';
+
+/** The names of the panels, in the order of the report. */
+export const PANELS = [
+  'general',
+  'visitors',
+  'requests',
+  'static',
+  'notFound',
+  'hosts',
+  'os',
+  'browsers',
+  'hours',
+  'referringSites',
+  'referrerUrls',
+  'status',
+] as const;
+
+/** One panel's name. */
+export type PanelName = (typeof PANELS)[number];
+
+/** Counts of one item of a panel (a day, a request, a host…). */
+interface Item {
+  hits: number;
+  bytes: number;
+  /** Visitor keys (IP, day and user agent) seen for this item. */
+  visitors: Set<string>;
+}
+
+/** The mergeable statistics behind the panels; make one with `createPanels`, fill it with `addRecord`. */
+export interface PanelStats {
+  /** Records counted (GoAccess's valid requests). */
+  valid: number;
+  /** Lines that were not records (GoAccess's failed requests); add them with `addFailed`. */
+  failed: number;
+  /** Bytes of the log read (its size), when the reader adds it. */
+  logSize: number;
+  /** Sum of the response sizes. */
+  bytes: number;
+  /** Every distinct visitor key (IP, day, user agent). */
+  readonly visitorKeys: Set<string>;
+  /** The items of each list panel by key. */
+  readonly lists: { readonly [P in Exclude<PanelName, 'general'>]: Map<string, Item> };
+}
+
+/** One row of a list panel. */
+export interface PanelRow {
+  /** The item: a day `YYYY-MM-DD`, a request, a host, a family, an hour `00`–`23`, a site, a referrer or a class `2xx`. */
+  readonly key: string;
+  readonly hits: number;
+  /** Distinct visitors (IP + day + user agent) among the item's hits. */
+  readonly visitors: number;
+  /** Bytes sent for the item's hits. */
+  readonly bytes: number;
+}
+
+/** The general panel. */
+export interface GeneralPanel {
+  readonly requests: number;
+  readonly valid: number;
+  readonly failed: number;
+  readonly visitors: number;
+  readonly files: number;
+  readonly referrers: number;
+  readonly notFound: number;
+  readonly staticFiles: number;
+  readonly logSize: number;
+  readonly bytes: number;
+}
+
+/** The whole report: the general panel and each list panel's rows, most hits first (days and hours in order). */
+export type PanelReport = { general?: GeneralPanel } & { [P in Exclude<PanelName, 'general'>]?: PanelRow[] };
+
+/** Options of `panelReport`. */
+export interface PanelReportOptions {
+  /** Which panels (default all). */
+  readonly panels?: readonly PanelName[];
+  /** At most this many rows per list panel (default all); days, hours and status classes are always all listed. */
+  readonly top?: number;
+}
+
+/** Static file extensions as GoAccess counts them (its default `--static-file` list). */
+const STATIC = /\.(css|js|jpe?g|png|gif|ico|svg|webp|bmp|tiff?|woff2?|ttf|otf|eot|swf|flv|mp3|mp4|ogg|wav|avi|mpe?g|pdf|txt|csv|xml|json|map|zip|gz|rar|7z|tar|bz2|exe|dmg|iso)$/i;
+
+/** Makes an empty set of panel statistics. */
+export function createPanels(): PanelStats {
+  const lists = {} as Record<Exclude<PanelName, 'general'>, Map<string, Item>>;
+  for (const name of PANELS) if (name !== 'general') lists[name] = new Map();
+  return { valid: 0, failed: 0, logSize: 0, bytes: 0, visitorKeys: new Set(), lists };
+}
+
+function checkPanels(stats: unknown, what: string): asserts stats is PanelStats {
+  if (typeof stats !== 'object' || stats === null || !('lists' in stats) || !('visitorKeys' in stats)) {
+    throw new TypeError(`${what} takes panel statistics (from createPanels); got ${describeValue(stats)}`);
+  }
+}
+
+function count(map: Map<string, Item>, key: string, bytes: number, visitor: string): void {
+  let item = map.get(key);
+  if (item === undefined) map.set(key, (item = { hits: 0, bytes: 0, visitors: new Set() }));
+  item.hits++;
+  item.bytes += bytes;
+  item.visitors.add(visitor);
+}
+
+/** The site of a referrer (`http://a.example/x` → `a.example`); null when it has none. */
+export function referringSite(referrer: string): string | null {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]+)/i.exec(referrer);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** Counts one record in every panel it belongs to. */
+export function addRecord(stats: PanelStats, record: LogRecord): void {
+  checkPanels(stats, 'addRecord');
+  const bytes = record.bytes ?? 0;
+  const day = record.day === null ? '-' : formatDay(record.day);
+  const visitor = `${record.ip ?? '-'}\u0000${day}\u0000${record.userAgent ?? ''}`;
+  const lists = stats.lists;
+  stats.valid++;
+  stats.bytes += bytes;
+  stats.visitorKeys.add(visitor);
+  count(lists.visitors, day, bytes, visitor);
+  const path = record.path ?? record.request ?? '-';
+  const bare = path.split('?', 1)[0]!;
+  const status = record.status;
+  if (status === 404) count(lists.notFound, path, bytes, visitor);
+  else if (STATIC.test(bare)) count(lists.static, path, bytes, visitor);
+  else count(lists.requests, path, bytes, visitor);
+  count(lists.hosts, record.ip ?? '-', bytes, visitor);
+  const agent = classifyAgent(record.userAgent);
+  count(lists.os, agent.os, bytes, visitor);
+  count(lists.browsers, agent.browser, bytes, visitor);
+  if (record.timeText !== null) {
+    const hour = /:(\d\d):\d\d:\d\d/.exec(record.timeText);
+    if (hour) count(lists.hours, hour[1]!, bytes, visitor);
+  }
+  if (record.referrer !== null && record.referrer !== '') {
+    count(lists.referrerUrls, record.referrer, bytes, visitor);
+    const site = referringSite(record.referrer);
+    if (site !== null) count(lists.referringSites, site, bytes, visitor);
+  }
+  count(lists.status, status === null ? 'unknown' : `${Math.floor(status / 100)}xx`, bytes, visitor);
+}
+
+/** Counts lines that were not records (GoAccess's failed requests). */
+export function addFailed(stats: PanelStats, lines: number): void {
+  checkPanels(stats, 'addFailed');
+  if (!Number.isInteger(lines) || lines < 0) throw new RangeError(`failed lines must be a non-negative integer; got ${describeValue(lines)}`);
+  stats.failed += lines;
+}
+
+/** Adds the statistics `from` into `into` (exactly as if `into` had counted `from`'s records too); returns `into`. */
+export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
+  checkPanels(into, 'mergePanels');
+  checkPanels(from, 'mergePanels');
+  into.valid += from.valid;
+  into.failed += from.failed;
+  into.logSize += from.logSize;
+  into.bytes += from.bytes;
+  for (const key of from.visitorKeys) into.visitorKeys.add(key);
+  for (const name of Object.keys(from.lists) as Array<keyof PanelStats['lists']>) {
+    const target = into.lists[name];
+    for (const [key, item] of from.lists[name]) {
+      const mine = target.get(key);
+      if (mine === undefined) target.set(key, { hits: item.hits, bytes: item.bytes, visitors: new Set(item.visitors) });
+      else {
+        mine.hits += item.hits;
+        mine.bytes += item.bytes;
+        for (const v of item.visitors) mine.visitors.add(v);
+      }
+    }
+  }
+  return into;
+}
+
+const ORDERED: ReadonlySet<PanelName> = new Set(['visitors', 'hours', 'status']);
+
+function rows(map: Map<string, Item>, ordered: boolean, top: number): PanelRow[] {
+  const all = [...map].map(([key, item]) => ({ key, hits: item.hits, visitors: item.visitors.size, bytes: item.bytes }));
+  if (ordered) all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  else all.sort((a, b) => b.hits - a.hits || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return top === Infinity ? all : all.slice(0, top);
+}
+
+/** The report of the panels as a JSON-ready object (days `YYYY-MM-DD`, library field names). */
+export function panelReport(stats: PanelStats, options: PanelReportOptions = {}): PanelReport {
+  checkPanels(stats, 'panelReport');
+  const panels = options.panels ?? PANELS;
+  for (const p of panels) if (!PANELS.includes(p)) throw new RangeError(`panel must be one of ${PANELS.join(', ')}; got ${describeValue(p)}`);
+  const top = options.top ?? Infinity;
+  if (top !== Infinity && (!Number.isInteger(top) || top < 0)) throw new RangeError(`top must be a non-negative integer; got ${describeValue(top)}`);
+  const out: Record<string, unknown> = {};
+  const l = stats.lists;
+  for (const p of PANELS) {
+    if (!panels.includes(p)) continue;
+    if (p === 'general') {
+      out.general = {
+        requests: stats.valid + stats.failed,
+        valid: stats.valid,
+        failed: stats.failed,
+        visitors: stats.visitorKeys.size,
+        files: l.requests.size + l.static.size,
+        referrers: l.referrerUrls.size,
+        notFound: l.notFound.size,
+        staticFiles: l.static.size,
+        logSize: stats.logSize,
+        bytes: stats.bytes,
+      } satisfies GeneralPanel;
+    } else out[p] = rows(l[p], ORDERED.has(p), ORDERED.has(p) ? Infinity : top);
+  }
+  return out as PanelReport;
+}
