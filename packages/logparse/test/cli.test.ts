@@ -284,6 +284,27 @@ describe('logparse CLI', () => {
     expect(readFileSync(join(work, 'graph.svg'), 'utf8')).toContain('</svg>');
   });
 
+  it('prints the panels as one compact JSON object with the library field names (--report all --json)', () => {
+    const result = run([file, '--report', 'all', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const report = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual(['general', 'visitors', 'requests', 'static', 'notFound', 'hosts', 'os', 'browsers', 'hours', 'referringSites', 'referrerUrls', 'status']);
+    const general = report.general as Record<string, unknown>;
+    expect(Object.keys(general)).toEqual(['requests', 'valid', 'failed', 'visitors', 'files', 'referrers', 'notFound', 'staticFiles', 'logSize', 'bytes']);
+    for (const v of Object.values(general)) expect(Number.isInteger(v)).toBe(true);
+    for (const [name, rows] of Object.entries(report)) {
+      if (name === 'general') continue;
+      for (const row of rows as Array<Record<string, unknown>>) {
+        expect(Object.keys(row)).toEqual(['key', 'hits', 'visitors', 'bytes']);
+        expect(typeof row.key).toBe('string');
+      }
+    }
+    for (const row of report.visitors as Array<{ key: string }>) expect(row.key).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const one = JSON.parse(run([file, '--report', 'status', '--json']).stdout) as Record<string, unknown>;
+    expect(one).toEqual({ status: report.status });
+  });
+
   it('prints --help and --version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
@@ -299,7 +320,7 @@ describe('logparse CLI fuzzing', () => {
     words: [
       file,
       '-',
-      '--report', 'days', 'referrers', 'pairs', 'summary',
+      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts',
       '--top', '3', '--overall', '--json', '--csv',
       '--format', 'common', 'combined', '%h %t "%r" %>s',
       '--nginx-format', '$remote_addr [$time_local] "$request" $status',
