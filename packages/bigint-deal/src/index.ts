@@ -47,3 +47,11 @@ export {
   type SeatName,
 } from './evaluate.js';
 export { hasShape, shapeOf, type ShapePattern } from './shape.js';
+export {
+  createMatcher,
+  matches,
+  type Constraint,
+  type Predeal,
+  type Range,
+  type SeatConstraint,
+} from './constraint.js';
