@@ -6,6 +6,7 @@ import {
   LogFormatError,
   MAX_LINE_LENGTH,
   PANELS,
+  panelHtml,
   addFailed,
   addRecord,
   collectStatsFromSources,
@@ -46,6 +47,7 @@ Options:
                       referrerUrls, status
   --top N             at most N referrers/pairs per day (or overall)
   --overall           one list for the whole log instead of one per day
+  --html FILE         write the panels as one self-contained HTML page
   --json              print the report as JSON (one object per line, then a
                       {"summary": …} line; days as YYYY-MM-DD)
   --csv               print the report as CSV (header row, RFC 4180)
@@ -88,6 +90,7 @@ Examples:
   logparse access.log --report summary --json
   logparse access.log --report all --json
   logparse access.log --report status --json
+  logparse access.log --html report.html
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
   logparse access.log.gz --timeout 30s --report summary
@@ -116,6 +119,7 @@ const OPTIONS = {
   'max-line-length': { type: 'string' },
   timeout: { type: 'string' },
   quiet: { type: 'boolean' },
+  html: { type: 'string' },
 } as const;
 
 const REPORTS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
@@ -208,7 +212,7 @@ function summary(cli: Cli, stats: LogStats, several: boolean): void {
 
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
-  if (values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
+  if (values.html !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
     return panels(cli, values, positionals);
   }
   const report = choiceOption(values.report, 'report', REPORTS, 'days')!;
@@ -307,8 +311,22 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
     if (file !== '-') stats.logSize += safeSize(file);
   }
   if (cli.stopReason === 'closed') return 0;
-  const chosen = values.report === 'all' ? PANELS : [values.report as PanelName];
+  const chosen = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
   const report = panelReport(stats, { panels: chosen, ...(top !== undefined ? { top } : {}) });
+  if (typeof values.html === 'string') {
+    let graphSvg: string | undefined;
+    // The graph reads the files a second time on the fast path; standard input cannot be read twice.
+    if (!files.includes('-')) {
+      try {
+        const pairs = await collectStatsFromSources(files, { format, signal: cli.signal });
+        graphSvg = await renderSvg(toDot(pairs, { top: top ?? 20 }));
+      } catch {
+        graphSvg = undefined; // @viz-js/viz is not installed: the page has no graph
+      }
+    }
+    writeOutput(values.html, panelHtml(report, graphSvg === undefined ? {} : { graphSvg }));
+    if (!values.json) return 0;
+  }
   if (values.json) {
     await cli.out.json(report);
     return 0;

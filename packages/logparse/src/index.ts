@@ -68,3 +68,4 @@ export {
   type PanelRow,
   type PanelStats,
 } from './panels.js';
+export { panelHtml, type HtmlOptions } from './html.js';

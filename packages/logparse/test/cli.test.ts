@@ -279,9 +279,28 @@ describe('logparse CLI', () => {
     for (const example of examples) {
       const result = runShell(cli, `cd "${work}" && logparse() { BIN "$@"; }; ${example}`);
       expect(result.code, `${example}\n${result.stderr}`).toBe(0);
-      expect(result.stdout.length + (example.includes('--dot graph.dot') ? 1 : 0), example).toBeGreaterThan(0);
+      expect(result.stdout.length + (example.includes('--dot graph.dot') || example.includes('--html report.html') ? 1 : 0), example).toBeGreaterThan(0);
     }
     expect(readFileSync(join(work, 'graph.svg'), 'utf8')).toContain('</svg>');
+    expect(readFileSync(join(work, 'report.html'), 'utf8')).toContain('</html>');
+  });
+
+  it('writes an HTML page whose numbers equal the JSON report, with no external resource', () => {
+    const html = join(dir, 'report.html');
+    const result = run([file, '--html', html, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Record<string, unknown>;
+    const page = readFileSync(html, 'utf8');
+    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(\s*['"]?https?:/i);
+    const general = Object.fromEntries([...page.matchAll(/data-general="(\w+)">(\d+)</g)].map((m) => [m[1], Number(m[2])]));
+    expect(general).toEqual(report.general);
+    const unescape = (t: string) => t.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
+    for (const [name, rows] of Object.entries(report)) {
+      if (name === 'general') continue;
+      const table = new RegExp(`<table data-panel="${name}">.*?<tbody>(.*?)</tbody>`).exec(page)![1]!;
+      const cells = [...table.matchAll(/<tr><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><td class="k">(.*?)<\/td><\/tr>/g)];
+      expect(cells.map((m) => ({ key: unescape(m[4]!), hits: Number(m[1]), visitors: Number(m[2]), bytes: Number(m[3]) })), name).toEqual(rows);
+    }
   });
 
   it('prints the panels as one compact JSON object with the library field names (--report all --json)', () => {
@@ -320,7 +339,7 @@ describe('logparse CLI fuzzing', () => {
     words: [
       file,
       '-',
-      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts',
+      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts', '--html', join(dir, 'fuzz.html'),
       '--top', '3', '--overall', '--json', '--csv',
       '--format', 'common', 'combined', '%h %t "%r" %>s',
       '--nginx-format', '$remote_addr [$time_local] "$request" $status',
