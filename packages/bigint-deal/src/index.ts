@@ -55,3 +55,4 @@ export {
   type Range,
   type SeatConstraint,
 } from './constraint.js';
+export { countDeals, dealProbability, whyNotCountable, type Probability } from './count.js';
