@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // logparse: argument parsing and printing only; everything else is the library's.
-import { statSync, writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
   MAX_LINE_LENGTH,
   PANELS,
+  StateError,
+  headFingerprint,
+  lastLineEnd,
+  readState,
+  writeState,
+  type PanelStats,
   panelHtml,
   addFailed,
   addRecord,
@@ -48,6 +54,8 @@ Options:
   --top N             at most N referrers/pairs per day (or overall)
   --overall           one list for the whole log instead of one per day
   --html FILE         write the panels as one self-contained HTML page
+  --state FILE        with the panels: keep the statistics and the offset read
+                      in FILE; the next run reads only the new lines
   --json              print the report as JSON (one object per line, then a
                       {"summary": …} line; days as YYYY-MM-DD)
   --csv               print the report as CSV (header row, RFC 4180)
@@ -91,6 +99,7 @@ Examples:
   logparse access.log --report all --json
   logparse access.log --report status --json
   logparse access.log --html report.html
+  logparse access.log --report general --json --state access.state
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
   logparse access.log.gz --timeout 30s --report summary
@@ -120,6 +129,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   quiet: { type: 'boolean' },
   html: { type: 'string' },
+  state: { type: 'string' },
 } as const;
 
 const REPORTS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
@@ -212,7 +222,7 @@ function summary(cli: Cli, stats: LogStats, several: boolean): void {
 
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
-  if (values.html !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
+  if (values.html !== undefined || values.state !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
     return panels(cli, values, positionals);
   }
   const report = choiceOption(values.report, 'report', REPORTS, 'days')!;
@@ -299,6 +309,7 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
   const files = positionals.length > 0 ? positionals : ['-'];
   if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
+  if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top);
   const stats = createPanels();
   for (const file of files) {
     let failed = 0;
@@ -310,6 +321,56 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
     addFailed(stats, failed);
     if (file !== '-') stats.logSize += safeSize(file);
   }
+  return printPanels(cli, values, files, stats, format, top);
+}
+
+/** `--state FILE`: counts only the bytes added since the state's offset, then saves the new state. */
+async function incremental(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, stateFile: string, top: number | undefined): Promise<number> {
+  if (files.length !== 1 || files[0] === '-') throw new UsageError('--state takes exactly one log file (not standard input)');
+  const file = files[0]!;
+  const size = safeSize(file);
+  if (isGzip(file)) throw new UsageError(`--state needs an uncompressed log; ${quote(file)} is gzip`);
+  let state;
+  try {
+    state = readState(stateFile);
+  } catch (error) {
+    if (error instanceof StateError) throw new InputError(error.message);
+    throw error;
+  }
+  let stats = createPanels();
+  let offset = 0;
+  if (state !== undefined) {
+    if (state.offset <= size && headFingerprint(file, state.offset) === state.head) {
+      stats = state.panels;
+      offset = state.offset;
+    } else if (!values.quiet) cli.warn(`${quote(file)} is not the log of ${quote(stateFile)} any more (rotated or replaced): counting it from the start`);
+  }
+  const end = lastLineEnd(file, size);
+  if (end > offset) {
+    let failed = 0;
+    for await (const record of parseLog(createReadStream(file, { start: offset, end: end - 1 }), { format, onReject: () => failed++ })) {
+      addRecord(stats, record);
+      if (cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
+    }
+    addFailed(stats, failed);
+    stats.logSize = end;
+  }
+  if (end < size && !values.quiet) cli.warn(`the last ${size - end} byte(s) of ${quote(file)} have no line end yet: left for the next run`);
+  writeState(stateFile, { offset: Math.max(end, offset), head: headFingerprint(file, Math.max(end, offset)), panels: stats });
+  return printPanels(cli, values, files, stats, format, top);
+}
+
+function isGzip(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(2);
+    return readSync(fd, buf, 0, 2, 0) === 2 && buf[0] === 0x1f && buf[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function printPanels(cli: Cli, values: Record<string, unknown>, files: string[], stats: PanelStats, format: CompiledFormat, top: number | undefined): Promise<number> {
   if (cli.stopReason === 'closed') return 0;
   const chosen = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
   const report = panelReport(stats, { panels: chosen, ...(top !== undefined ? { top } : {}) });

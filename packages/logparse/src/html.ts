@@ -38,12 +38,12 @@ function chart(rows: readonly PanelRow[]): string {
   const max = Math.max(1, ...shown.map((r) => r.hits));
   const w = 24;
   const h = 160;
-  const width = Math.max(200, shown.length * w + 40);
+  const width = Math.max(200, shown.length * w + 80);
   const bars = shown
     .map((r, i) => {
       const bh = Math.round((r.hits / max) * h);
       const vh = Math.round((r.visitors / max) * h);
-      const x = 30 + i * w;
+      const x = 60 + i * w;
       return `<rect x="${x}" y="${10 + h - bh}" width="${w - 8}" height="${bh}" fill="#4a90d9"><title>${esc(r.key)}: ${r.hits} hits</title></rect>` +
         `<rect x="${x + 4}" y="${10 + h - vh}" width="${w - 16}" height="${vh}" fill="#f5a623"><title>${esc(r.key)}: ${r.visitors} visitors</title></rect>` +
         `<text x="${x + (w - 8) / 2}" y="${h + 24}" font-size="9" text-anchor="end" transform="rotate(-45 ${x + (w - 8) / 2} ${h + 24})">${esc(r.key.slice(0, 12))}</text>`;

@@ -60,6 +60,8 @@ export {
   createPanels,
   mergePanels,
   panelReport,
+  panelsFromJson,
+  panelsToJson,
   referringSite,
   type GeneralPanel,
   type PanelName,
@@ -67,5 +69,6 @@ export {
   type PanelReportOptions,
   type PanelRow,
   type PanelStats,
+  type PanelStatsJson,
 } from './panels.js';
 export { panelHtml, type HtmlOptions } from './html.js';

@@ -44,3 +44,4 @@ export function collectStats(input: LogSource | Iterable<LogRecord> | AsyncItera
 export function collectStatsFromSources(sources: readonly LogSource[], options: StatsOptions = {}): Promise<LogStats> {
   return collectStatsFromSourcesWith(NODE_READER, sources, options);
 }
+export { StateError, headFingerprint, lastLineEnd, readState, writeState, type LogState } from './state.js';

@@ -215,3 +215,66 @@ export function panelReport(stats: PanelStats, options: PanelReportOptions = {})
   }
   return out as PanelReport;
 }
+
+/** Panel statistics as plain JSON data (`panelsToJson`), for a state file; read back with `panelsFromJson`. */
+export interface PanelStatsJson {
+  readonly kind: 'logparse-panels';
+  readonly version: 1;
+  readonly valid: number;
+  readonly failed: number;
+  readonly logSize: number;
+  readonly bytes: number;
+  /** Every visitor key; items name their visitors by index into this list. */
+  readonly visitorKeys: string[];
+  /** Per list panel: `[key, hits, bytes, visitor indexes]` rows. */
+  readonly lists: Record<string, Array<[string, number, number, number[]]>>;
+}
+
+/** The statistics as plain JSON data (exact: `panelsFromJson(panelsToJson(s))` reports as `s` does). */
+export function panelsToJson(stats: PanelStats): PanelStatsJson {
+  checkPanels(stats, 'panelsToJson');
+  const keys = [...stats.visitorKeys];
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const lists: Record<string, Array<[string, number, number, number[]]>> = {};
+  for (const [name, map] of Object.entries(stats.lists)) {
+    lists[name] = [...map].map(([key, item]) => [key, item.hits, item.bytes, [...item.visitors].map((v) => index.get(v)!)]);
+  }
+  return { kind: 'logparse-panels', version: 1, valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, visitorKeys: keys, lists };
+}
+
+const count0 = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Reads statistics written by `panelsToJson`; anything else is a TypeError saying what is wrong. */
+export function panelsFromJson(value: unknown): PanelStats {
+  const bad = (what: string): never => {
+    throw new TypeError(`not logparse panel statistics: ${what}`);
+  };
+  if (typeof value !== 'object' || value === null) return bad(`expected an object; got ${describeValue(value)}`);
+  const v = value as Partial<PanelStatsJson>;
+  if (v.kind !== 'logparse-panels') return bad(`kind must be 'logparse-panels'; got ${describeValue(v.kind)}`);
+  if (v.version !== 1) return bad(`version must be 1; got ${describeValue(v.version)}`);
+  for (const k of ['valid', 'failed', 'logSize', 'bytes'] as const) if (!count0(v[k])) bad(`${k} must be a non-negative integer; got ${describeValue(v[k])}`);
+  if (!Array.isArray(v.visitorKeys) || !v.visitorKeys.every((k) => typeof k === 'string')) return bad('visitorKeys must be a list of strings');
+  if (typeof v.lists !== 'object' || v.lists === null) return bad('lists must be an object');
+  const stats = createPanels();
+  stats.valid = v.valid!;
+  stats.failed = v.failed!;
+  stats.logSize = v.logSize!;
+  stats.bytes = v.bytes!;
+  const keys = v.visitorKeys;
+  for (const k of keys) stats.visitorKeys.add(k);
+  for (const name of Object.keys(stats.lists) as Array<keyof PanelStats['lists']>) {
+    const rows = v.lists[name];
+    if (!Array.isArray(rows)) return bad(`lists.${name} must be a list`);
+    for (const row of rows) {
+      if (!Array.isArray(row) || typeof row[0] !== 'string' || !count0(row[1]) || !count0(row[2]) || !Array.isArray(row[3])) return bad(`a row of lists.${name} is malformed`);
+      const visitors = new Set<string>();
+      for (const i of row[3]) {
+        if (!Number.isInteger(i) || i < 0 || i >= keys.length) return bad(`a row of lists.${name} names visitor ${describeValue(i)}, which does not exist`);
+        visitors.add(keys[i]!);
+      }
+      stats.lists[name].set(row[0], { hits: row[1], bytes: row[2], visitors });
+    }
+  }
+  return stats;
+}

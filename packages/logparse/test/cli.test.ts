@@ -324,6 +324,39 @@ describe('logparse CLI', () => {
     expect(one).toEqual({ status: report.status });
   });
 
+  it('--state reads only the new lines of a grown log and gives the totals of a full run; refuses damaged or foreign states', () => {
+    const work = mkdtempSync(join(tmpdir(), 'logparse-state-'));
+    const logFile = join(work, 'grow.log');
+    const state = join(work, 'grow.state');
+    const lines = Array.from({ length: 30 }, (_, i) => BLOG_LINE.replace('08/Jan', `${String(1 + (i % 5)).padStart(2, '0')}/Jan`).replace('entry-id=2', `entry-id=${i % 7}`));
+    lines.splice(10, 0, 'not a log line');
+    writeFileSync(logFile, `${lines.slice(0, 12).join('\n')}\n${lines[12]!.slice(0, 20)}`);
+    const first = run([logFile, '--report', 'all', '--json', '--state', state]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/have no line end yet/);
+    writeFileSync(logFile, `${lines.join('\n')}\n`);
+    const second = run([logFile, '--report', 'all', '--json', '--state', state]);
+    expect(second.code, second.stderr).toBe(0);
+    const full = run([logFile, '--report', 'all', '--json']);
+    expect(JSON.parse(second.stdout)).toEqual(JSON.parse(full.stdout));
+    expect((JSON.parse(second.stdout) as { general: { failed: number } }).general.failed).toBe(1);
+    // Nothing new: the same totals again.
+    expect(JSON.parse(run([logFile, '--report', 'all', '--json', '--state', state]).stdout)).toEqual(JSON.parse(full.stdout));
+    // A rotated log (another head) is counted from the start.
+    writeFileSync(logFile, `${lines.slice(20).join('\n')}\n`);
+    const rotated = run([logFile, '--report', 'all', '--json', '--state', state]);
+    expect(rotated.stderr).toMatch(/rotated or replaced/);
+    expect(JSON.parse(rotated.stdout)).toEqual(JSON.parse(run([logFile, '--report', 'all', '--json']).stdout));
+    for (const [text, why] of [['{"kind":"logparse-state","version":1,"offset":', 'damaged: not JSON'], ['{"name":"something else"}', 'foreign'], ['{"kind":"logparse-state","version":1,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"kind":"logparse-panels"}}', 'damaged']] as const) {
+      writeFileSync(state, text);
+      const refused = run([logFile, '--report', 'all', '--json', '--state', state]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(why);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(readFileSync(state, 'utf8')).toBe(text);
+    }
+  });
+
   it('prints --help and --version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
@@ -339,7 +372,7 @@ describe('logparse CLI fuzzing', () => {
     words: [
       file,
       '-',
-      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts', '--html', join(dir, 'fuzz.html'),
+      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts', '--html', join(dir, 'fuzz.html'), '--state', join(dir, 'fuzz.state'),
       '--top', '3', '--overall', '--json', '--csv',
       '--format', 'common', 'combined', '%h %t "%r" %>s',
       '--nginx-format', '$remote_addr [$time_local] "$request" $status',

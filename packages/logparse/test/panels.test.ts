@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addFailed, addRecord, classifyAgent, createPanels, isReject, mergePanels, panelReport, parseLine, parseLog, referringSite, type LogRecord } from '../src/index.js';
+import { addFailed, addRecord, classifyAgent, createPanels, isReject, mergePanels, panelReport, panelsFromJson, panelsToJson, parseLine, parseLog, referringSite, type LogRecord } from '../src/index.js';
 
 const IPS = ['10.0.0.1', '10.0.0.2', '2001:db8::1'];
 const PATHS = ['/', '/a?x=1', '/style.css', '/img/logo.png', '/missing', '/blog/'];
@@ -131,6 +131,25 @@ describe('panels', () => {
     expect(Object.keys(report)).toEqual(['requests', 'hours']);
     expect(report.requests).toHaveLength(2);
     expect(report.hours).toHaveLength(PATHS.length);
+  });
+
+  it('round-trip through plain JSON data exactly, and refuse anything else', () => {
+    fc.assert(
+      fc.property(fc.array(hit, { maxLength: 40 }), (hits) => {
+        const stats = createPanels();
+        for (const r of records(hits)) addRecord(stats, r);
+        const data = JSON.parse(JSON.stringify(panelsToJson(stats))) as unknown;
+        expect(panelReport(panelsFromJson(data))).toEqual(panelReport(stats));
+      }),
+      { numRuns: 30 },
+    );
+    expect(() => panelsFromJson({ kind: 'other' })).toThrow(/not logparse panel statistics: kind must be 'logparse-panels'/);
+    const good = panelsToJson(createPanels());
+    expect(() => panelsFromJson({ ...good, valid: -1 })).toThrow(/valid must be a non-negative integer/);
+    expect(() => panelsFromJson({ ...good, visitorKeys: [], lists: { ...good.lists, hosts: [['h', 1, 0, [3]]] } })).toThrow(/visitor 3/);
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      expect(() => panelsFromJson(v)).toThrow(TypeError);
+    }));
   });
 
   it('reject bad arguments with errors naming the value', () => {
