@@ -39,11 +39,18 @@ export function whyNotCountable(constraint: Constraint): string | undefined {
   return undefined;
 }
 
-/**
- * The exact number of bridge deals that satisfy a constraint. Counts conditions on one seat's HCP range, suit lengths
- * and predealt cards; throws a TypeError naming what it cannot count (predicates, and/or/not, several seats, shape…).
- */
-export function countDeals(constraint: Constraint): bigint {
+/** The one-seat DP: the seat, its fixed cards, ranges, and `stages[s][len * 38 + points]` after s suits. @internal */
+export interface OneSeatCount {
+  seat: number;
+  fixed: Uint16Array;
+  suitRanges: [number, number][];
+  hcp: [number, number];
+  stages: bigint[][];
+  hands: bigint;
+}
+
+/** Runs the DP over suits for a countable constraint (throws a TypeError naming what is not countable). @internal */
+export function oneSeatCount(constraint: Constraint): OneSeatCount {
   const why = whyNotCountable(constraint);
   if (why !== undefined) throw new TypeError(`countDeals cannot count ${why} yet; got ${describeValue(constraint)}`);
   if (typeof constraint !== 'object' || constraint === null || typeof constraint === 'function') {
@@ -62,43 +69,60 @@ export function countDeals(constraint: Constraint): bigint {
   if (typeof fields !== 'object' || fields === null) {
     throw new TypeError(`constraint.${SEAT_KEYS[q]} must be an object such as { hcp: [15, 17] }; got ${describeValue(fields)}`);
   }
-  const [hcpLo, hcpHi] = fields.hcp === undefined ? [0, 37] : rangeOf(fields.hcp, `constraint.${SEAT_KEYS[q]}.hcp`, 37);
+  const hcpRange = fields.hcp === undefined ? ([0, 37] as [number, number]) : rangeOf(fields.hcp, `constraint.${SEAT_KEYS[q]}.hcp`, 37);
   const suitRanges = SUIT_KEYS.map((suit) =>
-    fields[suit] === undefined ? [0, 13] : rangeOf(fields[suit], `constraint.${SEAT_KEYS[q]}.${suit}`, 13),
+    fields[suit] === undefined ? ([0, 13] as [number, number]) : rangeOf(fields[suit], `constraint.${SEAT_KEYS[q]}.${suit}`, 13),
   );
-  const { length, hcp } = suitTables();
+  const fixed = fixedAll.slice(q * 4, q * 4 + 4);
+  const stages: bigint[][] = [];
   // ways[len * 38 + points]: ways for the seat to hold `len` cards worth `points` from the suits so far.
   let ways: bigint[] = new Array<bigint>(14 * 38).fill(0n);
   ways[0] = 1n;
+  stages.push(ways);
   for (let s = 0; s < 4; s++) {
-    const fixed = fixedAll[q * 4 + s]!;
-    const freeHonors = [0, 1, 2, 3].filter((r) => !(fixed & (1 << r)));
-    const freeSpots = 9 - length[fixed & ~15 & 0x1fff]!;
-    const [lo, hi] = suitRanges[s]!;
     const next: bigint[] = new Array<bigint>(14 * 38).fill(0n);
-    for (let subset = 0; subset < 1 << freeHonors.length; subset++) {
-      let mask = fixed;
-      freeHonors.forEach((r, i) => {
-        if (subset & (1 << i)) mask |= 1 << r;
-      });
-      const points = hcp[mask]!;
-      for (let k = 0; k <= freeSpots; k++) {
-        const len = length[mask]! + k;
-        if (len < lo! || len > hi!) continue;
-        const weight = binomial(freeSpots, k);
-        for (let l = 0; l + len <= 13; l++) {
-          for (let p = 0; p + points <= 37; p++) {
-            const w = ways[l * 38 + p]!;
-            if (w !== 0n) next[(l + len) * 38 + p + points]! += w * weight;
-          }
+    for (const { len, points, weight } of suitChoices(fixed[s]!, suitRanges[s]!)) {
+      for (let l = 0; l + len <= 13; l++) {
+        for (let p = 0; p + points <= 37; p++) {
+          const w = ways[l * 38 + p]!;
+          if (w !== 0n) next[(l + len) * 38 + p + points]! += w * weight;
         }
       }
     }
     ways = next;
+    stages.push(ways);
   }
   let hands = 0n;
-  for (let p = hcpLo; p <= hcpHi; p++) hands += ways[13 * 38 + p]!;
-  return hands * binomial(39, 13) * binomial(26, 13);
+  for (let p = hcpRange[0]; p <= hcpRange[1]; p++) hands += ways[13 * 38 + p]!;
+  return { seat: q, fixed, suitRanges, hcp: hcpRange, stages, hands };
+}
+
+/** The seat's choices in one suit: which free honors (`mask`), how many free spots (`spots`), and their weight. @internal */
+export function suitChoices(fixed: number, [lo, hi]: [number, number]): { mask: number; spots: number; len: number; points: number; weight: bigint }[] {
+  const { length, hcp } = suitTables();
+  const freeHonors = [0, 1, 2, 3].filter((r) => !(fixed & (1 << r)));
+  const freeSpots = 9 - length[fixed & ~15 & 0x1fff]!;
+  const choices = [];
+  for (let subset = 0; subset < 1 << freeHonors.length; subset++) {
+    let mask = fixed;
+    freeHonors.forEach((r, i) => {
+      if (subset & (1 << i)) mask |= 1 << r;
+    });
+    for (let k = 0; k <= freeSpots; k++) {
+      const len = length[mask]! + k;
+      if (len < lo || len > hi) continue;
+      choices.push({ mask, spots: k, len, points: hcp[mask]!, weight: binomial(freeSpots, k) });
+    }
+  }
+  return choices;
+}
+
+/**
+ * The exact number of bridge deals that satisfy a constraint. Counts conditions on one seat's HCP range, suit lengths
+ * and predealt cards; throws a TypeError naming what it cannot count (predicates, and/or/not, several seats, shape…).
+ */
+export function countDeals(constraint: Constraint): bigint {
+  return oneSeatCount(constraint).hands * binomial(39, 13) * binomial(26, 13);
 }
 
 function gcd(a: bigint, b: bigint): bigint {

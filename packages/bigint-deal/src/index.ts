@@ -56,3 +56,4 @@ export {
   type SeatConstraint,
 } from './constraint.js';
 export { countDeals, dealProbability, whyNotCountable, type Probability } from './count.js';
+export { sampleDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';

@@ -1,0 +1,153 @@
+// Deals to order: uniform over exactly the deals that satisfy a constraint. A countable constraint is sampled without
+// rejection (the seat's hand is drawn suit by suit, each choice weighted by its number of completions, then the other
+// 39 cards are shuffled to the other seats); anything else by rejection with the compiled matcher, within a budget.
+import { stopper } from '@puzzles/kit/budget';
+import { bigBelow, below, wordSource } from '@puzzles/kit/random';
+import { numberOfDeal } from './bridge.js';
+import { compileConstraint, type Constraint } from './constraint.js';
+import { oneSeatCount, suitChoices, whyNotCountable } from './count.js';
+import { Deal } from './deal.js';
+import { describeValue, optionsOf } from './errors.js';
+import { dealMasks } from './evaluate.js';
+import { signatureOf } from './signature.js';
+
+/** Options of `sampleDeals`. */
+export interface SampleOptions {
+  /** How many deals (default 1). */
+  readonly count?: number;
+  /** Any number, bigint or string: the same seed gives the same deals. */
+  readonly seed?: number | bigint | string;
+  /** A source of uniform numbers in [0, 1), used when no seed is given (cryptographically random otherwise). */
+  readonly random?: () => number;
+  /** Stops the sampling when aborted. */
+  readonly signal?: AbortSignal;
+  /** Stops the sampling after this many milliseconds. */
+  readonly timeout?: number;
+  /** Rejection sampling gives up after this many random deals in all (default 100,000,000). */
+  readonly maxAttempts?: number;
+  /** Give each deal its page number (Pavlicek edition) too. */
+  readonly pages?: boolean;
+}
+
+/** One sampled deal, with its page number when asked. */
+export interface SampledDeal {
+  /** The deal. */
+  deal: Deal;
+  /** Its page number in the book, when `pages` was asked. */
+  page?: bigint;
+}
+
+/** How sampling went: the deals and, when it stopped early, why. */
+export interface SampleResult {
+  /** The deals drawn, uniform over the deals that satisfy the constraint. */
+  deals: SampledDeal[];
+  /** `'exact'` (no rejection) or `'rejection'`. */
+  method: 'exact' | 'rejection';
+  /** Random deals tried by rejection sampling (0 for exact sampling). */
+  attempts: number;
+  /** Why it stopped before `count` deals, if it did. */
+  stopped?: 'aborted' | 'timeout' | 'maxAttempts';
+}
+
+/** Draws `count` deals uniformly among the deals that satisfy a constraint (throws RangeError when none does). */
+export function sampleDeals(constraint: Constraint, sampleOptions?: SampleOptions): SampleResult {
+  const options = optionsOf(sampleOptions, 'sampleDeals') as SampleOptions;
+  const count = options.count ?? 1;
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer; got ${describeValue(count)}`);
+  const maxAttempts = options.maxAttempts ?? 100_000_000;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new RangeError(`maxAttempts must be a positive integer; got ${describeValue(maxAttempts)}`);
+  }
+  const test = compileConstraint(constraint);
+  const stop = stopper({ signal: options.signal, timeout: options.timeout }, 64);
+  const word = wordSource(options);
+  const signature = signatureOf([13, 13, 13, 13]);
+  const deals: SampledDeal[] = [];
+  const add = (deal: Deal): void => {
+    deals.push(options.pages ? { deal, page: numberOfDeal(deal) } : { deal });
+  };
+  if (whyNotCountable(constraint) === undefined) {
+    const dp = oneSeatCount(constraint);
+    if (dp.hands === 0n) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
+    for (let i = 0; i < count; i++) {
+      if (stop.check()) return { deals, method: 'exact', attempts: 0, stopped: stop.reason! };
+      add(new Deal(signature, exactHolders(dp, word)));
+    }
+    return { deals, method: 'exact', attempts: 0 };
+  }
+  const holders = new Uint8Array(52);
+  const masks = new Uint16Array(16);
+  let attempts = 0;
+  while (deals.length < count) {
+    if (attempts >= maxAttempts) {
+      if (deals.length === 0) throw new RangeError(`no deal satisfies ${describeValue(constraint)} in ${maxAttempts.toLocaleString('en-US')} random deals (maxAttempts)`);
+      return { deals, method: 'rejection', attempts, stopped: 'maxAttempts' };
+    }
+    if ((attempts & 255) === 0 && stop.check()) return { deals, method: 'rejection', attempts, stopped: stop.reason! };
+    attempts++;
+    randomHolders(holders, word);
+    const deal = new Deal(signature, holders);
+    if (test(dealMasks(deal, masks), deal)) add(new Deal(signature, holders.slice()));
+  }
+  return { deals, method: 'rejection', attempts };
+}
+
+/** A uniformly random deal's holders (Fisher–Yates over the 52 seats). */
+function randomHolders(holders: Uint8Array, word: () => number): void {
+  for (let c = 0; c < 52; c++) holders[c] = (c / 13) | 0;
+  for (let c = 51; c > 0; c--) {
+    const j = below(word, c + 1);
+    const t = holders[c]!;
+    holders[c] = holders[j]!;
+    holders[j] = t;
+  }
+}
+
+/** A uniform deal among those that satisfy a countable constraint: the seat's hand by the DP, the rest shuffled. */
+function exactHolders(dp: ReturnType<typeof oneSeatCount>, word: () => number): Uint8Array {
+  const { stages, seat } = dp;
+  let pick = bigBelow(word, dp.hands);
+  let points = dp.hcp[0];
+  for (; points <= dp.hcp[1]; points++) {
+    const w = stages[4]![13 * 38 + points]!;
+    if (pick < w) break;
+    pick -= w;
+  }
+  let len = 13;
+  const holders = new Uint8Array(52).fill(255);
+  for (let s = 3; s >= 0; s--) {
+    const before = stages[s]!;
+    const total = stages[s + 1]![len * 38 + points]!;
+    let r = bigBelow(word, total);
+    for (const choice of suitChoices(dp.fixed[s]!, dp.suitRanges[s]!)) {
+      if (choice.len > len || choice.points > points) continue;
+      const w = before[(len - choice.len) * 38 + points - choice.points]! * choice.weight;
+      if (r >= w) {
+        r -= w;
+        continue;
+      }
+      for (let rank = 0; rank < 13; rank++) if (choice.mask & (1 << rank)) holders[s * 13 + rank] = seat;
+      const free: number[] = [];
+      for (let rank = 4; rank < 13; rank++) if (!(choice.mask & (1 << rank))) free.push(rank);
+      for (let k = 0; k < choice.spots; k++) {
+        const j = k + below(word, free.length - k);
+        [free[k], free[j]] = [free[j]!, free[k]!];
+        holders[s * 13 + free[k]!] = seat;
+      }
+      len -= choice.len;
+      points -= choice.points;
+      break;
+    }
+  }
+  const rest: number[] = [];
+  for (let c = 0; c < 52; c++) if (holders[c] === 255) rest.push(c);
+  const others = [0, 1, 2, 3].filter((q) => q !== seat);
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = below(word, i + 1);
+    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+  }
+  rest.forEach((c, i) => {
+    holders[c] = others[(i / 13) | 0]!;
+  });
+  return holders;
+}

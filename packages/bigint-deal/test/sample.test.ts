@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { countDeals, dealByNumber, matches, sampleDeals, type Constraint } from '../src/index.js';
+import { expectError } from './reference.js';
+
+const hcpOf = (hand: Record<string, string>): number =>
+  Object.values(hand).join('').split('').reduce((t, r) => t + ({ A: 4, K: 3, Q: 2, J: 1 }[r] ?? 0), 0);
+
+/** Pearson's chi-square of observed counts against expected probabilities. */
+function chiSquare(observed: number[], probabilities: number[], n: number): number {
+  return observed.reduce((t, o, i) => t + (o - n * probabilities[i]!) ** 2 / (n * probabilities[i]!), 0);
+}
+
+describe('sampleDeals', () => {
+  it('exact sampling: every deal satisfies the constraint, and frequencies agree with exact counts (chi-square, fixed seed)', () => {
+    const constraint: Constraint = { north: { hcp: [15, 17], spades: [0, 4] } };
+    const n = 3000;
+    const { deals, method, attempts } = sampleDeals(constraint, { count: n, seed: 18 });
+    expect(method).toBe('exact');
+    expect(attempts).toBe(0);
+    expect(deals).toHaveLength(n);
+    const total = countDeals(constraint);
+    const cells: [number, number][] = [];
+    for (let h = 15; h <= 17; h++) for (let s = 0; s <= 4; s++) cells.push([h, s]);
+    const probabilities = cells.map(([h, s]) => Number(countDeals({ north: { hcp: h, spades: s } })) / Number(total));
+    const observed = cells.map(() => 0);
+    for (const { deal } of deals) {
+      expect(matches(deal, constraint)).toBe(true);
+      const h = hcpOf(deal.hands.N);
+      const s = deal.hands.N.spades.length;
+      observed[cells.findIndex(([a, b]) => a === h && b === s)]!++;
+    }
+    // 14 degrees of freedom: 36.1 is the 0.001 critical value.
+    expect(chiSquare(observed, probabilities, n)).toBeLessThan(36.1);
+  });
+
+  it('exact sampling spreads the other 39 cards uniformly: East holds a given card a third of the time', () => {
+    const { deals } = sampleDeals({ north: { hcp: 37 } }, { count: 900, seed: 2 });
+    const east = deals.filter(({ deal }) => deal.holderOf(51) === 'E').length;
+    expect(chiSquare([east, 900 - east], [1 / 3, 2 / 3], 900)).toBeLessThan(10.8);
+    for (const { deal } of deals) expect(hcpOf(deal.hands.N)).toBe(37);
+  });
+
+  it('the same seed gives the same deals; pages on request', () => {
+    const a = sampleDeals({ south: { hearts: [6, 13] } }, { count: 5, seed: 'x', pages: true });
+    const b = sampleDeals({ south: { hearts: [6, 13] } }, { count: 5, seed: 'x', pages: true });
+    expect(a.deals.map(({ deal }) => deal.toPbn())).toEqual(b.deals.map(({ deal }) => deal.toPbn()));
+    for (const { deal, page } of a.deals) expect(dealByNumber(page!).equals(deal)).toBe(true);
+  });
+
+  it('rejection sampling for what is not countable: every deal satisfies it, attempts counted, budget reported', () => {
+    const constraint: Constraint = { north: { shape: 'balanced', hcp: [15, 17] }, south: { hcp: [8, 37] } };
+    const result = sampleDeals(constraint, { count: 20, seed: 1 });
+    expect(result.method).toBe('rejection');
+    expect(result.attempts).toBeGreaterThanOrEqual(20);
+    for (const { deal } of result.deals) expect(matches(deal, constraint)).toBe(true);
+    const cut = sampleDeals(constraint, { count: 1000, seed: 1, maxAttempts: 500 });
+    expect(cut.stopped).toBe('maxAttempts');
+    expect(cut.attempts).toBe(500);
+    const aborted = sampleDeals(constraint, { count: 1000, seed: 1, signal: AbortSignal.abort() });
+    expect(aborted.stopped).toBe('aborted');
+  });
+
+  it('an impossible condition is a clear error, never a hang', () => {
+    expectError(() => sampleDeals({ north: { spades: 13, hearts: 1 } }), RangeError, /no deal satisfies/);
+    expectError(() => sampleDeals(() => false, { maxAttempts: 1000 }), RangeError, /no deal satisfies .* in 1,000 random deals/);
+    expectError(() => sampleDeals({ north: { hcp: 3 } }, { count: -1 }), RangeError, /count .*got -1/);
+  });
+});
