@@ -57,3 +57,4 @@ export {
 } from './constraint.js';
 export { countDeals, dealProbability, whyNotCountable, type Probability } from './count.js';
 export { sampleDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';
+export { compileCondition, type CompiledCondition } from './expression.js';

@@ -1,0 +1,225 @@
+// Conditions as text: `hcp(north) >= 15 && hcp(north) <= 17 && balanced(north)`. Functions hcp, spades, hearts,
+// diamonds, clubs, losers, controls (of a seat), balanced, semibalanced (of a seat), shape(seat, "any 4333"); numbers;
+// + - * /; comparisons; && || ! and, or, not; parentheses. Compiles to constraint data where it can (so it is
+// countable) and to a predicate otherwise.
+import type { Constraint, SeatConstraint } from './constraint.js';
+import type { Deal } from './deal.js';
+import { describeValue } from './errors.js';
+import { dealMasks, seatIndex, suitTables } from './evaluate.js';
+import { lengthCode, shapeCodes } from './shape.js';
+
+/** A condition's syntax tree. @internal */
+export type Node =
+  | { kind: 'number'; value: number }
+  | { kind: 'call'; name: string; seat: number; shape?: Set<number>; pattern?: string }
+  | { kind: 'not'; operand: Node }
+  | { kind: 'binary'; op: string; left: Node; right: Node };
+
+const SEAT_FUNCTIONS = ['hcp', 'spades', 'hearts', 'diamonds', 'clubs', 'losers', 'controls', 'balanced', 'semibalanced', 'shape'];
+const SEAT_WORDS = ['north', 'east', 'south', 'west'];
+
+function fail(text: string, at: number, what: string): never {
+  throw new RangeError(`cannot read the condition at position ${at + 1} (${what}): ${describeValue(text)}`);
+}
+
+interface Token {
+  type: 'num' | 'word' | 'str' | 'op' | 'end';
+  text: string;
+  at: number;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const re = /\s*(?:(\d+)|([A-Za-z_][A-Za-z_0-9]*)|"([^"]*)"|(&&|\|\||==|!=|<=|>=|[-+*/%<>()!,]))/y;
+  let at = 0;
+  while (at < text.length) {
+    if (/^\s*$/.test(text.slice(at))) break;
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m === null) fail(text, at + (text.slice(at).length - text.slice(at).trimStart().length), `unexpected character ${describeValue(text.slice(at).trimStart()[0])}`);
+    const start = re.lastIndex - m[0].trimStart().length;
+    if (m[1] !== undefined) tokens.push({ type: 'num', text: m[1], at: start });
+    else if (m[2] !== undefined) tokens.push({ type: 'word', text: m[2].toLowerCase(), at: start });
+    else if (m[3] !== undefined) tokens.push({ type: 'str', text: m[3], at: start });
+    else tokens.push({ type: 'op', text: m[4]!, at: start });
+    at = re.lastIndex;
+  }
+  tokens.push({ type: 'end', text: '', at: text.length });
+  return tokens;
+}
+
+/** Parses a condition into its syntax tree; a RangeError names the position and the construct. @internal */
+export function parseCondition(text: string): Node {
+  if (typeof text !== 'string') throw new TypeError(`a condition must be a string; got ${describeValue(text)}`);
+  if (text.length > 10_000) throw new RangeError(`a condition must be at most 10,000 characters; got ${text.length}`);
+  const tokens = tokenize(text);
+  let i = 0;
+  let depth = 0;
+  const peek = (): Token => tokens[i]!;
+  const isOp = (...ops: string[]): boolean => {
+    const t = peek();
+    return (t.type === 'op' && ops.includes(t.text)) || (t.type === 'word' && ops.includes(t.text));
+  };
+  const expect = (op: string, what: string): void => {
+    if (!isOp(op)) fail(text, peek().at, `expected ${what}, found ${peek().type === 'end' ? 'the end' : describeValue(peek().text)}`);
+    i++;
+  };
+  const binary = (next: () => Node, ops: string[], norm: (op: string) => string = (op) => op): Node => {
+    let left = next();
+    while (isOp(...ops)) {
+      const op = norm(tokens[i++]!.text);
+      left = { kind: 'binary', op, left, right: next() };
+    }
+    return left;
+  };
+  const or = (): Node => binary(and, ['||', 'or'], () => '||');
+  const and = (): Node => binary(not, ['&&', 'and'], () => '&&');
+  const not = (): Node => {
+    if (isOp('!', 'not')) {
+      i++;
+      return { kind: 'not', operand: not() };
+    }
+    return binary(sum, ['==', '!=', '<', '<=', '>', '>=']);
+  };
+  const sum = (): Node => binary(product, ['+', '-']);
+  const product = (): Node => binary(unary, ['*', '/', '%']);
+  const unary = (): Node => {
+    if (isOp('-')) {
+      i++;
+      return { kind: 'binary', op: '-', left: { kind: 'number', value: 0 }, right: unary() };
+    }
+    return primary();
+  };
+  const primary = (): Node => {
+    const t = peek();
+    if (t.type === 'num') {
+      i++;
+      return { kind: 'number', value: Number(t.text) };
+    }
+    if (isOp('(')) {
+      if (++depth > 100) fail(text, t.at, 'parentheses nested too deeply');
+      i++;
+      const inner = or();
+      expect(')', "')'");
+      depth--;
+      return inner;
+    }
+    if (t.type === 'word') {
+      if (!SEAT_FUNCTIONS.includes(t.text)) fail(text, t.at, `unknown function ${describeValue(t.text)}; known: ${SEAT_FUNCTIONS.join(', ')}`);
+      i++;
+      expect('(', `'(' after ${t.text}`);
+      const seatToken = peek();
+      if (seatToken.type !== 'word' || !(SEAT_WORDS.includes(seatToken.text) || /^[nesw]$/.test(seatToken.text))) {
+        fail(text, seatToken.at, `expected a seat (north, east, south, west) in ${t.text}(…)`);
+      }
+      i++;
+      const node: Node = { kind: 'call', name: t.text, seat: seatIndex(seatToken.text) };
+      if (t.text === 'shape') {
+        expect(',', "',' and a shape in quotes");
+        const pattern = peek();
+        if (pattern.type !== 'str') fail(text, pattern.at, 'expected a shape in quotes such as "any 4333"');
+        i++;
+        try {
+          node.shape = shapeCodes(pattern.text);
+        } catch (error) {
+          fail(text, pattern.at, (error as Error).message);
+        }
+        node.pattern = pattern.text;
+      }
+      expect(')', `')' after ${t.text}(…)`);
+      return node;
+    }
+    fail(text, t.at, t.type === 'end' ? 'the condition ends too soon' : `unexpected ${describeValue(t.text)}`);
+  };
+  const tree = or();
+  if (peek().type !== 'end') fail(text, peek().at, `unexpected ${describeValue(peek().text)}`);
+  return tree;
+}
+
+/** Evaluates a syntax tree on a deal's 16 suit masks (booleans as 1 and 0). @internal */
+export function evaluateNode(node: Node, m: Uint16Array): number {
+  switch (node.kind) {
+    case 'number':
+      return node.value;
+    case 'not':
+      return evaluateNode(node.operand, m) ? 0 : 1;
+    case 'call': {
+      const { length, hcp, losers, controls } = suitTables();
+      const b = node.seat * 4;
+      const suit = ['spades', 'hearts', 'diamonds', 'clubs'].indexOf(node.name);
+      if (suit >= 0) return length[m[b + suit]!]!;
+      const table = node.name === 'hcp' ? hcp : node.name === 'losers' ? losers : node.name === 'controls' ? controls : undefined;
+      if (table !== undefined) return table[m[b]!]! + table[m[b + 1]!]! + table[m[b + 2]!]! + table[m[b + 3]!]!;
+      const codes = node.shape ?? shapeCodes(node.name);
+      return codes.has(lengthCode(length[m[b]!]!, length[m[b + 1]!]!, length[m[b + 2]!]!, length[m[b + 3]!]!)) ? 1 : 0;
+    }
+    case 'binary': {
+      const l = evaluateNode(node.left, m);
+      if (node.op === '&&') return l && evaluateNode(node.right, m) ? 1 : 0;
+      if (node.op === '||') return l || evaluateNode(node.right, m) ? 1 : 0;
+      const r = evaluateNode(node.right, m);
+      switch (node.op) {
+        case '+': return l + r;
+        case '-': return l - r;
+        case '*': return l * r;
+        case '/': return r === 0 ? 0 : Math.trunc(l / r);
+        case '%': return r === 0 ? 0 : l % r;
+        case '==': return l === r ? 1 : 0;
+        case '!=': return l !== r ? 1 : 0;
+        case '<': return l < r ? 1 : 0;
+        case '<=': return l <= r ? 1 : 0;
+        case '>': return l > r ? 1 : 0;
+        default: return l >= r ? 1 : 0;
+      }
+    }
+  }
+}
+
+const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
+const RANGE_FIELDS: Record<string, number> = { hcp: 37, spades: 13, hearts: 13, diamonds: 13, clubs: 13, losers: 12, controls: 12 };
+
+/** Turns a conjunction of simple comparisons into constraint data, or undefined when it is anything else. */
+function asData(node: Node, data: Record<string, Record<string, [number, number] | string>>): boolean {
+  if (node.kind === 'binary' && node.op === '&&') return asData(node.left, data) && asData(node.right, data);
+  if (node.kind === 'call' && (node.name === 'balanced' || node.name === 'semibalanced' || node.name === 'shape')) {
+    const seat = (data[SEAT_WORDS[node.seat]!] ??= {});
+    if (seat.shape !== undefined) return false;
+    seat.shape = node.name === 'shape' ? node.pattern! : node.name;
+    return true;
+  }
+  if (node.kind !== 'binary' || FLIP[node.op] === undefined) return false;
+  let { left, right, op } = node;
+  if (left.kind === 'number' && right.kind === 'call') [left, right, op] = [right, left, FLIP[op]!];
+  if (left.kind !== 'call' || right.kind !== 'number' || RANGE_FIELDS[left.name] === undefined) return false;
+  const max = RANGE_FIELDS[left.name]!;
+  const v = right.value;
+  const [lo, hi] = op === '==' ? [v, v] : op === '<' ? [0, v - 1] : op === '<=' ? [0, v] : op === '>' ? [v + 1, max] : [v, max];
+  const seat = (data[SEAT_WORDS[left.seat]!] ??= {});
+  const old = (seat[left.name] as [number, number] | undefined) ?? [0, max];
+  seat[left.name] = [Math.max(old[0], lo, 0), Math.min(old[1], hi, max)];
+  return true;
+}
+
+/** A condition compiled: its constraint (data where possible, else a predicate) and whether it became data. */
+export interface CompiledCondition {
+  /** The constraint, for `matches`, `countDeals` and `sampleDeals`. */
+  constraint: Constraint;
+  /** True when the condition became constraint data (so `countDeals` may count it). */
+  isData: boolean;
+}
+
+/** Compiles a condition such as `hcp(north) >= 15 && balanced(north)` into a constraint; a RangeError names the position. */
+export function compileCondition(text: string): CompiledCondition {
+  const tree = parseCondition(text);
+  const data: Record<string, Record<string, [number, number] | string>> = {};
+  if (asData(tree, data)) {
+    let possible = true;
+    for (const seat of Object.values(data)) {
+      for (const value of Object.values(seat)) if (Array.isArray(value) && value[0] > value[1]) possible = false;
+    }
+    if (possible) return { constraint: data as Record<string, SeatConstraint>, isData: true };
+  }
+  const masks = new Uint16Array(16);
+  const predicate = (deal: Deal): boolean => evaluateNode(tree, dealMasks(deal, masks)) !== 0;
+  return { constraint: predicate, isData: false };
+}
