@@ -1,6 +1,6 @@
 // The report panels GoAccess shows by default, computed over records and mergeable: partial results of workers or of
 // earlier runs combine exactly with `mergePanels`.
-import { classifyAgent } from './agent.js';
+import { classifyAgent, type AgentClass } from './agent.js';
 import { describeValue } from './errors.js';
 import type { LogRecord } from './record.js';
 import { formatDay } from './report.js';
@@ -28,8 +28,8 @@ export type PanelName = (typeof PANELS)[number];
 interface Item {
   hits: number;
   bytes: number;
-  /** Visitor keys (IP, day and user agent) seen for this item. */
-  visitors: Set<string>;
+  /** The visitors (indexes into `PanelStats.visitorKeys`) seen for this item. */
+  visitors: Set<number>;
 }
 
 /** The mergeable statistics behind the panels; make one with `createPanels`, fill it with `addRecord`. */
@@ -42,8 +42,8 @@ export interface PanelStats {
   logSize: number;
   /** Sum of the response sizes. */
   bytes: number;
-  /** Every distinct visitor key (IP, day, user agent). */
-  readonly visitorKeys: Set<string>;
+  /** Every distinct visitor key (IP, day, user agent), numbered in order of appearance. */
+  readonly visitorKeys: Map<string, number>;
   /** The items of each list panel by key. */
   readonly lists: { readonly [P in Exclude<PanelName, 'general'>]: Map<string, Item> };
 }
@@ -91,7 +91,7 @@ const STATIC = /\.(css|js|jpe?g|png|gif|ico|svg|webp|bmp|tiff?|woff2?|ttf|otf|eo
 export function createPanels(): PanelStats {
   const lists = {} as Record<Exclude<PanelName, 'general'>, Map<string, Item>>;
   for (const name of PANELS) if (name !== 'general') lists[name] = new Map();
-  return { valid: 0, failed: 0, logSize: 0, bytes: 0, visitorKeys: new Set(), lists };
+  return { valid: 0, failed: 0, logSize: 0, bytes: 0, visitorKeys: new Map(), lists };
 }
 
 function checkPanels(stats: unknown, what: string): asserts stats is PanelStats {
@@ -100,7 +100,7 @@ function checkPanels(stats: unknown, what: string): asserts stats is PanelStats 
   }
 }
 
-function count(map: Map<string, Item>, key: string, bytes: number, visitor: string): void {
+function count(map: Map<string, Item>, key: string, bytes: number, visitor: number): void {
   let item = map.get(key);
   if (item === undefined) map.set(key, (item = { hits: 0, bytes: 0, visitors: new Set() }));
   item.hits++;
@@ -114,16 +114,41 @@ export function referringSite(referrer: string): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
+/** Classes of recent user agents: a log repeats few agents, and classifying runs a dozen regexes. */
+const AGENTS = new Map<string | null, AgentClass>();
+
+function agentOf(userAgent: string | null): AgentClass {
+  let agent = AGENTS.get(userAgent);
+  if (agent === undefined) {
+    if (AGENTS.size >= 10000) AGENTS.clear();
+    AGENTS.set(userAgent, (agent = classifyAgent(userAgent)));
+  }
+  return agent;
+}
+
+let lastDay: number | null = null;
+let lastDayText = '-';
+
+/** A day number as `YYYY-MM-DD` (the last one is remembered: records come mostly in order). */
+function dayText(day: number | null): string {
+  if (day !== lastDay) {
+    lastDayText = day === null ? '-' : formatDay(day);
+    lastDay = day;
+  }
+  return lastDayText;
+}
+
 /** Counts one record in every panel it belongs to. */
 export function addRecord(stats: PanelStats, record: LogRecord): void {
   checkPanels(stats, 'addRecord');
   const bytes = record.bytes ?? 0;
-  const day = record.day === null ? '-' : formatDay(record.day);
-  const visitor = `${record.ip ?? '-'}\u0000${day}\u0000${record.userAgent ?? ''}`;
+  const day = dayText(record.day);
+  const key = `${record.ip ?? '-'}\u0000${day}\u0000${record.userAgent ?? ''}`;
+  let visitor = stats.visitorKeys.get(key);
+  if (visitor === undefined) stats.visitorKeys.set(key, (visitor = stats.visitorKeys.size));
   const lists = stats.lists;
   stats.valid++;
   stats.bytes += bytes;
-  stats.visitorKeys.add(visitor);
   count(lists.visitors, day, bytes, visitor);
   const path = record.path ?? record.request ?? '-';
   const bare = path.split('?', 1)[0]!;
@@ -132,12 +157,17 @@ export function addRecord(stats: PanelStats, record: LogRecord): void {
   else if (STATIC.test(bare)) count(lists.static, path, bytes, visitor);
   else count(lists.requests, path, bytes, visitor);
   count(lists.hosts, record.ip ?? '-', bytes, visitor);
-  const agent = classifyAgent(record.userAgent);
+  const agent = agentOf(record.userAgent);
   count(lists.os, agent.os, bytes, visitor);
   count(lists.browsers, agent.browser, bytes, visitor);
   if (record.timeText !== null) {
-    const hour = /:(\d\d):\d\d:\d\d/.exec(record.timeText);
-    if (hour) count(lists.hours, hour[1]!, bytes, visitor);
+    // `08/Jan/2006:00:14:48 +0000`: the hour follows the first colon; `2006-01-08T00:14:48+00:00`: it precedes it.
+    const t = record.timeText;
+    const c = t.indexOf(':');
+    if (c >= 0 && t[c + 3] === ':') {
+      const hour = t[c + 6] === ':' ? t.slice(c + 1, c + 3) : t.slice(c - 2, c);
+      if (/^\d\d$/.test(hour)) count(lists.hours, hour, bytes, visitor);
+    }
   }
   if (record.referrer !== null && record.referrer !== '') {
     count(lists.referrerUrls, record.referrer, bytes, visitor);
@@ -162,17 +192,21 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
   into.failed += from.failed;
   into.logSize += from.logSize;
   into.bytes += from.bytes;
-  for (const key of from.visitorKeys) into.visitorKeys.add(key);
+  // `from`'s visitor numbers → `into`'s.
+  const map: number[] = [];
+  for (const [key, i] of from.visitorKeys) {
+    let mine = into.visitorKeys.get(key);
+    if (mine === undefined) into.visitorKeys.set(key, (mine = into.visitorKeys.size));
+    map[i] = mine;
+  }
   for (const name of Object.keys(from.lists) as Array<keyof PanelStats['lists']>) {
     const target = into.lists[name];
     for (const [key, item] of from.lists[name]) {
-      const mine = target.get(key);
-      if (mine === undefined) target.set(key, { hits: item.hits, bytes: item.bytes, visitors: new Set(item.visitors) });
-      else {
-        mine.hits += item.hits;
-        mine.bytes += item.bytes;
-        for (const v of item.visitors) mine.visitors.add(v);
-      }
+      let mine = target.get(key);
+      if (mine === undefined) target.set(key, (mine = { hits: 0, bytes: 0, visitors: new Set() }));
+      mine.hits += item.hits;
+      mine.bytes += item.bytes;
+      for (const v of item.visitors) mine.visitors.add(map[v]!);
     }
   }
   return into;
@@ -233,11 +267,11 @@ export interface PanelStatsJson {
 /** The statistics as plain JSON data (exact: `panelsFromJson(panelsToJson(s))` reports as `s` does). */
 export function panelsToJson(stats: PanelStats): PanelStatsJson {
   checkPanels(stats, 'panelsToJson');
-  const keys = [...stats.visitorKeys];
-  const index = new Map(keys.map((k, i) => [k, i]));
+  const keys: string[] = [];
+  for (const [key, i] of stats.visitorKeys) keys[i] = key;
   const lists: Record<string, Array<[string, number, number, number[]]>> = {};
   for (const [name, map] of Object.entries(stats.lists)) {
-    lists[name] = [...map].map(([key, item]) => [key, item.hits, item.bytes, [...item.visitors].map((v) => index.get(v)!)]);
+    lists[name] = [...map].map(([key, item]) => [key, item.hits, item.bytes, [...item.visitors]]);
   }
   return { kind: 'logparse-panels', version: 1, valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, visitorKeys: keys, lists };
 }
@@ -262,16 +296,17 @@ export function panelsFromJson(value: unknown): PanelStats {
   stats.logSize = v.logSize!;
   stats.bytes = v.bytes!;
   const keys = v.visitorKeys;
-  for (const k of keys) stats.visitorKeys.add(k);
+  for (const k of keys) if (!stats.visitorKeys.has(k)) stats.visitorKeys.set(k, stats.visitorKeys.size);
+  if (stats.visitorKeys.size !== keys.length) return bad('visitorKeys has duplicates');
   for (const name of Object.keys(stats.lists) as Array<keyof PanelStats['lists']>) {
     const rows = v.lists[name];
     if (!Array.isArray(rows)) return bad(`lists.${name} must be a list`);
     for (const row of rows) {
       if (!Array.isArray(row) || typeof row[0] !== 'string' || !count0(row[1]) || !count0(row[2]) || !Array.isArray(row[3])) return bad(`a row of lists.${name} is malformed`);
-      const visitors = new Set<string>();
+      const visitors = new Set<number>();
       for (const i of row[3]) {
         if (!Number.isInteger(i) || i < 0 || i >= keys.length) return bad(`a row of lists.${name} names visitor ${describeValue(i)}, which does not exist`);
-        visitors.add(keys[i]!);
+        visitors.add(i);
       }
       stats.lists[name].set(row[0], { hits: row[1], bytes: row[2], visitors });
     }
