@@ -19,7 +19,7 @@ export default defineConfig([
   },
   {
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
-    entry: { cli: 'src/cli.ts' },
+    entry: { cli: 'src/cli.ts', worker: 'src/worker.ts' },
     format: ['esm'],
     // The CLI uses the library only through its public entry: load dist/node.js at run time, not a second copy.
     external: ['./node.js'],

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // logparse: argument parsing and printing only; everything else is the library's.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { closeSync, createReadStream, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
@@ -7,6 +9,8 @@ import {
   MAX_LINE_LENGTH,
   PANELS,
   StateError,
+  mergePanels,
+  panelsFromJson,
   headFingerprint,
   lastLineEnd,
   readState,
@@ -56,6 +60,8 @@ Options:
   --html FILE         write the panels as one self-contained HTML page
   --state FILE        with the panels: keep the statistics and the offset read
                       in FILE; the next run reads only the new lines
+  --workers N         with the panels: read an uncompressed file in N threads
+                      (default: the number of cores, for files over 4 MB)
   --json              print the report as JSON (one object per line, then a
                       {"summary": …} line; days as YYYY-MM-DD)
   --csv               print the report as CSV (header row, RFC 4180)
@@ -98,7 +104,7 @@ Examples:
   logparse access.log --report summary --json
   logparse access.log --report all --json
   logparse access.log --report status --json
-  logparse access.log --html report.html
+  logparse access.log --html report.html --workers 2
   logparse access.log --report general --json --state access.state
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
@@ -130,6 +136,7 @@ const OPTIONS = {
   quiet: { type: 'boolean' },
   html: { type: 'string' },
   state: { type: 'string' },
+  workers: { type: 'string' },
 } as const;
 
 const REPORTS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
@@ -222,7 +229,7 @@ function summary(cli: Cli, stats: LogStats, several: boolean): void {
 
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
-  if (values.html !== undefined || values.state !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
+  if (values.html !== undefined || values.state !== undefined || values.workers !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
     return panels(cli, values, positionals);
   }
   const report = choiceOption(values.report, 'report', REPORTS, 'days')!;
@@ -311,7 +318,14 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
   if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top);
   const stats = createPanels();
+  const workers = integerOption(values.workers as string | undefined, 'workers', { min: 1, max: 64 });
+  const threads = workers ?? availableParallelism();
   for (const file of files) {
+    if (file !== '-' && threads > 1 && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
+      mergePanels(stats, await inWorkers(file, threads, values));
+      stats.logSize += safeSize(file);
+      continue;
+    }
     let failed = 0;
     const records = parseLog(file, { format, onReject: () => failed++ });
     for await (const record of records) {
@@ -358,6 +372,47 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   if (end < size && !values.quiet) cli.warn(`the last ${size - end} byte(s) of ${quote(file)} have no line end yet: left for the next run`);
   writeState(stateFile, { offset: Math.max(end, offset), head: headFingerprint(file, Math.max(end, offset)), panels: stats });
   return printPanels(cli, values, files, stats, format, top);
+}
+
+/** Counts the panels of a file split at line ends into `threads` byte ranges, each read in a worker thread. */
+async function inWorkers(file: string, threads: number, values: Record<string, unknown>): Promise<PanelStats> {
+  const size = safeSize(file);
+  const cuts = [0];
+  for (let i = 1; i < threads; i++) {
+    const cut = nextLineStart(file, Math.floor((size * i) / threads));
+    cuts.push(Math.max(cut, cuts[cuts.length - 1]!));
+  }
+  cuts.push(size);
+  const parts = await Promise.all(
+    cuts.slice(0, -1).map(
+      (start, i) =>
+        new Promise<PanelStats>((resolve, reject) => {
+          const worker = new Worker(new URL('./worker.js', import.meta.url), {
+            workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
+          });
+          worker.once('message', (data) => resolve(panelsFromJson(data)));
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  return parts.reduce((all, part) => mergePanels(all, part), createPanels());
+}
+
+/** The offset of the first line start at or after `at` (the file's size when there is none). */
+function nextLineStart(file: string, at: number): number {
+  if (at === 0) return 0;
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(65536);
+    for (let pos = at - 1; ; pos += buf.length) {
+      const n = readSync(fd, buf, 0, buf.length, pos);
+      if (n === 0) return pos;
+      const nl = buf.subarray(0, n).indexOf(10);
+      if (nl >= 0) return pos + nl + 1;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function isGzip(file: string): boolean {

@@ -357,6 +357,20 @@ describe('logparse CLI', () => {
     }
   });
 
+  it('--workers N gives the panels of one thread, rejects included', () => {
+    const work = mkdtempSync(join(tmpdir(), 'logparse-workers-'));
+    const logFile = join(work, 'many.log');
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      i % 97 === 0 ? `broken line ${i}` : BLOG_LINE.replace('08/Jan', `${String(1 + (i % 9)).padStart(2, '0')}/Jan`).replace('entry-id=2', `entry-id=${i % 31}`).replace('"-"', `"agent ${i % 13}"`),
+    );
+    writeFileSync(logFile, `${lines.join('\n')}\n`);
+    const one = run([logFile, '--report', 'all', '--json', '--workers', '1']);
+    expect(one.code, one.stderr).toBe(0);
+    expect((JSON.parse(one.stdout) as { general: { failed: number } }).general.failed).toBe(31);
+    for (const n of ['2', '3']) expect(run([logFile, '--report', 'all', '--json', '--workers', n]).stdout).toBe(one.stdout);
+    expect(run([logFile, '--workers', '0']).code).toBe(2);
+  });
+
   it('prints --help and --version', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
@@ -372,7 +386,7 @@ describe('logparse CLI fuzzing', () => {
     words: [
       file,
       '-',
-      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts', '--html', join(dir, 'fuzz.html'), '--state', join(dir, 'fuzz.state'),
+      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts', '--html', join(dir, 'fuzz.html'), '--state', join(dir, 'fuzz.state'), '--workers', '2',
       '--top', '3', '--overall', '--json', '--csv',
       '--format', 'common', 'combined', '%h %t "%r" %>s',
       '--nginx-format', '$remote_addr [$time_local] "$request" $status',

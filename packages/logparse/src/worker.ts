@@ -1,0 +1,25 @@
+// A worker thread of `logparse --workers N`: counts the panels of one byte range of an uncompressed log and posts
+// them back as plain data (panelsToJson), to be merged in order by the main thread.
+import { createReadStream } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { addFailed, addRecord, compileApacheFormat, compileFormat, compileNginxFormat, createPanels, panelsToJson, parseLog } from './node.js';
+
+/** What the main thread gives a worker. */
+interface Job {
+  file: string;
+  start: number;
+  end: number;
+  format?: string;
+  nginx?: string;
+}
+
+const job = workerData as Job;
+const format =
+  job.nginx !== undefined ? compileNginxFormat(job.nginx) : job.format === undefined ? compileFormat('combined') : job.format === 'common' || job.format === 'combined' ? compileFormat(job.format) : compileApacheFormat(job.format);
+const stats = createPanels();
+let failed = 0;
+if (job.end > job.start) {
+  for await (const record of parseLog(createReadStream(job.file, { start: job.start, end: job.end - 1 }), { format, onReject: () => failed++ })) addRecord(stats, record);
+}
+addFailed(stats, failed);
+parentPort!.postMessage(panelsToJson(stats));
