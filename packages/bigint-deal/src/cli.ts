@@ -2,11 +2,23 @@
 // bigint-deal: argument parsing and printing only; everything else is the library's.
 import { choiceOption, durationOption, integerOption, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
-import { bridgeNumbering, formatDiagram, formatPbn, randomDeal, type Deal, type Edition } from './index.js';
+import {
+  bridgeNumbering,
+  compileCondition,
+  countDeals,
+  dealProbability,
+  formatDiagram,
+  formatPbn,
+  randomDeal,
+  streamDeals,
+  type Deal,
+  type Edition,
+} from './index.js';
 
 const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --of <deal>
        bigint-deal --random [--seed S] [--count N]
+       bigint-deal --where CONDITION [--count N] [--seed S] [--count-only]
 
 Every bridge deal has a page in the Impossible Book of Thomas Andrews'
 Impossible Book challenge (2002), from 1 to 53644737765488792839237440000.
@@ -20,8 +32,16 @@ Options:
                  --json): 52 letters N/E/S/W (card 1 = ♠A,
                  card 52 = ♣2) or a PBN deal such as "N:AKQ.… … … …"
   --random       print a uniformly random deal and its page
-  --seed S       with --random: reproducible (any text)
-  --count N      with --random: how many deals (default 1)
+  --where C      print deals drawn uniformly among those that satisfy the
+                 condition C, such as "hcp(north) >= 15 && balanced(north)":
+                 hcp, spades, hearts, diamonds, clubs, losers, controls,
+                 balanced, semibalanced (of a seat), shape(seat, "any 4333"),
+                 numbers, + - * /, comparisons, && || ! and or not
+  --count-only   with --where: print the exact number of deals and the
+                 probability instead (one-seat conditions on points, suit
+                 lengths and shape-free ranges are countable)
+  --seed S       with --random or --where: reproducible (any text)
+  --count N      with --random or --where: how many deals (default 1)
   --timeout T    stop after T (500ms, 10s, 2m; a bare number is seconds)
                  and say on stderr how many deals were printed
   --ascii        diagram with S H D C instead of suit symbols
@@ -39,6 +59,8 @@ Examples:
   bigint-deal --random --seed 2026 --json
   bigint-deal --random --count 1000000 --format string --timeout 1s
   seq 1 5 | bigint-deal - --format pbn
+  bigint-deal --where "hcp(north) >= 15 && hcp(north) <= 17" --count 3 --seed 1 --format pbn
+  bigint-deal --where "hcp(north) >= 22 and spades(north) >= 5" --count-only
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
@@ -48,6 +70,8 @@ const OPTIONS = {
   edition: { type: 'string' },
   of: { type: 'string' },
   random: { type: 'boolean' },
+  where: { type: 'string' },
+  'count-only': { type: 'boolean' },
   seed: { type: 'string' },
   count: { type: 'string' },
   timeout: { type: 'string' },
@@ -69,11 +93,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   }
   const format = values.json ? 'json' : choiceOption(values.format, 'format', FORMATS, 'diagram')!;
   const edition = choiceOption(values.edition, 'edition', EDITIONS, 'andrews')!;
-  const modes = [positionals.length > 0, values.of !== undefined, values.random === true].filter(Boolean).length;
-  if (modes !== 1) throw new UsageError(modes === 0 ? 'give a page, --of DEAL or --random' : 'give pages, --of DEAL or --random, not several');
-  if ((values.seed !== undefined || values.count !== undefined) && !values.random) {
-    throw new UsageError('--seed and --count go with --random');
+  const modes = [positionals.length > 0, values.of !== undefined, values.random === true, values.where !== undefined].filter(Boolean).length;
+  if (modes !== 1) {
+    throw new UsageError(modes === 0 ? 'give a page, --of DEAL, --random or --where' : 'give pages, --of DEAL, --random or --where, not several');
   }
+  if ((values.seed !== undefined || values.count !== undefined) && !values.random && values.where === undefined) {
+    throw new UsageError('--seed and --count go with --random or --where');
+  }
+  if (values['count-only'] && values.where === undefined) throw new UsageError('--count-only goes with --where');
   const count = integerOption(values.count, 'count', { min: 1, fallback: 1 })!;
   const timeout = durationOption(values.timeout);
   const signal = cli.timeout(timeout);
@@ -110,6 +137,44 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     if (cli.stopReason === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${what}`);
     else if (cli.stopReason === 'interrupted') cli.warn(`interrupted: ${what}`);
   };
+
+  if (values.where !== undefined) {
+    const { constraint } = compileCondition(values.where);
+    if (values['count-only']) {
+      const deals = countDeals(constraint);
+      const { numerator, denominator, value } = dealProbability(constraint);
+      if (format === 'json') {
+        await cli.out.json({ deals: deals.toString(), numerator: numerator.toString(), denominator: denominator.toString(), probability: value });
+      } else {
+        await cli.out.line(`${deals} deals; probability ${numerator}/${denominator} ≈ ${value.toPrecision(6)}`);
+      }
+      return 0;
+    }
+    const progress = count > 1 ? cli.progress('dealing', { total: count, unit: 'deals' }) : undefined;
+    const stream = streamDeals(constraint, {
+      count,
+      ...(values.seed === undefined ? {} : { seed: values.seed }),
+      signal,
+      ...(timeout === undefined ? {} : { timeout }),
+      pages: true,
+    });
+    let printed = 0;
+    try {
+      for (let next = stream.next(); !signal.aborted; next = stream.next()) {
+        if (next.done === true) {
+          if (next.value.stopped === 'maxAttempts') cli.warn(`stopped after ${group(next.value.attempts)} random deals (the attempt budget): ${counted(printed, 'deal')} printed`);
+          else if (next.value.stopped === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${group(printed)} of ${counted(count, 'deal')} printed`);
+          break;
+        }
+        await print(show(next.value.page!, next.value.deal));
+        if ((++printed & 1023) === 0) progress?.update(printed);
+      }
+    } finally {
+      progress?.end();
+    }
+    if (printed < count && cli.stopReason !== undefined) stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
+    return 0;
+  }
 
   if (values.random) {
     // One stream of numbers for the whole run: the first deal of --seed S is randomDeal({ seed: S })'s.

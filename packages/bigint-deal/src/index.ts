@@ -56,5 +56,5 @@ export {
   type SeatConstraint,
 } from './constraint.js';
 export { countDeals, dealProbability, whyNotCountable, type Probability } from './count.js';
-export { sampleDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';
+export { sampleDeals, streamDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';
 export { compileCondition, type CompiledCondition } from './expression.js';

@@ -51,6 +51,19 @@ export interface SampleResult {
 
 /** Draws `count` deals uniformly among the deals that satisfy a constraint (throws RangeError when none does). */
 export function sampleDeals(constraint: Constraint, sampleOptions?: SampleOptions): SampleResult {
+  const deals: SampledDeal[] = [];
+  const stream = streamDeals(constraint, sampleOptions);
+  for (let next = stream.next(); ; next = stream.next()) {
+    if (next.done === true) return { deals, ...next.value };
+    deals.push(next.value);
+  }
+}
+
+/**
+ * The deals of `sampleDeals` one at a time, for printing as they come: yields each deal, and returns how it went
+ * (`method`, `attempts`, `stopped`).
+ */
+export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptions): Generator<SampledDeal, Omit<SampleResult, 'deals'>, undefined> {
   const options = optionsOf(sampleOptions, 'sampleDeals') as SampleOptions;
   const count = options.count ?? 1;
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer; got ${describeValue(count)}`);
@@ -62,34 +75,35 @@ export function sampleDeals(constraint: Constraint, sampleOptions?: SampleOption
   const stop = stopper({ signal: options.signal, timeout: options.timeout }, 64);
   const word = wordSource(options);
   const signature = signatureOf([13, 13, 13, 13]);
-  const deals: SampledDeal[] = [];
-  const add = (deal: Deal): void => {
-    deals.push(options.pages ? { deal, page: numberOfDeal(deal) } : { deal });
-  };
+  const item = (deal: Deal): SampledDeal => (options.pages ? { deal, page: numberOfDeal(deal) } : { deal });
   if (whyNotCountable(constraint) === undefined) {
     const dp = oneSeatCount(constraint);
     if (dp.hands === 0n) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
     for (let i = 0; i < count; i++) {
-      if (stop.check()) return { deals, method: 'exact', attempts: 0, stopped: stop.reason! };
-      add(new Deal(signature, exactHolders(dp, word)));
+      if (stop.check()) return { method: 'exact', attempts: 0, stopped: stop.reason! };
+      yield item(new Deal(signature, exactHolders(dp, word)));
     }
-    return { deals, method: 'exact', attempts: 0 };
+    return { method: 'exact', attempts: 0 };
   }
   const holders = new Uint8Array(52);
   const masks = new Uint16Array(16);
   let attempts = 0;
-  while (deals.length < count) {
+  let found = 0;
+  while (found < count) {
     if (attempts >= maxAttempts) {
-      if (deals.length === 0) throw new RangeError(`no deal satisfies ${describeValue(constraint)} in ${maxAttempts.toLocaleString('en-US')} random deals (maxAttempts)`);
-      return { deals, method: 'rejection', attempts, stopped: 'maxAttempts' };
+      if (found === 0) throw new RangeError(`no deal satisfies ${describeValue(constraint)} in ${maxAttempts.toLocaleString('en-US')} random deals (maxAttempts)`);
+      return { method: 'rejection', attempts, stopped: 'maxAttempts' };
     }
-    if ((attempts & 255) === 0 && stop.check()) return { deals, method: 'rejection', attempts, stopped: stop.reason! };
+    if ((attempts & 255) === 0 && stop.check()) return { method: 'rejection', attempts, stopped: stop.reason! };
     attempts++;
     randomHolders(holders, word);
     const deal = new Deal(signature, holders);
-    if (test(dealMasks(deal, masks), deal)) add(new Deal(signature, holders.slice()));
+    if (test(dealMasks(deal, masks), deal)) {
+      found++;
+      yield item(new Deal(signature, holders.slice()));
+    }
   }
-  return { deals, method: 'rejection', attempts };
+  return { method: 'rejection', attempts };
 }
 
 /** A uniformly random deal's holders (Fisher–Yates over the 52 seats). */

@@ -255,11 +255,49 @@ describe('bigint-deal CLI', () => {
   });
 });
 
+describe('deals to a condition (--where)', () => {
+  it('prints deals that satisfy the condition, reproducibly, with their pages; --json keys and types', () => {
+    const args = ['--where', 'hcp(north) >= 15 && hcp(north) <= 17 && hearts(north) >= 5', '--count', '5', '--seed', '7', '--json'];
+    const first = run(args);
+    expect(first.code, first.stderr).toBe(0);
+    expect(run(args).stdout).toBe(first.stdout);
+    const lines = first.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(5);
+    for (const line of lines) {
+      expect(Object.keys(line)).toEqual(['page', 'deal', 'pbn']);
+      const deal = dealByNumber(BigInt(line.page as string));
+      const north = deal.hands.N;
+      const points = Object.values(north).join('').split('').reduce((t, r) => t + ({ A: 4, K: 3, Q: 2, J: 1 }[r] ?? 0), 0);
+      expect(points).toBeGreaterThanOrEqual(15);
+      expect(points).toBeLessThanOrEqual(17);
+      expect(north.hearts.length).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('--count-only prints the exact count and probability (text and --json)', () => {
+    const text = run(['--where', 'spades(north) == 13', '--count-only']);
+    expect(text.stdout).toBe('84478098072866400 deals; probability 1/635013559600 ≈ 1.57477e-12\n'); // C(39,13)·C(26,13) of C(52,13)·…
+    const json = JSON.parse(run(['--where', 'spades(north) == 13', '--count-only', '--json']).stdout) as Record<string, unknown>;
+    expect(json).toEqual({ deals: '84478098072866400', numerator: '1', denominator: '635013559600', probability: 1 / 635013559600 });
+  });
+
+  it('a bad condition is one line naming the position; misused options are usage errors', () => {
+    const bad = run(['--where', 'hcp(north >= 22']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^bigint-deal: cannot read the condition at position 11 .*\n$/);
+    expect(run(['--count-only']).code).toBe(2);
+    expect(run(['--where', 'hcp(north) > 3', '--random']).code).toBe(2);
+    const uncountable = run(['--where', 'hcp(north) > 3 || hcp(south) > 3', '--count-only']);
+    expect(uncountable.code).toBe(1);
+    expect(uncountable.stderr).toMatch(/cannot count/);
+  });
+});
+
 fuzzCli('bigint-deal', fileURLToPath(new URL('../dist/cli.js', import.meta.url)), {
   words: [
     '1', '2', '53644737765488792839237440000', '53644737765488792839237440001', '-', '--of', PAGE_1, PBN_1, '--random',
     '--seed', 'x', '--count', '3', '--format', 'string', 'pbn', 'json', 'diagram', '--json', '--edition', 'pavlicek',
-    '--ascii', '--timeout', '1s', '05', '+5', ' 5',
+    '--ascii', '--timeout', '1s', '05', '+5', ' 5', '--where', 'hcp(north) > 20', 'hcp(north) >', '--count-only',
   ],
   numRuns: 30,
 });
