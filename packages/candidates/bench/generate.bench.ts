@@ -83,7 +83,9 @@ else {
 
 // sudoku-core's generate on each of its levels.
 console.log('\nsudoku-core generate: puzzles/s (median), and its output rated by our rating');
-const CORE = ['easy', 'medium', 'hard', 'expert', 'master'] as const;
+// Its 'master' level is left out: one run of 5 puzzles had not finished after several minutes here.
+const CORE = ['easy', 'medium', 'hard', 'expert'] as const;
+console.log("  (sudoku-core's master level is left out: 5 puzzles took several minutes)");
 for (const d of CORE) {
   const rates: number[] = [];
   const levels = new Map<string, number>();
