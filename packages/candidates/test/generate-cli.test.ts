@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countSudokuSolutions } from '@puzzles/dlx';
@@ -81,6 +81,25 @@ describe('sudoku-explain generate', () => {
     const last = JSON.parse(result.stdout.trimEnd().split('\n').at(-1)!) as { summary: { stopped: string; puzzles: number } };
     expect(last.summary.stopped).toBe('timeout');
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(last.summary.puzzles + 1);
+  });
+
+  it('Ctrl-C stops between attempts with the puzzles printed so far, says so, and exits 130', async () => {
+    const child = spawn(process.execPath, [cli, 'generate', '--count', '100000000'], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        const first = stdout === '';
+        stdout += chunk.toString();
+        if (first) child.kill('SIGINT');
+      });
+      child.on('close', (status) => resolve(status));
+      setTimeout(() => child.kill('SIGKILL'), 30_000);
+    });
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/^sudoku-explain: stopped \(interrupted\): [\d,]+ of 100,000,000 puzzles made in [\d,]+ attempts\n$/);
+    for (const line of stdout.trimEnd().split('\n')) expect(line).toMatch(/^[1-9.]{81}$/);
   });
 
   it('attempts used up: exit 1 with what was made, and a summary that says so', () => {
