@@ -53,7 +53,7 @@ export interface PanelRow {
   /** The item: a day `YYYY-MM-DD`, a request, a host, a family, an hour `00`–`23`, a site, a referrer or a class `2xx`. */
   readonly key: string;
   readonly hits: number;
-  /** Distinct visitors (IP + day + user agent) among the item's hits. */
+  /** Distinct visitors (IP + day + user agent) among the item's hits; 4xx hits make no visitor, as in GoAccess. */
   readonly visitors: number;
   /** Bytes sent for the item's hits. */
   readonly bytes: number;
@@ -105,7 +105,7 @@ function count(map: Map<string, Item>, key: string, bytes: number, visitor: numb
   if (item === undefined) map.set(key, (item = { hits: 0, bytes: 0, visitors: new Set() }));
   item.hits++;
   item.bytes += bytes;
-  item.visitors.add(visitor);
+  if (visitor >= 0) item.visitors.add(visitor);
 }
 
 /** The site of a referrer (`http://a.example/x` → `a.example`); null when it has none. */
@@ -144,15 +144,19 @@ export function addRecord(stats: PanelStats, record: LogRecord): void {
   const bytes = record.bytes ?? 0;
   const day = dayText(record.day);
   const key = `${record.ip ?? '-'}\u0000${day}\u0000${record.userAgent ?? ''}`;
-  let visitor = stats.visitorKeys.get(key);
-  if (visitor === undefined) stats.visitorKeys.set(key, (visitor = stats.visitorKeys.size));
+  // As GoAccess (without --4xx-to-unique-count): a client error does not make its client a visitor.
+  const status = record.status;
+  let visitor = -1;
+  if (status === null || status < 400 || status >= 500) {
+    visitor = stats.visitorKeys.get(key) ?? -1;
+    if (visitor < 0) stats.visitorKeys.set(key, (visitor = stats.visitorKeys.size));
+  }
   const lists = stats.lists;
   stats.valid++;
   stats.bytes += bytes;
   count(lists.visitors, day, bytes, visitor);
   const path = record.path ?? record.request ?? '-';
   const bare = path.split('?', 1)[0]!;
-  const status = record.status;
   if (status === 404) count(lists.notFound, path, bytes, visitor);
   else if (STATIC.test(bare)) count(lists.static, path, bytes, visitor);
   else count(lists.requests, path, bytes, visitor);

@@ -57,7 +57,7 @@ function reference(hits: Hit[], key: (h: Hit) => string | null) {
     if (k === null) continue;
     const g = groups.get(k) ?? { hits: 0, visitors: new Set<string>(), bytes: 0 };
     g.hits++;
-    g.visitors.add(`${h.ip} 2024-02-0${h.day} ${h.ua}`);
+    if (h.status < 400 || h.status >= 500) g.visitors.add(`${h.ip} 2024-02-0${h.day} ${h.ua}`);
     g.bytes += h.bytes ?? 0;
     groups.set(k, g);
   }
