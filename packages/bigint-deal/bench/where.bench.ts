@@ -1,0 +1,54 @@
+// pnpm --filter @puzzles/bigint-deal exec tsx bench/where.bench.ts (after a build)
+// Deals to order beside Hans van Staveren's dealer (Debian's /usr/games/dealer, run in the same process tree when
+// installed): rejection sampling's generated deals per second, exact sampling of a rare one-seat condition, and countDeals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileCondition, countDeals, sampleDeals } from '@puzzles/bigint-deal';
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const time = (f: () => void, rounds = 5): number => {
+  const ms: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    f();
+    ms.push(performance.now() - start);
+  }
+  return median(ms);
+};
+
+const DEALER = '/usr/games/dealer';
+function dealer(condition: string, produce: number): { seconds: number; generated: number } | undefined {
+  if (!existsSync(DEALER)) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'dealer-bench-'));
+  const script = join(dir, 'script.dl');
+  writeFileSync(script, `generate 100000000\nproduce ${produce}\ncondition ${condition}\naction printoneline\n`);
+  const start = performance.now();
+  const result = spawnSync(DEALER, ['-s', '1', script], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - start) / 1000;
+  const generated = Number(/Generated (\d+) hands/.exec(result.stdout + result.stderr)?.[1] ?? NaN);
+  return { seconds, generated };
+}
+
+const SHAPE = 'shape(north, "any 4333 + any 4432 + any 5332") && hcp(north) >= 15 && hcp(north) <= 17';
+const shape = compileCondition(SHAPE).constraint;
+let attempts = 0;
+const shapeMs = time(() => {
+  attempts = sampleDeals(shape, { count: 10_000, seed: 1 }).attempts;
+}, 3);
+const ours = attempts / (shapeMs / 1000);
+const d1 = dealer('shape(north, any 4333 + any 4432 + any 5332) and hcp(north)>=15 and hcp(north)<=17', 10_000);
+console.log(`rejection, 10,000 deals: ${attempts.toLocaleString('en-US')} generated in ${shapeMs.toFixed(0)} ms = ${Math.round(ours).toLocaleString('en-US')} generated deals/s`);
+if (d1) console.log(`  dealer: ${d1.generated.toLocaleString('en-US')} in ${d1.seconds.toFixed(2)} s = ${Math.round(d1.generated / d1.seconds).toLocaleString('en-US')}/s; ratio ${(ours / (d1.generated / d1.seconds)).toFixed(2)}x`);
+else console.log('  dealer is not installed (apt-get install dealer): no side-by-side figure');
+
+const rare = { north: { hcp: [22, 37] as [number, number] } };
+const rareMs = time(() => void sampleDeals(rare, { count: 1000, seed: 1 }));
+console.log(`exact sampling, hcp(north) >= 22, 1,000 deals: ${rareMs.toFixed(1)} ms (median of 5)`);
+const d2 = dealer('hcp(north)>=22', 1000);
+if (d2) console.log(`  dealer: ${d2.seconds.toFixed(2)} s; ratio ${(d2.seconds * 1000 / rareMs).toFixed(1)}x faster`);
+const twoSeat = 'hcp(north)>=22 and hcp(south)>=10';
+console.log(`${twoSeat}: not countable in this release (${compileCondition(twoSeat).isData ? 'data, two seats' : 'predicate'}): no exact figure`);
+const countMs = time(() => void countDeals({ north: { hcp: [15, 17], spades: [5, 13] } }), 7);
+console.log(`countDeals, one seat (hcp and spades): ${countMs.toFixed(2)} ms (median of 7)`);
