@@ -321,7 +321,7 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const workers = integerOption(values.workers as string | undefined, 'workers', { min: 1, max: 64 });
   const threads = workers ?? availableParallelism();
   for (const file of files) {
-    if (file !== '-' && threads > 1 && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
+    if (file !== '-' && threads > 1 && isFile(file) && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
       mergePanels(stats, await inWorkers(file, threads, values));
       stats.logSize += safeSize(file);
       continue;
@@ -342,6 +342,7 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
 async function incremental(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, stateFile: string, top: number | undefined): Promise<number> {
   if (files.length !== 1 || files[0] === '-') throw new UsageError('--state takes exactly one log file (not standard input)');
   const file = files[0]!;
+  if (!isFile(file)) throw new InputError(`cannot read ${quote(file)}: not a readable file`);
   const size = safeSize(file);
   if (isGzip(file)) throw new UsageError(`--state needs an uncompressed log; ${quote(file)} is gzip`);
   let state;
@@ -370,7 +371,11 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
     stats.logSize = end;
   }
   if (end < size && !values.quiet) cli.warn(`the last ${size - end} byte(s) of ${quote(file)} have no line end yet: left for the next run`);
-  writeState(stateFile, { offset: Math.max(end, offset), head: headFingerprint(file, Math.max(end, offset)), panels: stats });
+  try {
+    writeState(stateFile, { offset: Math.max(end, offset), head: headFingerprint(file, Math.max(end, offset)), panels: stats });
+  } catch (error) {
+    throw new InputError(`cannot write the state ${quote(stateFile)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
   return printPanels(cli, values, files, stats, format, top);
 }
 
@@ -415,8 +420,15 @@ function nextLineStart(file: string, at: number): number {
   }
 }
 
+/** True for a readable regular file starting with the gzip magic number (false when it cannot be read). */
 function isGzip(file: string): boolean {
-  const fd = openSync(file, 'r');
+  let fd: number;
+  try {
+    if (!statSync(file).isFile()) return false;
+    fd = openSync(file, 'r');
+  } catch {
+    return false;
+  }
   try {
     const buf = Buffer.alloc(2);
     return readSync(fd, buf, 0, 2, 0) === 2 && buf[0] === 0x1f && buf[1] === 0x8b;
@@ -456,6 +468,14 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
     }
   }
   return 0;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function safeSize(file: string): number {
