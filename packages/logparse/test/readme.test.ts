@@ -31,7 +31,7 @@ beforeAll(() => {
 describe('the README', () => {
   it('runs its TypeScript examples', () => {
     const examples = blocks('ts');
-    expect(examples).toHaveLength(2);
+    expect(examples).toHaveLength(3);
     examples.forEach((code, i) => {
       const module = code
         .replaceAll("'@puzzles/logparse/node'", JSON.stringify(join(dist, 'node.js')))
