@@ -52,6 +52,7 @@ export interface PanelStats {
 export interface PanelRow {
   /** The item: a day `YYYY-MM-DD`, a request, a host, a family, an hour `00`–`23`, a site, a referrer or a class `2xx`. */
   readonly key: string;
+  /** Requests counted for the item. */
   readonly hits: number;
   /** Distinct visitors (IP + day + user agent) among the item's hits; 4xx hits make no visitor, as in GoAccess. */
   readonly visitors: number;
@@ -61,15 +62,25 @@ export interface PanelRow {
 
 /** The general panel. */
 export interface GeneralPanel {
+  /** Lines read: valid plus failed. */
   readonly requests: number;
+  /** Records counted. */
   readonly valid: number;
+  /** Lines that were not records. */
   readonly failed: number;
+  /** Distinct visitors (IP + day + user agent; 4xx hits make none). */
   readonly visitors: number;
+  /** Distinct requests and static files (not 404s). */
   readonly files: number;
+  /** Distinct referrer URLs. */
   readonly referrers: number;
+  /** Distinct requests answered 404. */
   readonly notFound: number;
+  /** Distinct static files. */
   readonly staticFiles: number;
+  /** Bytes of the log read. */
   readonly logSize: number;
+  /** Bytes sent (sum of the response sizes). */
   readonly bytes: number;
 }
 
@@ -256,11 +267,17 @@ export function panelReport(stats: PanelStats, options: PanelReportOptions = {})
 
 /** Panel statistics as plain JSON data (`panelsToJson`), for a state file; read back with `panelsFromJson`. */
 export interface PanelStatsJson {
+  /** Always `'logparse-panels'`. */
   readonly kind: 'logparse-panels';
+  /** The layout's version: 1. */
   readonly version: 1;
+  /** As `PanelStats.valid`. */
   readonly valid: number;
+  /** As `PanelStats.failed`. */
   readonly failed: number;
+  /** As `PanelStats.logSize`. */
   readonly logSize: number;
+  /** As `PanelStats.bytes`. */
   readonly bytes: number;
   /** Every visitor key; items name their visitors by index into this list. */
   readonly visitorKeys: string[];

@@ -85,5 +85,6 @@ export function writeState(file: string, state: LogState): void {
 
 /** A state file that cannot be used (damaged, foreign, another version). */
 export class StateError extends Error {
+  /** `'StateError'`. */
   override name = 'StateError';
 }
