@@ -18,9 +18,9 @@ Options:
   --timeout T      stop after T (500ms, 10s, 2m; a bare number is seconds)
   --seed S         shuffle the order of the options reproducibly
   --json           print {"solutions","nodes","updates","maxDepth","ms",
-                   "complete","stoppedBy"}; with --print, first one line
-                   {"options","names"} per solution (NDJSON: the option
-                   indices and the options as text) and the
+                   "complete","stoppedBy"}; with --print, one line
+                   {"options","names"} per solution first (NDJSON: the
+                   option indices and the options as text), and the
                    totals last as {"summary":{...}}
   -h, --help       show this help
   -v, --version    show the version
@@ -36,7 +36,7 @@ Examples:
   dlx pentominoes.dlx --max-nodes 1000000 --timeout 10s
 
 Exit status: 0 on success (also when a limit or budget stopped the search),
-1 on bad input, 2 on a usage error, 130 when interrupted.`;
+1 on bad input or a failed write, 2 on a usage error, 130 when interrupted.`;
 
 const OPTIONS = {
   limit: { type: 'string' },

@@ -49,8 +49,8 @@ Examples:
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dlx-sudoku --count -
   echo ................................................................................. | dlx-sudoku --count --limit 100000000 --timeout 2s
 
-Exit status: 0 on success, 1 on bad input, 2 on a usage error, 130 when
-interrupted.`;
+Exit status: 0 on success, 1 on bad input or a failed write, 2 on a usage
+error, 130 when interrupted.`;
 
 const OPTIONS = {
   unique: { type: 'boolean' },
