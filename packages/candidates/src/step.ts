@@ -25,6 +25,12 @@ export const TECHNIQUE_NAMES = [
   'simple-coloring',
   'unique-rectangle-1',
   'bug-plus-1',
+  'finned-x-wing',
+  'sashimi-x-wing',
+  'finned-swordfish',
+  'sashimi-swordfish',
+  'finned-jellyfish',
+  'sashimi-jellyfish',
   'x-chain',
   'xy-chain',
 ] as const;

@@ -1,4 +1,5 @@
 import { findXChains, findXYChains } from './chains.js';
+import { findFinnedFish } from './finned-fish.js';
 import { findFish } from './fish.js';
 import { Grid } from './grid.js';
 import { findLockedCandidates } from './intersections.js';
@@ -34,6 +35,12 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'simple-coloring': findSimpleColorings,
   'unique-rectangle-1': findUniqueRectangles1,
   'bug-plus-1': findBugPlusOne,
+  'finned-x-wing': (g, n) => findFinnedFish(g, 2, false, n),
+  'sashimi-x-wing': (g, n) => findFinnedFish(g, 2, true, n),
+  'finned-swordfish': (g, n) => findFinnedFish(g, 3, false, n),
+  'sashimi-swordfish': (g, n) => findFinnedFish(g, 3, true, n),
+  'finned-jellyfish': (g, n) => findFinnedFish(g, 4, false, n),
+  'sashimi-jellyfish': (g, n) => findFinnedFish(g, 4, true, n),
   'x-chain': findXChains,
   'xy-chain': findXYChains,
 };
