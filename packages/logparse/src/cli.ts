@@ -17,10 +17,10 @@ import {
   writeState,
   type PanelStats,
   panelHtml,
-  addFailed,
-  addRecord,
+  collectPanels,
   collectStatsFromSources,
   createPanels,
+  referrerStats,
   panelReport,
   parseLog,
   type PanelName,
@@ -322,18 +322,16 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const threads = workers ?? availableParallelism();
   for (const file of files) {
     if (file !== '-' && threads > 1 && isFile(file) && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
-      mergePanels(stats, await inWorkers(file, threads, values));
-      stats.logSize += safeSize(file);
+      const part = await inWorkers(file, threads, values);
+      part.logSize = safeSize(file);
+      mergePanels(stats, part);
       continue;
     }
-    let failed = 0;
-    const records = parseLog(file, { format, onReject: () => failed++ });
-    for await (const record of records) {
-      addRecord(stats, record);
-      if (cli.signal.aborted) break;
-    }
-    addFailed(stats, failed);
-    if (file !== '-') stats.logSize += safeSize(file);
+    const part = await collectPanels(file, { format, signal: cli.signal });
+    // The log's size on disk (compressed for gzip), as GoAccess reports it; what was read for standard input.
+    if (file !== '-') part.logSize = safeSize(file);
+    mergePanels(stats, part);
+    if (cli.signal.aborted) break;
   }
   return printPanels(cli, values, files, stats, format, top);
 }
@@ -362,12 +360,9 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   }
   const end = lastLineEnd(file, size);
   if (end > offset) {
-    let failed = 0;
-    for await (const record of parseLog(createReadStream(file, { start: offset, end: end - 1 }), { format, onReject: () => failed++ })) {
-      addRecord(stats, record);
-      if (cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
-    }
-    addFailed(stats, failed);
+    const part = await collectPanels(createReadStream(file, { start: offset, end: end - 1 }), { format, signal: cli.signal });
+    if (part.stopped !== undefined) return cli.stopReason === 'closed' ? 0 : 130;
+    mergePanels(stats, part);
     stats.logSize = end;
   }
   if (end < size && !values.quiet) cli.warn(`the last ${size - end} byte(s) of ${quote(file)} have no line end yet: left for the next run`);
@@ -443,14 +438,10 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
   const report = panelReport(stats, { panels: chosen, ...(top !== undefined ? { top } : {}) });
   if (typeof values.html === 'string') {
     let graphSvg: string | undefined;
-    // The graph reads the files a second time on the fast path; standard input cannot be read twice.
-    if (!files.includes('-')) {
-      try {
-        const pairs = await collectStatsFromSources(files, { format, signal: cli.signal });
-        graphSvg = await renderSvg(toDot(pairs, { top: top ?? 20 }));
-      } catch {
-        graphSvg = undefined; // @viz-js/viz is not installed: the page has no graph
-      }
+    try {
+      graphSvg = await renderSvg(toDot(referrerStats(stats), { top: top ?? 20 }));
+    } catch {
+      graphSvg = undefined; // @viz-js/viz is not installed: the page has no graph
     }
     writeOutput(values.html, panelHtml(report, graphSvg === undefined ? {} : { graphSvg }));
     if (!values.json) return 0;

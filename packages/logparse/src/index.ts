@@ -62,6 +62,7 @@ export {
   panelReport,
   panelsFromJson,
   panelsToJson,
+  referrerStats,
   referringSite,
   type GeneralPanel,
   type PanelName,
@@ -72,3 +73,4 @@ export {
   type PanelStatsJson,
 } from './panels.js';
 export { panelHtml, type HtmlOptions } from './html.js';
+export { collectPanels, type PanelCollection, type PanelOptions } from './panelscan.js';

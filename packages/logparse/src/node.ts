@@ -5,6 +5,7 @@ import type { LogRecord, ParseOptions, ParseSummary } from './record.js';
 import { closeWhenCollected, isStreamOrPath, readChunks, sourceName, type LogSource, type OpenFile } from './source.js';
 import { collectStatsFromSourcesWith, collectStatsWith, type ChunkReader, type LogStats, type StatsOptions } from './stats.js';
 import { RecordStream } from './stream.js';
+import { collectPanelsWith, type PanelCollection, type PanelOptions } from './panelscan.js';
 
 export * from './index.js';
 export type { LogSource } from './source.js';
@@ -44,4 +45,12 @@ export function collectStats(input: LogSource | Iterable<LogRecord> | AsyncItera
 export function collectStatsFromSources(sources: readonly LogSource[], options: StatsOptions = {}): Promise<LogStats> {
   return collectStatsFromSourcesWith(NODE_READER, sources, options);
 }
+/**
+ * Counts the report panels of a source (a path, `'-'` for stdin, a `file:` URL, a stream, or an iterable of chunks;
+ * gzip is inflated) on a fast path that never builds records; rejected lines are counted as failed.
+ */
+export function collectPanels(input: LogSource, options: PanelOptions = {}): Promise<PanelCollection> {
+  return collectPanelsWith(NODE_READER, input, options);
+}
+
 export { StateError, headFingerprint, lastLineEnd, readState, writeState, type LogState } from './state.js';

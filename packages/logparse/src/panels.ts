@@ -3,6 +3,7 @@
 import { classifyAgent, type AgentClass } from './agent.js';
 import { describeValue } from './errors.js';
 import type { LogRecord } from './record.js';
+import type { LogStats } from './stats.js';
 import { formatDay } from './report.js';
 
 /** The names of the panels, in the order of the report. */
@@ -46,6 +47,8 @@ export interface PanelStats {
   readonly visitorKeys: Map<string, number>;
   /** The items of each list panel by key. */
   readonly lists: { readonly [P in Exclude<PanelName, 'general'>]: Map<string, Item> };
+  /** Hits per (referrer, request) pair, keyed `referrer + '\u0000' + request` (a missing referrer is `-`): the graph. */
+  readonly pairs: Map<string, number>;
 }
 
 /** One row of a list panel. */
@@ -95,6 +98,11 @@ export interface PanelReportOptions {
   readonly top?: number;
 }
 
+/** True when a request (path and query) is a static file: its path ends in one of GoAccess's static extensions. @internal */
+export function isStaticPath(path: string): boolean {
+  return STATIC.test(path.split('?', 1)[0]!);
+}
+
 /** Static file extensions as GoAccess counts them (its default `--static-file` list). */
 const STATIC = /\.(css|js|jpe?g|png|gif|ico|svg|webp|bmp|tiff?|woff2?|ttf|otf|eot|swf|flv|mp3|mp4|ogg|wav|avi|mpe?g|pdf|txt|csv|xml|json|map|zip|gz|rar|7z|tar|bz2|exe|dmg|iso)$/i;
 
@@ -102,11 +110,11 @@ const STATIC = /\.(css|js|jpe?g|png|gif|ico|svg|webp|bmp|tiff?|woff2?|ttf|otf|eo
 export function createPanels(): PanelStats {
   const lists = {} as Record<Exclude<PanelName, 'general'>, Map<string, Item>>;
   for (const name of PANELS) if (name !== 'general') lists[name] = new Map();
-  return { valid: 0, failed: 0, logSize: 0, bytes: 0, visitorKeys: new Map(), lists };
+  return { valid: 0, failed: 0, logSize: 0, bytes: 0, visitorKeys: new Map(), lists, pairs: new Map() };
 }
 
 function checkPanels(stats: unknown, what: string): asserts stats is PanelStats {
-  if (typeof stats !== 'object' || stats === null || !('lists' in stats) || !('visitorKeys' in stats)) {
+  if (typeof stats !== 'object' || stats === null || !('lists' in stats) || !('visitorKeys' in stats) || !('pairs' in stats)) {
     throw new TypeError(`${what} takes panel statistics (from createPanels); got ${describeValue(stats)}`);
   }
 }
@@ -167,9 +175,8 @@ export function addRecord(stats: PanelStats, record: LogRecord): void {
   stats.bytes += bytes;
   count(lists.visitors, day, bytes, visitor);
   const path = record.path ?? record.request ?? '-';
-  const bare = path.split('?', 1)[0]!;
   if (status === 404) count(lists.notFound, path, bytes, visitor);
-  else if (STATIC.test(bare)) count(lists.static, path, bytes, visitor);
+  else if (isStaticPath(path)) count(lists.static, path, bytes, visitor);
   else count(lists.requests, path, bytes, visitor);
   count(lists.hosts, record.ip ?? '-', bytes, visitor);
   const agent = agentOf(record.userAgent);
@@ -190,6 +197,8 @@ export function addRecord(stats: PanelStats, record: LogRecord): void {
     if (site !== null) count(lists.referringSites, site, bytes, visitor);
   }
   count(lists.status, status === null ? 'unknown' : `${Math.floor(status / 100)}xx`, bytes, visitor);
+  const pair = `${record.referrer ?? '-'}\u0000${path}`;
+  stats.pairs.set(pair, (stats.pairs.get(pair) ?? 0) + 1);
 }
 
 /** Counts lines that were not records (GoAccess's failed requests). */
@@ -224,6 +233,7 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
       for (const v of item.visitors) mine.visitors.add(map[v]!);
     }
   }
+  for (const [key, hits] of from.pairs) into.pairs.set(key, (into.pairs.get(key) ?? 0) + hits);
   return into;
 }
 
@@ -265,6 +275,35 @@ export function panelReport(stats: PanelStats, options: PanelReportOptions = {})
   return out as PanelReport;
 }
 
+/**
+ * The referrer statistics of the panels' records (every record: no status, method or request filter), for `toDot`
+ * and the overall referrer tables: `overall` is filled, `days` is empty.
+ */
+export function referrerStats(stats: PanelStats): LogStats {
+  checkPanels(stats, 'referrerStats');
+  const refs = new Map<string, number>();
+  const pairs: Array<{ referrer: string; request: string; hits: number; key: string }> = [];
+  for (const [key, hits] of stats.pairs) {
+    const cut = key.indexOf('\u0000');
+    const referrer = key.slice(0, cut);
+    pairs.push({ referrer, request: key.slice(cut + 1), hits, key });
+    refs.set(referrer, (refs.get(referrer) ?? 0) + hits);
+  }
+  const order = (a: number, b: number, ta: string, tb: string): number => b - a || (ta < tb ? -1 : ta > tb ? 1 : 0);
+  pairs.sort((a, b) => order(a.hits, b.hits, a.key, b.key));
+  const referrers = [...refs].map(([referrer, hits]) => ({ referrer, hits })).sort((a, b) => order(a.hits, b.hits, a.referrer, b.referrer));
+  return {
+    read: stats.valid + stats.failed,
+    parsed: stats.valid,
+    kept: stats.valid,
+    rejected: stats.failed,
+    truncated: 0,
+    rejects: [],
+    days: [],
+    overall: { hits: stats.valid, referrers, pairs: pairs.map(({ referrer, request, hits }) => ({ referrer, request, hits })) },
+  };
+}
+
 /** Panel statistics as plain JSON data (`panelsToJson`), for a state file; read back with `panelsFromJson`. */
 export interface PanelStatsJson {
   /** Always `'logparse-panels'`. */
@@ -283,6 +322,8 @@ export interface PanelStatsJson {
   readonly visitorKeys: string[];
   /** Per list panel: `[key, hits, bytes, visitor indexes]` rows. */
   readonly lists: Record<string, Array<[string, number, number, number[]]>>;
+  /** `[referrer, request, hits]` rows of the graph. */
+  readonly pairs: Array<[string, string, number]>;
 }
 
 /** The statistics as plain JSON data (exact: `panelsFromJson(panelsToJson(s))` reports as `s` does). */
@@ -294,7 +335,12 @@ export function panelsToJson(stats: PanelStats): PanelStatsJson {
   for (const [name, map] of Object.entries(stats.lists)) {
     lists[name] = [...map].map(([key, item]) => [key, item.hits, item.bytes, [...item.visitors]]);
   }
-  return { kind: 'logparse-panels', version: 1, valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, visitorKeys: keys, lists };
+  const pairs: Array<[string, string, number]> = [];
+  for (const [key, hits] of stats.pairs) {
+    const cut = key.indexOf('\u0000');
+    pairs.push([key.slice(0, cut), key.slice(cut + 1), hits]);
+  }
+  return { kind: 'logparse-panels', version: 1, valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, visitorKeys: keys, lists, pairs };
 }
 
 const count0 = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -331,6 +377,12 @@ export function panelsFromJson(value: unknown): PanelStats {
       }
       stats.lists[name].set(row[0], { hits: row[1], bytes: row[2], visitors });
     }
+  }
+  if (!Array.isArray(v.pairs)) return bad('pairs must be a list');
+  for (const row of v.pairs) {
+    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !count0(row[2])) return bad('a row of pairs is malformed');
+    const key = `${row[0]}\u0000${row[1]}`;
+    stats.pairs.set(key, (stats.pairs.get(key) ?? 0) + row[2]);
   }
   return stats;
 }

@@ -2,7 +2,7 @@
 // them back as plain data (panelsToJson), to be merged in order by the main thread.
 import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { addFailed, addRecord, compileApacheFormat, compileFormat, compileNginxFormat, createPanels, panelsToJson, parseLog } from './node.js';
+import { collectPanels, compileApacheFormat, compileFormat, compileNginxFormat, createPanels, panelsToJson } from './node.js';
 
 /** What the main thread gives a worker. */
 interface Job {
@@ -16,10 +16,5 @@ interface Job {
 const job = workerData as Job;
 const format =
   job.nginx !== undefined ? compileNginxFormat(job.nginx) : job.format === undefined ? compileFormat('combined') : job.format === 'common' || job.format === 'combined' ? compileFormat(job.format) : compileApacheFormat(job.format);
-const stats = createPanels();
-let failed = 0;
-if (job.end > job.start) {
-  for await (const record of parseLog(createReadStream(job.file, { start: job.start, end: job.end - 1 }), { format, onReject: () => failed++ })) addRecord(stats, record);
-}
-addFailed(stats, failed);
+const stats = job.end > job.start ? await collectPanels(createReadStream(job.file, { start: job.start, end: job.end - 1 }), { format }) : createPanels();
 parentPort!.postMessage(panelsToJson(stats));

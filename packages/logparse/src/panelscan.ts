@@ -1,0 +1,469 @@
+// The fast path of the report panels: lines are scanned into byte ranges, the fields the panels group by are interned
+// to dense ids, and hits, bytes and distinct (item, visitor) pairs are counted in typed arrays. User agents are
+// classified once per distinct agent, referring sites found once per distinct referrer, static files decided once per
+// distinct request. The strings, Maps and Sets of `PanelStats` are made once, at the end.
+import { classifyAgent } from './agent.js';
+import { allocBytes } from './bytes.js';
+import { coreChunks, type ChunkSource } from './chunks.js';
+import { LogLineError, describeValue } from './errors.js';
+import { ByteInterner, PairTable } from './intern.js';
+import { LineSplitter } from './lines.js';
+import { addRecord, createPanels, isStaticPath, referringSite, type PanelStats } from './panels.js';
+import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogReject, type ParseOptions } from './record.js';
+import { formatDay } from './report.js';
+import { splitRequest, unescapeInto } from './request.js';
+import type { ChunkReader } from './stats.js';
+import { STOPPED, StopWatch, type StopReason } from './stop.js';
+
+/** Options of `collectPanels`: the parse options, and when to stop. */
+export interface PanelOptions extends ParseOptions {
+  /** Stops reading when aborted; the statistics of what was read come back with `stopped: 'aborted'`. */
+  readonly signal?: AbortSignal;
+  /** Stops reading after this many milliseconds; the statistics come back with `stopped: 'timeout'`. */
+  readonly timeout?: number;
+}
+
+/** What `collectPanels` found: the panel statistics, with `stopped` when the work stopped before the end. */
+export type PanelCollection = PanelStats & {
+  /** Present when the work stopped before the end of the input: the counts are of the lines read until then. */
+  readonly stopped?: StopReason;
+};
+
+/** Hits and bytes per item id, and (when `pairs`) the distinct (item, visitor) pairs. */
+class Tally {
+  hits = new Float64Array(1024);
+  bytes = new Float64Array(1024);
+  readonly pairs: PairTable | null;
+
+  constructor(pairs: boolean) {
+    this.pairs = pairs ? new PairTable() : null;
+  }
+
+  add(item: number, bytes: number, visitor: number): void {
+    if (item >= this.hits.length) this.#grow(item);
+    this.hits[item]!++;
+    this.bytes[item]! += bytes;
+    if (visitor >= 0) this.pairs!.id(item, visitor);
+  }
+
+  #grow(item: number): void {
+    const size = Math.max(this.hits.length * 2, item + 1);
+    const hits = new Float64Array(size);
+    hits.set(this.hits);
+    const bytes = new Float64Array(size);
+    bytes.set(this.bytes);
+    this.hits = hits;
+    this.bytes = bytes;
+  }
+}
+
+/** A growable Int32Array of ids, -1 for "not known yet". */
+function growIds(a: Int32Array, need: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(a.length * 2, need + 1)).fill(-1);
+  b.set(a);
+  return b;
+}
+
+/** The counter of the fast path. @internal */
+export class PanelCounter {
+  readonly hosts = new ByteInterner();
+  readonly requests = new ByteInterner();
+  readonly refs = new ByteInterner();
+  readonly agents = new ByteInterner();
+  valid = 0;
+  failed = 0;
+  logSize = 0;
+  bytes = 0;
+  // Visitors: (host, agent) → who; (who, day index) → visitor.
+  readonly #who = new PairTable();
+  readonly #visitors = new PairTable();
+  // Days by index.
+  readonly #days: number[] = [];
+  readonly #dayIndex = new Map<number, number>();
+  #lastDay = -2;
+  #lastDayIndex = -1;
+  // Tallies by panel.
+  readonly #byDay = new Tally(false);
+  readonly #byHost = new Tally(false);
+  readonly #byOs = new Tally(false);
+  readonly #byBrowser = new Tally(false);
+  readonly #byRequest = new Tally(true);
+  readonly #byStatic = new Tally(true);
+  readonly #byNotFound = new Tally(true);
+  readonly #byHour = new Tally(true);
+  readonly #byRef = new Tally(true);
+  readonly #bySite = new Tally(true);
+  readonly #byStatus = new Tally(true);
+  // (referrer, request) → hits.
+  readonly #pairs = new PairTable();
+  #pairHits = new Float64Array(1 << 14);
+  // Per-id caches: request → 1 static, 2 not (0 unknown); referrer → site id (-1 none, -2 unknown); agent → class ids.
+  #requestKind = new Int8Array(1 << 13);
+  #siteOf = new Int32Array(1 << 13).fill(-2);
+  #osOf = new Int32Array(1 << 12).fill(-1);
+  #browserOf = new Int32Array(1 << 12).fill(-1);
+  readonly #sites: string[] = [];
+  readonly #siteIds = new Map<string, number>();
+  readonly #families: string[] = [];
+  readonly #familyIds = new Map<string, number>();
+  readonly dash: number;
+  readonly empty: number;
+  /** The statistics of records counted on the slower path (formats without `%r`, `raw`). */
+  records: PanelStats | null = null;
+
+  constructor() {
+    this.dash = this.refs.internString('-');
+    this.empty = this.agents.internString('');
+  }
+
+  /** The index of a day number (-1: no time). */
+  day(day: number): number {
+    if (day === this.#lastDay) return this.#lastDayIndex;
+    let index = this.#dayIndex.get(day);
+    if (index === undefined) {
+      index = this.#days.length;
+      this.#days.push(day);
+      this.#dayIndex.set(day, index);
+    }
+    this.#lastDay = day;
+    this.#lastDayIndex = index;
+    return index;
+  }
+
+  #family(name: string): number {
+    let id = this.#familyIds.get(name);
+    if (id === undefined) {
+      id = this.#families.length;
+      this.#families.push(name);
+      this.#familyIds.set(name, id);
+    }
+    return id;
+  }
+
+  #classify(agent: number): void {
+    if (agent >= this.#osOf.length) {
+      this.#osOf = growIds(this.#osOf, agent);
+      this.#browserOf = growIds(this.#browserOf, agent);
+    }
+    const text = this.agents.strings[agent]!;
+    const cls = classifyAgent(text === '' ? null : text);
+    this.#osOf[agent] = this.#family(cls.os);
+    this.#browserOf[agent] = this.#family(cls.browser);
+  }
+
+  #site(ref: number): number {
+    if (ref >= this.#siteOf.length) {
+      const old = this.#siteOf.length;
+      this.#siteOf = growIds(this.#siteOf, ref).fill(-2, old);
+    }
+    let site = this.#siteOf[ref]!;
+    if (site === -2) {
+      const name = referringSite(this.refs.strings[ref]!);
+      if (name === null) site = -1;
+      else {
+        site = this.#siteIds.get(name) ?? -1;
+        if (site < 0) {
+          site = this.#sites.length;
+          this.#sites.push(name);
+          this.#siteIds.set(name, site);
+        }
+      }
+      this.#siteOf[ref] = site;
+    }
+    return site;
+  }
+
+  #kind(request: number): number {
+    if (request >= this.#requestKind.length) {
+      const bigger = new Int8Array(Math.max(this.#requestKind.length * 2, request + 1));
+      bigger.set(this.#requestKind);
+      this.#requestKind = bigger;
+    }
+    let kind = this.#requestKind[request]!;
+    if (kind === 0) {
+      kind = isStaticPath(this.requests.strings[request]!) ? 1 : 2;
+      this.#requestKind[request] = kind;
+    }
+    return kind;
+  }
+
+  /**
+   * Counts one record given by ids: host, agent (the empty agent for none), day index (-1 none), request, referrer
+   * (`dash` for none; `ref` is skipped in the referrer panels when `refCounts` is false), status (-1 none), bytes,
+   * hour (-1 none).
+   */
+  add(host: number, agent: number, day: number, request: number, ref: number, refCounts: boolean, status: number, bytes: number, hour: number): void {
+    this.valid++;
+    this.bytes += bytes;
+    let visitor = -1;
+    if (agent >= this.#osOf.length || this.#osOf[agent]! < 0) this.#classify(agent);
+    if (status < 400 || status >= 500) {
+      const who = this.#who.id(host, agent);
+      visitor = this.#visitors.id(who, day + 1);
+    }
+    this.#byDay.add(day + 1, bytes, -1);
+    this.#byHost.add(host, bytes, -1);
+    this.#byOs.add(this.#osOf[agent]!, bytes, -1);
+    this.#byBrowser.add(this.#browserOf[agent]!, bytes, -1);
+    if (status === 404) this.#byNotFound.add(request, bytes, visitor);
+    else if (this.#kind(request) === 1) this.#byStatic.add(request, bytes, visitor);
+    else this.#byRequest.add(request, bytes, visitor);
+    if (hour >= 0) this.#byHour.add(hour, bytes, visitor);
+    if (refCounts) {
+      this.#byRef.add(ref, bytes, visitor);
+      const site = this.#site(ref);
+      if (site >= 0) this.#bySite.add(site, bytes, visitor);
+    }
+    this.#byStatus.add(status < 0 ? 10 : Math.floor(status / 100), bytes, visitor);
+    const pair = this.#pairs.id(ref, request);
+    if (pair >= this.#pairHits.length) {
+      const bigger = new Float64Array(this.#pairHits.length * 2);
+      bigger.set(this.#pairHits);
+      this.#pairHits = bigger;
+    }
+    this.#pairHits[pair]!++;
+  }
+
+  /** The statistics as `PanelStats`. */
+  result(): PanelStats {
+    const stats = createPanels();
+    stats.valid = this.valid;
+    stats.failed = this.failed;
+    stats.logSize = this.logSize;
+    stats.bytes = this.bytes;
+    const dayText = ['-', ...this.#days.map((d) => formatDay(d))];
+    const hosts = this.hosts.strings;
+    const agents = this.agents.strings;
+    const lists = stats.lists;
+    type Item = { hits: number; bytes: number; visitors: Set<number> };
+    const items = (tally: Tally, names: (id: number) => string, into: Map<string, Item>): Item[] => {
+      const byId: Item[] = [];
+      for (let id = 0; id < tally.hits.length; id++) {
+        if (tally.hits[id] === 0) continue;
+        const item = { hits: tally.hits[id]!, bytes: tally.bytes[id]!, visitors: new Set<number>() };
+        byId[id] = item;
+        into.set(names(id), item);
+      }
+      const pairs = tally.pairs;
+      if (pairs !== null) for (let p = 0; p < pairs.size; p++) byId[pairs.firsts[p]!]!.visitors.add(pairs.seconds[p]!);
+      return byId;
+    };
+    const families = this.#families;
+    const days = items(this.#byDay, (id) => dayText[id]!, lists.visitors);
+    const byHost = items(this.#byHost, (id) => hosts[id]!, lists.hosts);
+    const os = items(this.#byOs, (id) => families[id]!, lists.os);
+    const browsers = items(this.#byBrowser, (id) => families[id]!, lists.browsers);
+    const whoHost = this.#who.firsts;
+    const whoAgent = this.#who.seconds;
+    const vWho = this.#visitors.firsts;
+    const vDay = this.#visitors.seconds;
+    for (let v = 0; v < this.#visitors.size; v++) {
+      const who = vWho[v]!;
+      const host = whoHost[who]!;
+      const agent = whoAgent[who]!;
+      const day = vDay[v]!;
+      stats.visitorKeys.set(`${hosts[host]}\u0000${dayText[day]}\u0000${agents[agent]}`, v);
+      days[day]!.visitors.add(v);
+      byHost[host]!.visitors.add(v);
+      os[this.#osOf[agent]!]!.visitors.add(v);
+      browsers[this.#browserOf[agent]!]!.visitors.add(v);
+    }
+    const requests = this.requests.strings;
+    const refs = this.refs.strings;
+    items(this.#byRequest, (id) => requests[id]!, lists.requests);
+    items(this.#byStatic, (id) => requests[id]!, lists.static);
+    items(this.#byNotFound, (id) => requests[id]!, lists.notFound);
+    items(this.#byHour, (id) => String(id).padStart(2, '0'), lists.hours);
+    items(this.#byRef, (id) => refs[id]!, lists.referrerUrls);
+    items(this.#bySite, (id) => this.#sites[id]!, lists.referringSites);
+    items(this.#byStatus, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
+    const pairs = this.#pairs;
+    for (let p = 0; p < pairs.size; p++) stats.pairs.set(`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!);
+    return stats;
+  }
+}
+
+/** Reads one source into the counter on the fast path (formats without a `%r` field, and `raw`, go through records). */
+async function countSource(reader: ChunkReader, source: unknown, options: PanelOptions, counter: PanelCounter, watch: StopWatch): Promise<StopReason | undefined> {
+  const { format, strict, maxLineLength, onReject, raw } = readParseOptions(options, 'collectPanels');
+  const builder = new RecordBuilder(format, raw);
+  const scanner = builder.scanner;
+  const kinds = format.fields.map((f) => f.kind);
+  const requestField = kinds.indexOf('request');
+  const statusField = kinds.indexOf('status');
+  const bytesField = kinds.indexOf('bytes');
+  const referrerField = kinds.indexOf('referrer');
+  const agentField = kinds.indexOf('userAgent');
+  const ipField = kinds.indexOf('ip');
+  const timeField = kinds.indexOf('time');
+  const isoField = kinds.indexOf('timeIso');
+  // The hour's offset in the time field: `dd/Mon/yyyy:HH…` or `yyyy-mm-ddTHH…`.
+  const hourField = timeField >= 0 ? timeField : isoField;
+  const hourAt = timeField >= 0 ? 12 : 11;
+  const viaRecords = requestField < 0 || raw;
+  let viaStats: PanelStats | null = null;
+  const split = new Int32Array(4);
+  let scratch = allocBytes(4096);
+  let fieldScratch = allocBytes(4096);
+  const dash = counter.dash;
+  const noHost = counter.hosts.internString('-');
+  const noRequest = counter.requests.internString('-');
+  let failure: LogLineError | null = null;
+  const reject = (line: number, reason: string, text: string): void => {
+    if (strict) failure ??= new LogLineError(line, reason);
+    if (failure) return;
+    counter.failed++;
+    onReject?.({ line, reason, text } satisfies LogReject);
+  };
+  const starts = scanner.starts;
+  const ends = scanner.ends;
+  const escaped = scanner.escaped;
+  /** The id of field i (unescaped when it has escapes); `none` when the field is missing or `-`. */
+  const intern = (interner: ByteInterner, buf: Uint8Array, i: number, none: number): number => {
+    if (i < 0) return none;
+    const s = starts[i]!;
+    if (s < 0) return none;
+    const e = ends[i]!;
+    if (e - s === 1 && buf[s] === 0x2d) return none;
+    if (escaped[i] === 1) {
+      if (fieldScratch.length < e - s) fieldScratch = allocBytes(2 * (e - s));
+      return interner.intern(fieldScratch, 0, unescapeInto(buf, s, e, fieldScratch));
+    }
+    return interner.intern(buf, s, e);
+  };
+  const onLine = (buf: Uint8Array, s: number, e: number, line: number, final: boolean): void => {
+    if (failure) return;
+    if (!scanner.scan(buf, s, e)) {
+      const reason = scanner.reason(buf, s, e);
+      reject(line, final ? finalReason(reason) : reason, rejectText(buf, s, e));
+      return;
+    }
+    if (viaRecords) {
+      addRecord((viaStats ??= createPanels()), builder.record(buf, line));
+      return;
+    }
+    let status = -1;
+    if (statusField >= 0 && starts[statusField]! >= 0) {
+      const p = starts[statusField]!;
+      if (ends[statusField]! - p === 3) status = (buf[p]! - 48) * 100 + (buf[p + 1]! - 48) * 10 + (buf[p + 2]! - 48);
+    }
+    let bytes = 0;
+    if (bytesField >= 0 && starts[bytesField]! >= 0) {
+      const be = ends[bytesField]!;
+      for (let k = starts[bytesField]!; k < be; k++) {
+        const d = buf[k]! - 48;
+        if (d >= 0 && d <= 9) bytes = bytes * 10 + d;
+      }
+    }
+    let hour = -1;
+    if (hourField >= 0 && starts[hourField]! >= 0) {
+      const p = starts[hourField]! + hourAt;
+      hour = (buf[p]! - 48) * 10 + (buf[p + 1]! - 48);
+    }
+    let request = noRequest;
+    let rs = starts[requestField]!;
+    if (rs >= 0) {
+      let rb: Uint8Array = buf;
+      let re = ends[requestField]!;
+      if (escaped[requestField] === 1) {
+        if (scratch.length < re - rs) scratch = allocBytes(2 * (re - rs));
+        re = unescapeInto(buf, rs, re, scratch);
+        rs = 0;
+        rb = scratch;
+      }
+      splitRequest(rb, rs, re, split);
+      request = split[0]! >= 0 ? counter.requests.intern(rb, split[1]!, split[2]!) : counter.requests.intern(rb, rs, re);
+    }
+    let ref = dash;
+    let refCounts = false;
+    if (referrerField >= 0 && starts[referrerField]! >= 0) {
+      const fs = starts[referrerField]!;
+      const fe = ends[referrerField]!;
+      ref = intern(counter.refs, buf, referrerField, dash);
+      // As records: a referrer written '-' is none, an empty one is left out of the referrer panels.
+      refCounts = fe > fs && !(fe - fs === 1 && buf[fs] === 0x2d);
+    }
+    const host = intern(counter.hosts, buf, ipField, noHost);
+    const agent = intern(counter.agents, buf, agentField, counter.empty);
+    counter.add(host, agent, counter.day(scanner.day), request, ref, refCounts, status, bytes, hour);
+  };
+  const splitter = new LineSplitter(maxLineLength, onLine, (line, _length, head) => {
+    if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
+  });
+  const chunks = reader.chunks(source);
+  let done = false;
+  let pending = false;
+  let stopped: StopReason | undefined;
+  try {
+    for (;;) {
+      const read = chunks.next();
+      pending = true;
+      const next = await watch.race(read);
+      if (next === STOPPED) {
+        stopped = watch.reason;
+        break;
+      }
+      pending = false;
+      if (next.done) {
+        done = true;
+        break;
+      }
+      counter.logSize += next.value.length;
+      scanner.newChunk();
+      splitter.push(next.value);
+      if (failure) throw failure;
+    }
+  } finally {
+    if (!done) {
+      if (pending) chunks.return(undefined).catch(() => {});
+      else await chunks.return(undefined);
+    }
+  }
+  if (stopped === undefined) {
+    scanner.newChunk();
+    splitter.end();
+    if (failure) throw failure;
+  }
+  if (viaStats !== null) counter.records = viaStats;
+  return stopped;
+}
+
+/** `collectPanels` with a platform's reader. @internal */
+export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}): Promise<PanelCollection> {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`the options of collectPanels must be an object; got ${describeValue(options)}`);
+  if (!reader.isSource(input) && (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input))) {
+    const where = typeof input === 'string' && !reader.isSource(input) ? ' (paths and streams are read by @puzzles/logparse/node)' : '';
+    throw new TypeError(`collectPanels takes log text as an iterable of chunks${where}; got ${describeValue(input)}`);
+  }
+  const counter = new PanelCounter();
+  const watch = new StopWatch(options);
+  let stopped: StopReason | undefined;
+  try {
+    stopped = await countSource(reader, input, options, counter, watch);
+  } finally {
+    watch.dispose();
+  }
+  const stats = counter.result();
+  if (counter.records !== null) {
+    // Records counted on the slower path (a format without `%r`): the fast counters are empty but for size and rejects.
+    const r = counter.records;
+    r.failed = stats.failed;
+    r.logSize = stats.logSize;
+    return stopped === undefined ? r : Object.assign(r, { stopped });
+  }
+  return stopped === undefined ? stats : Object.assign(stats, { stopped });
+}
+
+/**
+ * Counts the report panels of log text given as chunks (an iterable or async iterable of `Uint8Array`s or strings) on
+ * a fast path that never builds records; rejected lines are counted as failed (and go to `onReject`).
+ */
+export function collectPanels(input: ChunkSource, options: PanelOptions = {}): Promise<PanelCollection> {
+  return collectPanelsWith(CORE_PANEL_READER, input, options);
+}
+
+const CORE_PANEL_READER: ChunkReader = {
+  isSource: () => false,
+  chunks: (source) => coreChunks(source as ChunkSource),
+  name: (_, index) => `source ${index + 1}`,
+};
