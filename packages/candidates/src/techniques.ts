@@ -7,7 +7,15 @@ import { findFullHouses, findHiddenSingles, findNakedSingles } from './singles.j
 import { findSimpleColorings, findSkyscrapers, findTwoStringKites } from './single-digit.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { findHiddenSubsets, findNakedSubsets } from './subsets.js';
-import { findBugPlusOne, findUniqueRectangles1 } from './uniqueness.js';
+import { findBugPlusOne } from './uniqueness.js';
+import {
+  findHiddenRectangles,
+  findUniqueRectangles1,
+  findUniqueRectangles25,
+  findUniqueRectangles3,
+  findUniqueRectangles4,
+  findUniqueRectangles6,
+} from './unique-rectangles.js';
 import { findWWings, findXYWings, findXYZWings } from './wings.js';
 import { describeValue } from './errors.js';
 
@@ -34,6 +42,12 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'two-string-kite': findTwoStringKites,
   'simple-coloring': findSimpleColorings,
   'unique-rectangle-1': findUniqueRectangles1,
+  'unique-rectangle-2': (g, n) => findUniqueRectangles25(g, 2, n),
+  'unique-rectangle-3': findUniqueRectangles3,
+  'unique-rectangle-4': findUniqueRectangles4,
+  'unique-rectangle-5': (g, n) => findUniqueRectangles25(g, 5, n),
+  'unique-rectangle-6': findUniqueRectangles6,
+  'hidden-rectangle': findHiddenRectangles,
   'bug-plus-1': findBugPlusOne,
   'finned-x-wing': (g, n) => findFinnedFish(g, 2, false, n),
   'sashimi-x-wing': (g, n) => findFinnedFish(g, 2, true, n),

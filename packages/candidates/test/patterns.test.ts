@@ -66,3 +66,93 @@ describe('finned and sashimi fish', () => {
     expect(find(grid, 'finned-jellyfish').every((s) => s.explanation.startsWith('Finned Jellyfish'))).toBe(true);
   });
 });
+
+describe('unique rectangles (rectangle r1c1, r1c2, r4c1, r4c2 in boxes 1 and 4)', () => {
+  it('type 1, with a candidate missing from the fourth corner', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 1, 2, 1, 2);
+    set(grid, 4, 1, 1, 2);
+    set(grid, 4, 2, 1, 3, 4); // 2 already gone
+    const steps = find(grid, 'unique-rectangle-1');
+    expect(changes(steps)).toEqual(['r4c2<>1']);
+    expect(steps[0]!.explanation).toBe('Unique rectangle type 1 {1,2} in r1c1, r1c2, r4c1 and r4c2: r4c2 cannot be 1, or the puzzle would have two solutions');
+    set(grid, 4, 1, 1, 2, 5);
+    expect(find(grid, 'unique-rectangle-1')).toEqual([]);
+  });
+
+  it('type 2: the extra digit of two corners in a line leaves the cells that see both', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 1, 2, 1, 2);
+    set(grid, 4, 1, 1, 2, 3);
+    set(grid, 4, 2, 1, 2, 3);
+    const steps = find(grid, 'unique-rectangle-2');
+    expect(steps).toHaveLength(1);
+    expect(changes(steps)[0]).toContain('r4c3<>3');
+    expect(changes(steps)[0]).toContain('r5c1<>3');
+    expect(changes(steps)[0]).not.toContain('r7c1<>3');
+    expect(find(grid, 'unique-rectangle-5')).toEqual([]);
+    set(grid, 4, 2, 1, 2, 4);
+    expect(find(grid, 'unique-rectangle-2')).toEqual([]);
+  });
+
+  it('type 3: the extra digits make a naked pair with r4c5', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 1, 2, 1, 2);
+    set(grid, 4, 1, 1, 2, 3);
+    set(grid, 4, 2, 1, 2, 4);
+    set(grid, 4, 5, 3, 4);
+    const steps = find(grid, 'unique-rectangle-3');
+    expect(changes(steps)).toEqual(['r4c3<>3 r4c3<>4 r4c4<>3 r4c4<>4 r4c6<>3 r4c6<>4 r4c7<>3 r4c7<>4 r4c8<>3 r4c8<>4 r4c9<>3 r4c9<>4']);
+    expect(steps[0]!.explanation).toContain('naked subset {3,4} in row 4');
+  });
+
+  it('type 4: 1 only in the two roof cells of row 4, so they lose 2', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 1, 2, 1, 2);
+    set(grid, 4, 1, 1, 2, 5);
+    set(grid, 4, 2, 1, 2, 6);
+    for (let c = 3; c <= 9; c++) grid.eliminate(cell(4, c), 1);
+    expect(changes(find(grid, 'unique-rectangle-4'))).toEqual(['r4c1<>2 r4c2<>2']);
+    grid.candidates[cell(4, 7)]! |= bits(1);
+    expect(find(grid, 'unique-rectangle-4')).toEqual([]);
+  });
+
+  it('type 5: one extra digit in two diagonal corners', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 4, 2, 1, 2);
+    set(grid, 1, 2, 1, 2, 3);
+    set(grid, 4, 1, 1, 2, 3);
+    const steps = find(grid, 'unique-rectangle-5');
+    expect(changes(steps)).toEqual(['r2c1<>3 r3c1<>3 r5c2<>3 r6c2<>3']);
+    expect(find(grid, 'unique-rectangle-2')).toEqual([]);
+  });
+
+  it('type 6: 1 lies only in the rectangle in rows 1 and 4, so it leaves the diagonal with extra digits', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 4, 2, 1, 2);
+    set(grid, 1, 2, 1, 2, 5);
+    set(grid, 4, 1, 1, 2, 6);
+    for (const r of [1, 4]) for (let c = 3; c <= 9; c++) grid.eliminate(cell(r, c), 1);
+    expect(changes(find(grid, 'unique-rectangle-6'))).toEqual(['r1c2<>1 r4c1<>1']);
+    grid.candidates[cell(4, 9)]! |= bits(1);
+    expect(find(grid, 'unique-rectangle-6')).toEqual([]);
+  });
+
+  it('hidden rectangle: r1c1 holds only 1 and 2; 1 lies only in the rectangle in row 4 and column 2, so r4c2 is not 2', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    for (let c = 3; c <= 9; c++) grid.eliminate(cell(4, c), 1);
+    for (let r = 2; r <= 9; r++) if (r !== 4) grid.eliminate(cell(r, 2), 1);
+    const steps = find(grid, 'hidden-rectangle');
+    expect(changes(steps)).toContain('r4c2<>2');
+    // With 1 placed elsewhere in row 4 (none of its cells holding 1), there is no strong link: nothing.
+    for (const c of [1, 2]) grid.eliminate(cell(4, c), 1);
+    expect(changes(find(grid, 'hidden-rectangle'))).not.toContain('r4c2<>2');
+  });
+});
