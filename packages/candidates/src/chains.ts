@@ -230,3 +230,80 @@ function xyChainStep(grid: Grid, z: number, s: number, end: number, seers: numbe
     },
   };
 }
+
+/**
+ * Remote Pair: a chain of at least four cells that all hold the same two candidates, each seeing the next; the cells
+ * alternate between the two digits, so a cell that sees two chain cells an odd number of links apart (at least three)
+ * holds neither digit.
+ */
+export function findRemotePairs(grid: Grid, limit = Infinity): Step[] {
+  const found: Found[] = [];
+  const c = grid.candidates;
+  const byPair = new Map<number, number[]>();
+  for (let cell = 0; cell < 81; cell++) {
+    if (POPCOUNT[c[cell]!] !== 2) continue;
+    const list = byPair.get(c[cell]!) ?? [];
+    list.push(cell);
+    byPair.set(c[cell]!, list);
+  }
+  const parent = new Int16Array(81);
+  const dist = new Int16Array(81);
+  for (const [mask, cells] of byPair) {
+    if (cells.length < 4) continue;
+    for (const s of cells) {
+      // Shortest paths from s among the cells of this pair.
+      parent.fill(-1);
+      dist.fill(-1);
+      dist[s] = 0;
+      parent[s] = s;
+      const queue = [s];
+      for (let h = 0; h < queue.length; h++) {
+        const x = queue[h]!;
+        for (const y of cells) {
+          if (dist[y]! >= 0 || !SEES[x * 81 + y]) continue;
+          dist[y] = dist[x]! + 1;
+          parent[y] = x;
+          queue.push(y);
+        }
+      }
+      for (const e of cells) {
+        if (e <= s || dist[e]! < 3 || dist[e]! % 2 === 0) continue;
+        const seers: number[] = [];
+        for (let k = 0; k < 20; k++) {
+          const x = PEERS[s * 20 + k]!;
+          if (x !== e && c[x]! & mask && SEES[x * 81 + e] && !cells.includes(x)) seers.push(x);
+        }
+        const elim = new Eliminations();
+        for (const x of seers) elim.add(c, x, mask);
+        if (elim.empty) continue;
+        const chain: number[] = [e];
+        for (let x = e; x !== s; ) {
+          x = parent[x]!;
+          chain.push(x);
+        }
+        chain.reverse();
+        const [a, b] = [lowestDigit(mask), 32 - Math.clz32(mask)];
+        const eureka = chain.map((x, i) => (i % 2 === 0 ? `(${a}=${b})` : `(${b}=${a})`) + cellName(x)).join('-');
+        const eliminations = elim.list();
+        found.push({
+          length: chain.length,
+          key: `rp:${eliminations.map((x) => `${x.cell}-${x.digit}`).join(',')}`,
+          step: {
+            technique: 'remote-pair',
+            cells: chain,
+            digits: [a, b],
+            eliminations,
+            placements: [],
+            explanation: `Remote pair on ${a} and ${b}: ${chain.map(cellName).join('-')} alternate between ${a} and ${b}, so the ends hold one each; remove ${a} and ${b} from the cells that see both ends`,
+            chain: eureka,
+          },
+        });
+      }
+    }
+  }
+  return best(found, limit);
+}
+
+function lowestDigit(mask: number): number {
+  return 32 - Math.clz32(mask & -mask);
+}

@@ -21,6 +21,7 @@ export const TECHNIQUE_SCORES: Readonly<Record<TechniqueName, number>> = {
   'x-wing': 140,
   swordfish: 150,
   jellyfish: 160,
+  'remote-pair': 110,
   'xy-wing': 160,
   'xyz-wing': 180,
   'w-wing': 150,
@@ -43,6 +44,18 @@ export const TECHNIQUE_SCORES: Readonly<Record<TechniqueName, number>> = {
   'sashimi-jellyfish': 260,
   'x-chain': 260,
   'xy-chain': 260,
+  'continuous-nice-loop': 280,
+  'discontinuous-nice-loop': 280,
+  aic: 280,
+  'grouped-continuous-nice-loop': 300,
+  'grouped-discontinuous-nice-loop': 300,
+  'grouped-aic': 300,
+  'als-xz': 300,
+  'als-xy-wing': 320,
+  'als-chain': 340,
+  'death-blossom': 360,
+  'forcing-chain': 500,
+  'forcing-net': 700,
 };
 
 /** HoDoKu's level of each technique: a path that uses it is at least that hard. */
@@ -60,6 +73,7 @@ export const TECHNIQUE_LEVELS: Readonly<Record<TechniqueName, Level>> = {
   'x-wing': 'Hard',
   swordfish: 'Hard',
   jellyfish: 'Hard',
+  'remote-pair': 'Hard',
   'xy-wing': 'Hard',
   'xyz-wing': 'Hard',
   'w-wing': 'Hard',
@@ -82,6 +96,18 @@ export const TECHNIQUE_LEVELS: Readonly<Record<TechniqueName, Level>> = {
   'sashimi-jellyfish': 'Unfair',
   'x-chain': 'Unfair',
   'xy-chain': 'Unfair',
+  'continuous-nice-loop': 'Unfair',
+  'discontinuous-nice-loop': 'Unfair',
+  aic: 'Unfair',
+  'grouped-continuous-nice-loop': 'Unfair',
+  'grouped-discontinuous-nice-loop': 'Unfair',
+  'grouped-aic': 'Unfair',
+  'als-xz': 'Unfair',
+  'als-xy-wing': 'Unfair',
+  'als-chain': 'Unfair',
+  'death-blossom': 'Unfair',
+  'forcing-chain': 'Extreme',
+  'forcing-net': 'Extreme',
 };
 
 /** HoDoKu's highest score of each level but Extreme (Easy ≤ 800, Medium ≤ 1000, Hard ≤ 1600, Unfair ≤ 1800). */

@@ -17,6 +17,7 @@ export const TECHNIQUE_NAMES = [
   'x-wing',
   'swordfish',
   'jellyfish',
+  'remote-pair',
   'xy-wing',
   'xyz-wing',
   'w-wing',
@@ -39,6 +40,18 @@ export const TECHNIQUE_NAMES = [
   'sashimi-jellyfish',
   'x-chain',
   'xy-chain',
+  'continuous-nice-loop',
+  'discontinuous-nice-loop',
+  'aic',
+  'grouped-continuous-nice-loop',
+  'grouped-discontinuous-nice-loop',
+  'grouped-aic',
+  'als-xz',
+  'als-xy-wing',
+  'als-chain',
+  'death-blossom',
+  'forcing-chain',
+  'forcing-net',
 ] as const;
 
 /** A technique's kebab-case name. */
@@ -63,6 +76,8 @@ export interface Step {
   readonly placements: readonly Candidate[];
   /** One human sentence. */
   readonly explanation: string;
+  /** For chain techniques, the chain in Eureka notation: `(5)r1c2=(5)r3c2-(5)r3c7`. */
+  readonly chain?: string;
 }
 
 /** Whether a string is one of the technique names. */

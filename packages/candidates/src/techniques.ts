@@ -1,4 +1,7 @@
-import { findXChains, findXYChains } from './chains.js';
+import { findAlsChains, findAlsXyWings, findAlsXz, findDeathBlossoms } from './als.js';
+import { findRemotePairs, findXChains, findXYChains } from './chains.js';
+import { findForcingChains, findForcingNets } from './forcing.js';
+import { findLoops } from './nice-loops.js';
 import { findFinnedFish } from './finned-fish.js';
 import { findFish } from './fish.js';
 import { Grid } from './grid.js';
@@ -35,6 +38,7 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'x-wing': (g, n) => findFish(g, 2, n),
   swordfish: (g, n) => findFish(g, 3, n),
   jellyfish: (g, n) => findFish(g, 4, n),
+  'remote-pair': findRemotePairs,
   'xy-wing': findXYWings,
   'xyz-wing': findXYZWings,
   'w-wing': findWWings,
@@ -57,6 +61,18 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'sashimi-jellyfish': (g, n) => findFinnedFish(g, 4, true, n),
   'x-chain': findXChains,
   'xy-chain': findXYChains,
+  'continuous-nice-loop': (g, n) => findLoops('continuous', false, g, n),
+  'discontinuous-nice-loop': (g, n) => findLoops('discontinuous', false, g, n),
+  aic: (g, n) => findLoops('aic', false, g, n),
+  'grouped-continuous-nice-loop': (g, n) => findLoops('continuous', true, g, n),
+  'grouped-discontinuous-nice-loop': (g, n) => findLoops('discontinuous', true, g, n),
+  'grouped-aic': (g, n) => findLoops('aic', true, g, n),
+  'als-xz': findAlsXz,
+  'als-xy-wing': findAlsXyWings,
+  'als-chain': findAlsChains,
+  'death-blossom': findDeathBlossoms,
+  'forcing-chain': findForcingChains,
+  'forcing-net': findForcingNets,
 };
 
 /** Checks a technique name; throws a RangeError listing the names otherwise. @internal */

@@ -1,0 +1,249 @@
+// Nice loops (continuous and discontinuous) and alternating inference chains, grouped or not: one search over the
+// shared chain graph (chain-graph.ts) from every candidate, both as true and as false, that reports each kind.
+import { buildChainGraph, deniedBy, nodeName, overlaps, type ChainGraph } from './chain-graph.js';
+import type { Grid } from './grid.js';
+import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
+import { cellName, PEERS } from './tables.js';
+
+/** The longest nice loop or chain searched, in links. */
+export const MAX_LOOP_LENGTH = 20;
+
+interface Found {
+  readonly length: number;
+  readonly key: string;
+  readonly step: Step;
+}
+
+type Kind = 'continuous' | 'discontinuous' | 'aic';
+
+interface Search {
+  readonly values: Uint8Array;
+  readonly candidates: Uint16Array;
+  readonly grouped: boolean;
+  readonly found: Record<Kind, Found[]>;
+}
+
+// The last search of each flavour: the solver asks for the three kinds one after another on the same state.
+let cache: Search[] = [];
+
+function sameState(s: Search, grid: Grid, grouped: boolean): boolean {
+  if (s.grouped !== grouped) return false;
+  const v = grid.values;
+  const c = grid.candidates;
+  for (let i = 0; i < 81; i++) if (s.values[i] !== v[i] || s.candidates[i] !== c[i]) return false;
+  return true;
+}
+
+function search(grid: Grid, grouped: boolean): Search {
+  for (const s of cache) if (sameState(s, grid, grouped)) return s;
+  const found = run(grid, grouped);
+  const s: Search = { values: grid.values.slice(), candidates: grid.candidates.slice(), grouped, found };
+  cache = [s, ...cache.filter((x) => x.grouped !== grouped)];
+  return s;
+}
+
+/** Orders found steps shortest first, keeps one per set of changes, at most `limit`. */
+function best(found: readonly Found[], limit: number): Step[] {
+  const sorted = [...found].sort((a, b) => a.length - b.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const seen = new Set<string>();
+  const out: Step[] = [];
+  for (const f of sorted) {
+    if (out.length >= limit) break;
+    if (seen.has(f.key)) continue;
+    seen.add(f.key);
+    out.push(f.step);
+  }
+  return out;
+}
+
+/** The literals from the start to `end`, following parents. */
+function pathTo(parent: Int32Array, end: number): number[] {
+  const out = [end];
+  let l = end;
+  while (parent[l] !== l) {
+    l = parent[l]!;
+    out.push(l);
+  }
+  return out.reverse();
+}
+
+/** Eureka notation of a path of literals: a false literal links on strongly (=), a true one weakly (-). */
+function eureka(graph: ChainGraph, path: readonly number[]): string {
+  let text = nodeName(graph, path[0]! >> 1);
+  for (let i = 1; i < path.length; i++) text += `${path[i - 1]! & 1 ? '-' : '='}${nodeName(graph, path[i]! >> 1)}`;
+  return text;
+}
+
+function usesGroup(graph: ChainGraph, path: readonly number[]): boolean {
+  return path.some((l) => l >> 1 >= graph.candidateCount);
+}
+
+function changeKey(eliminations: readonly Candidate[], placements: readonly Candidate[]): string {
+  return `${placements.map((p) => `${p.cell}=${p.digit}`).join(',')}/${eliminations.map((e) => `${e.cell}-${e.digit}`).join(',')}`;
+}
+
+const TECHNIQUE: Record<Kind, [TechniqueName, TechniqueName]> = {
+  continuous: ['continuous-nice-loop', 'grouped-continuous-nice-loop'],
+  discontinuous: ['discontinuous-nice-loop', 'grouped-discontinuous-nice-loop'],
+  aic: ['aic', 'grouped-aic'],
+};
+
+function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
+  const graph = buildChainGraph(grid, { groups: grouped });
+  const found: Record<Kind, Found[]> = { continuous: [], discontinuous: [], aic: [] };
+  const c = grid.candidates;
+  const parent = new Int32Array(graph.size * 2);
+  const depth = new Uint8Array(graph.size * 2);
+  const queue = new Int32Array(graph.size * 2);
+
+  const record = (kind: Kind, path: number[], closing: string, eliminations: Candidate[], placements: Candidate[], why: string): void => {
+    if (eliminations.length === 0 && placements.length === 0) return;
+    const isGrouped = usesGroup(graph, path);
+    if (isGrouped !== grouped) return;
+    const chain = eureka(graph, path) + closing;
+    const nodes = path.map((l) => l >> 1);
+    const cells = [...new Set(nodes.flatMap((n) => graph.cells[n]!))];
+    const digits = [...new Set(nodes.map((n) => graph.digit[n]!))].sort((a, b) => a - b);
+    const technique = TECHNIQUE[kind][grouped ? 1 : 0];
+    const title = { continuous: 'Continuous nice loop', discontinuous: 'Discontinuous nice loop', aic: 'Alternating inference chain' }[kind];
+    found[kind].push({
+      length: path.length + (closing ? 1 : 0),
+      key: changeKey(eliminations, placements),
+      step: {
+        technique,
+        cells,
+        digits,
+        eliminations,
+        placements,
+        explanation: `${grouped ? 'Grouped ' + title.toLowerCase() : title} ${chain} (= at least one is true, - not both): ${why}`,
+        chain,
+      },
+    });
+  };
+
+  const bfs = (start: number): void => {
+    parent.fill(-1);
+    let head = 0;
+    let tail = 0;
+    parent[start] = start;
+    depth[start] = 0;
+    queue[tail++] = start;
+    while (head < tail) {
+      const l = queue[head++]!;
+      const dep = depth[l]! + 1;
+      if (dep > MAX_LOOP_LENGTH) continue;
+      const node = l >> 1;
+      const truth = l & 1;
+      const next = truth ? graph.weak[node]! : graph.strong[node]!;
+      for (const m of next) {
+        const nl = m * 2 + (truth ^ 1);
+        if (parent[nl]! >= 0) continue;
+        parent[nl] = l;
+        depth[nl] = dep;
+        queue[tail++] = nl;
+        onReach(start, nl);
+      }
+    }
+  };
+
+  const onReach = (start: number, l: number): void => {
+    const s = start >> 1;
+    const x = l >> 1;
+    if (start & 1) {
+      // From "s is true": reaching "s is false" removes s.
+      if (x === s && !(l & 1)) {
+        const cell = graph.cells[s]![0]!;
+        const d = graph.digit[s]!;
+        const path = pathTo(parent, l);
+        record('discontinuous', path, '', [{ cell, digit: d }], [], `if ${cellName(cell)} were ${d} it would not be, so remove ${d} from ${cellName(cell)}`);
+      }
+      return;
+    }
+    if (!(l & 1)) return;
+    const sCell = graph.cells[s]![0]!;
+    const sDigit = graph.digit[s]!;
+    if (x === s) {
+      const path = pathTo(parent, l);
+      record('discontinuous', path, '', [], [{ cell: sCell, digit: sDigit }], `if ${cellName(sCell)} were not ${sDigit} it would be, so it is ${sDigit}`);
+      return;
+    }
+    // "s or x": what both deny goes.
+    if (x > s || x >= graph.candidateCount) {
+      const elim = new Eliminations();
+      if (graph.digit[x] === sDigit) {
+        for (let k = 0; k < 20; k++) {
+          const e = PEERS[sCell * 20 + k]!;
+          if (c[e]! & (1 << (sDigit - 1)) && deniedBy(graph, x, e, sDigit) && !graph.cells[x]!.includes(e)) elim.add(c, e, 1 << (sDigit - 1));
+        }
+      } else if (x < graph.candidateCount) {
+        const xCell = graph.cells[x]![0]!;
+        const xDigit = graph.digit[x]!;
+        if (xCell === sCell) elim.add(c, sCell, ~((1 << (sDigit - 1)) | (1 << (xDigit - 1))) & 0x1ff);
+        else if (deniedBy(graph, x, sCell, xDigit)) {
+          elim.add(c, sCell, 1 << (xDigit - 1));
+          elim.add(c, xCell, 1 << (sDigit - 1));
+        }
+      }
+      if (!elim.empty) {
+        const path = pathTo(parent, l);
+        const xName = nodeName(graph, x);
+        record('aic', path, '', elim.list(), [], `${nodeName(graph, s)} or ${xName} is true, so remove what both rule out`);
+      }
+    }
+    // Discontinuous: "not s implies x" and x rules out another candidate t of s's cell, so t implies not t.
+    if (x < graph.candidateCount || graph.digit[x] !== sDigit) {
+      const m = c[sCell]!;
+      for (let t = 1; t <= 9; t++) {
+        if (t === sDigit || !(m & (1 << (t - 1)))) continue;
+        const tn = graph.nodeOf[sCell * 9 + t - 1]!;
+        if (tn === x || !deniedBy(graph, x, sCell, t)) continue;
+        const path = pathTo(parent, l);
+        const closing = `-${nodeName(graph, tn)}`;
+        record('discontinuous', [tn * 2 + 1, ...path], closing, [{ cell: sCell, digit: t }], [], `if ${cellName(sCell)} were ${t} it would not be, so remove ${t} from ${cellName(sCell)}`);
+      }
+    }
+    // Continuous: x rules out s again, closing a loop; its weak links are strong too.
+    if (graph.weak[x]!.includes(s)) {
+      const path = pathTo(parent, l);
+      if (path.length < 4) return;
+      const nodes = path.map((p) => p >> 1);
+      for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) if (overlaps(graph, nodes[i]!, nodes[j]!)) return;
+      const elim = new Eliminations();
+      for (let i = 1; i < path.length; i += 2) {
+        // path[i] is true, path[i + 1] (or the start) false: a weak link that is strong in the loop.
+        const a = nodes[i]!;
+        const b = i + 1 < nodes.length ? nodes[i + 1]! : s;
+        weakLinkTwiceStrong(graph, c, a, b, nodes, elim);
+      }
+      if (!elim.empty) record('continuous', path, `-${nodeName(graph, s)}`, elim.list(), [], 'each weak link of the loop holds one true end, so remove what both ends of a weak link rule out');
+    }
+  };
+
+  for (let s = 0; s < graph.candidateCount; s++) {
+    bfs(s * 2);
+    bfs(s * 2 + 1);
+  }
+  return found;
+}
+
+/** In a continuous loop exactly one end of each weak link is true: remove what both ends deny, outside the loop. */
+function weakLinkTwiceStrong(graph: ChainGraph, c: Uint16Array, a: number, b: number, loop: readonly number[], elim: Eliminations): void {
+  const da = graph.digit[a]!;
+  if (da === graph.digit[b]) {
+    const bit = 1 << (da - 1);
+    for (let e = 0; e < 81; e++) {
+      if (!(c[e]! & bit) || !deniedBy(graph, a, e, da) || !deniedBy(graph, b, e, da)) continue;
+      const en = graph.nodeOf[e * 9 + da - 1]!;
+      if (loop.some((n) => n === en || graph.cells[n]!.includes(e) && graph.digit[n] === da)) continue;
+      elim.add(c, e, bit);
+    }
+  } else if (a < graph.candidateCount && b < graph.candidateCount && graph.cells[a]![0] === graph.cells[b]![0]) {
+    const cell = graph.cells[a]![0]!;
+    elim.add(c, cell, ~((1 << (da - 1)) | (1 << (graph.digit[b]! - 1))) & 0x1ff);
+  }
+}
+
+/** The nice loops or chains of one kind on a grid, shortest first, one per set of changes. @internal */
+export function findLoops(kind: Kind, grouped: boolean, grid: Grid, limit: number): Step[] {
+  return best(search(grid, grouped).found[kind], limit);
+}
