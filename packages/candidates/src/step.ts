@@ -38,6 +38,7 @@ export const TECHNIQUE_NAMES = [
   'sashimi-swordfish',
   'finned-jellyfish',
   'sashimi-jellyfish',
+  'sue-de-coq',
   'x-chain',
   'xy-chain',
   'continuous-nice-loop',

@@ -8,6 +8,7 @@ import { Grid } from './grid.js';
 import { findLockedCandidates } from './intersections.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from './singles.js';
 import { findSimpleColorings, findSkyscrapers, findTwoStringKites } from './single-digit.js';
+import { findSueDeCoqs } from './sue-de-coq.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { findHiddenSubsets, findNakedSubsets } from './subsets.js';
 import { findBugPlusOne } from './uniqueness.js';
@@ -59,6 +60,7 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'sashimi-swordfish': (g, n) => findFinnedFish(g, 3, true, n),
   'finned-jellyfish': (g, n) => findFinnedFish(g, 4, false, n),
   'sashimi-jellyfish': (g, n) => findFinnedFish(g, 4, true, n),
+  'sue-de-coq': findSueDeCoqs,
   'x-chain': findXChains,
   'xy-chain': findXYChains,
   'continuous-nice-loop': (g, n) => findLoops('continuous', false, g, n),

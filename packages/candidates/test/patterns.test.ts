@@ -156,3 +156,25 @@ describe('unique rectangles (rectangle r1c1, r1c2, r4c1, r4c2 in boxes 1 and 4)'
     expect(changes(find(grid, 'hidden-rectangle'))).not.toContain('r4c2<>2');
   });
 });
+
+describe('Sue de Coq', () => {
+  it('r1c1 and r1c2 hold {1,2,3,4}; with r1c5 {1,2} in row 1 and r2c1 {3,4} in box 1, four cells hold four digits', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2, 3, 4);
+    set(grid, 1, 2, 1, 2, 3, 4);
+    set(grid, 1, 5, 1, 2);
+    set(grid, 2, 1, 3, 4);
+    const steps = find(grid, 'sue-de-coq');
+    const step = steps.find((s) => s.explanation.startsWith('Sue de Coq: r1c1 and r1c2 ({1,2,3,4}) where row 1 crosses box 1, with r1c5 ({1,2})'))!;
+    expect(step.explanation).toBe(
+      'Sue de Coq: r1c1 and r1c2 ({1,2,3,4}) where row 1 crosses box 1, with r1c5 ({1,2}) in row 1 and r2c1 ({3,4}) in box 1, hold 4 digits in 4 cells; the rest of row 1 cannot be 1, 2 and the rest of box 1 cannot be 3, 4',
+    );
+    const lost = changes([step])[0]!.split(' ');
+    expect(lost).toEqual(expect.arrayContaining(['r1c3<>1', 'r1c3<>4', 'r1c4<>1', 'r1c9<>2', 'r2c2<>3', 'r3c3<>4']));
+    expect(lost).not.toContain('r1c4<>3');
+    expect(lost).not.toContain('r2c2<>1');
+    // With a digit shared by the line cell and the box cell, the count no longer holds.
+    set(grid, 2, 1, 2, 3, 4);
+    expect(find(grid, 'sue-de-coq').some((s) => s.explanation.startsWith('Sue de Coq: r1c1 and r1c2 ({1,2,3,4}) where row 1 crosses box 1, with r1c5'))).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 // The checks a running search makes between nodes: node budget, time budget, AbortSignal, progress reports, and a
 // pause after a slice of time (so that an async search can let the event loop in). Shared by Search and SudokuSolver.
-import type { Engine } from './engine.js';
+import type { SearchEngine } from './engine-m.js';
 import { describeValue, positiveCount } from './errors.js';
 
 /** Why a search ended before it had seen the whole search tree. */
@@ -87,7 +87,7 @@ export class Checks {
   paused = false;
   /** The time (performance.now()) at which the current slice ends; Infinity for a synchronous search. */
   pauseAt = Infinity;
-  readonly #engine: Engine;
+  readonly #engine: SearchEngine;
   readonly #budget: Budget;
   readonly #start: number;
   readonly #solutions: () => number;
@@ -96,7 +96,7 @@ export class Checks {
   #nextProgress: number;
 
   /** `polling`: check the clock every 1024 nodes even without a signal or a timeout (for slices). */
-  constructor(engine: Engine, budget: Budget, start: number, solutions: () => number, polling: boolean) {
+  constructor(engine: SearchEngine, budget: Budget, start: number, solutions: () => number, polling: boolean) {
     this.#engine = engine;
     this.#budget = budget;
     this.#start = start;

@@ -7,7 +7,10 @@ export type OptionSpec = readonly string[];
 
 /** What a problem is made of. `data` (one per option) comes back with each solution; it defaults to the options. */
 export interface ProblemSpec<T = OptionSpec> {
-  /** Items every solution covers exactly once. */
+  /**
+   * Items every solution covers exactly once; or, written `u:v|name` (`v|name` when u = v) as in Knuth's DLX3, from
+   * u to v times (Algorithm M).
+   */
   readonly primary: readonly string[];
   /** Items a solution covers at most once, or by any number of options that give them the same color. */
   readonly secondary?: readonly string[];
@@ -18,6 +21,44 @@ export interface ProblemSpec<T = OptionSpec> {
 const NAME = /^[^\s:|]+$/u;
 
 const compiledProblems = new WeakMap<Problem<unknown>, CompiledProblem>();
+
+/** Per primary item, the fewest and the most options that may cover it (Algorithm M). @internal */
+export interface CompiledBounds {
+  readonly lower: Int32Array;
+  readonly upper: Int32Array;
+}
+
+const compiledBounds = new WeakMap<Problem<unknown>, CompiledBounds>();
+
+/** The multiplicity bounds of a problem, or null when every primary item is covered exactly once. @internal */
+export function boundsOf(problem: Problem<unknown>): CompiledBounds | null {
+  return compiledBounds.get(problem) ?? null;
+}
+
+/** The largest upper bound of a multiplicity. */
+const MAX_BOUND = 2 ** 31 - 1;
+
+/**
+ * Splits a primary item written with a multiplicity, `u:v|name` or `v|name` (Knuth's DLX3 notation), into its name
+ * and bounds; a name without '|' has bounds 1:1. RangeError naming the entry when the bounds are not decimal
+ * integers with 0 ≤ u ≤ v and v ≥ 1. @internal
+ */
+export function splitBounds(entry: string): { readonly name: string; readonly lower: number; readonly upper: number } {
+  const bar = entry.indexOf('|');
+  if (bar < 0) return { name: entry, lower: 1, upper: 1 };
+  const spec = /^(?:(\d+):)?(\d+)$/u.exec(entry.slice(0, bar));
+  if (spec === null) {
+    throw new RangeError(`bad multiplicity in ${describeValue(entry)}: write u:v|name or v|name, with decimal integers u ≤ v`);
+  }
+  const upper = Number(spec[2]);
+  const lower = spec[1] === undefined ? upper : Number(spec[1]);
+  if (upper === 0) throw new RangeError(`bad multiplicity in ${describeValue(entry)}: the upper bound must be at least 1`);
+  if (upper > MAX_BOUND) throw new RangeError(`bad multiplicity in ${describeValue(entry)}: the upper bound must be at most ${MAX_BOUND}`);
+  if (lower > upper) {
+    throw new RangeError(`bad multiplicity in ${describeValue(entry)}: the lower bound ${lower} is above the upper bound ${upper}`);
+  }
+  return { name: entry.slice(bar + 1), lower, upper };
+}
 
 /** The numbers behind a problem. @internal */
 export function compiledOf(problem: Problem<unknown>): CompiledProblem {
@@ -44,7 +85,13 @@ function checkName(name: unknown, what: string): string {
  * any number of times, also concurrently (each search has its own links).
  */
 export class Problem<T = OptionSpec> {
+  /** The primary item names (without multiplicities: `2:3|C` is item `C`). */
   readonly primary: readonly string[];
+  /**
+   * Per primary item, `[u, v]`: every solution covers it at least u and at most v times (`[1, 1]` unless the item was
+   * written `u:v|name` or `v|name`).
+   */
+  readonly bounds: readonly (readonly [lower: number, upper: number])[];
   readonly secondary: readonly string[];
   /** All item names, primary first. */
   readonly items: readonly string[];
@@ -57,8 +104,23 @@ export class Problem<T = OptionSpec> {
   /** Use defineProblem. @internal */
   constructor(spec: ProblemSpec<T>) {
     if (typeof spec !== 'object' || spec === null) throw new TypeError(`a problem must be an object; got ${describeValue(spec)}`);
-    const primary = listOf(spec.primary, 'the primary items');
+    const written = listOf(spec.primary, 'the primary items');
     const secondary = spec.secondary === undefined ? [] : listOf(spec.secondary, 'the secondary items');
+    const primary: string[] = [];
+    const bounds: (readonly [number, number])[] = [];
+    let multiplicities = false;
+    for (const [k, entry] of written.entries()) {
+      if (typeof entry !== 'string') throw new TypeError(`item ${k + 1} must be a string; got ${describeValue(entry)}`);
+      const { name, lower, upper } = splitBounds(entry);
+      primary.push(name);
+      bounds.push(Object.freeze([lower, upper] as const));
+      if (lower !== 1 || upper !== 1) multiplicities = true;
+    }
+    for (const name of secondary) {
+      if (typeof name === 'string' && /^(?:\d+:)?\d+\|/u.test(name)) {
+        throw new RangeError(`secondary item ${describeValue(name)} has a multiplicity; only primary items take u:v|name`);
+      }
+    }
     const index = new Map<string, number>();
     for (const [k, name] of [...primary, ...secondary].entries()) {
       checkName(name, `item ${k + 1}`);
@@ -116,6 +178,7 @@ export class Problem<T = OptionSpec> {
       data = Object.freeze([...spec.data]);
     }
     this.primary = Object.freeze([...primary]);
+    this.bounds = Object.freeze(bounds);
     this.secondary = Object.freeze([...secondary]);
     this.items = Object.freeze([...primary, ...secondary]);
     this.options = Object.freeze(options);
@@ -128,6 +191,12 @@ export class Problem<T = OptionSpec> {
       optionItems: Int32Array.from(items),
       optionColors: colorIndex.size === 0 ? null : Int32Array.from(colors),
     });
+    if (multiplicities) {
+      compiledBounds.set(this as Problem<unknown>, {
+        lower: Int32Array.from(bounds, (b) => b[0]),
+        upper: Int32Array.from(bounds, (b) => b[1]),
+      });
+    }
   }
 
   /** The number of options. */

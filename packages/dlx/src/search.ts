@@ -1,8 +1,9 @@
 // Solving: lazy solutions, counting, budgets, progress and statistics, over the engine.
 import { Engine, EXHAUSTED, FOUND } from './engine.js';
+import { EngineM, type SearchEngine } from './engine-m.js';
 import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type Budget, type BudgetOptions, type StopReason } from './checks.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
-import { Problem, compiledOf, defineProblem, type OptionSpec, type ProblemSpec } from './problem.js';
+import { Problem, boundsOf, compiledOf, defineProblem, type OptionSpec, type ProblemSpec } from './problem.js';
 import { shuffledOrder, type Seed } from './seed.js';
 
 export type { BudgetOptions, Progress, StopReason } from './checks.js';
@@ -72,7 +73,7 @@ const PAUSED = 2;
  */
 export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats>, Iterable<Solution<T>>, AsyncIterable<Solution<T>> {
   readonly #solver: Solver<T>;
-  readonly #engine: Engine;
+  readonly #engine: SearchEngine;
   readonly #limit: number;
   readonly #budget: Budget;
   readonly #given: number[];
@@ -85,7 +86,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   #sliceEnd = 0;
 
   /** @internal */
-  constructor(solver: Solver<T>, engine: Engine, options: SearchOptions | undefined) {
+  constructor(solver: Solver<T>, engine: SearchEngine, options: SearchOptions | undefined) {
     const o = optionsOf(options, 'a search');
     this.#solver = solver;
     this.#engine = engine;
@@ -181,7 +182,10 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   #take(): Solution<T> {
     const e = this.#engine;
     const options = [...this.#given];
-    for (let l = 0; l < e.level; l++) options.push(e.optionAt(l));
+    for (let l = 0; l < e.level; l++) {
+      const o = e.optionAt(l);
+      if (o >= 0) options.push(o); // -1: a level of Algorithm M that chose no option
+    }
     options.sort((a, b) => a - b);
     const solution = new Solution(this.#solver.problem, options);
     if (this.#solutions >= this.#limit) this.#finish('limit');
@@ -272,7 +276,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
  */
 export class Solver<T = OptionSpec> {
   readonly problem: Problem<T>;
-  readonly #engine: Engine;
+  readonly #engine: SearchEngine;
   #active: Search<T> | null = null;
 
   /** Lays out a problem (options shuffled when a seed is given). */
@@ -281,7 +285,10 @@ export class Solver<T = OptionSpec> {
     this.problem = problem instanceof Problem ? problem : defineProblem(problem);
     const compiled = compiledOf(this.problem as Problem<unknown>);
     const optionCount = compiled.optionStart.length - 1;
-    this.#engine = new Engine(compiled, o.seed === undefined ? undefined : shuffledOrder(optionCount, o.seed));
+    const order = o.seed === undefined ? undefined : shuffledOrder(optionCount, o.seed);
+    // Multiplicities (u:v|item) need Algorithm M; everything else runs on Algorithm X or C.
+    const bounds = boundsOf(this.problem as Problem<unknown>);
+    this.#engine = bounds === null ? new Engine(compiled, order) : new EngineM(compiled, bounds, order);
   }
 
   /** A lazy search for solutions. */

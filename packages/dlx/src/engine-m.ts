@@ -1,0 +1,532 @@
+// Knuth's Algorithm M (DLX3, TAOCP 7.2.2.1): exact cover with multiplicities. Primary item i must be covered by
+// from u_i to v_i of the chosen options; secondary items as in Algorithm C (at most once, or by options that agree on
+// its color). JavaScript only; the public API is in search.ts. Internal.
+//
+// Memory layout (Knuth's DLX3, in one Int32Array `m`; node k at address a = 4k):
+//   node 0: unused (the roots of the item lists live in `ll`/`rl`);
+//   node i (1..N): the header of item i - 1: m[a] = LEN, m[a+1] = ULINK, m[a+2] = DLINK, m[a+3] = the color given
+//          to a purified secondary item (0 none);
+//   node N + 1 on: spacers and options. An option node has m[a] = TOP (the header address 4i), ULINK, DLINK and
+//          COLOR (0 none, > 0 a color, -1 "already has the item's color", set by purify). A spacer has
+//          m[a] = -(the option it ends + 1) (0 for the first), ULINK = the first node of the option before it and
+//          DLINK = the last node of the option after it.
+// Active items are doubly linked through ll/rl by item number: primary items in a list headed by 0, secondary
+// items in one headed by N + 1. Per primary item, BOUND (how many more options may still cover it) and SLACK
+// (v - u, constant).
+//
+// A level of the search branches on an item i with the fewest ways to go on (Knuth's branching degree
+// θ = LEN + min(SLACK, BOUND) - BOUND + 1). When BOUND becomes 0 with SLACK 0, the level is Algorithm C's: cover i
+// and try its options in turn. Otherwise the options of i are "tweaked": the level tries x1, then x2 with x1 left out
+// of everything below, and so on; and, once enough options cover i, the "null move" of no further option for i.
+// So a level may choose no option: `optionAt` says -1 there.
+import { EXHAUSTED, FOUND, STOPPED, type CompiledProblem } from './engine.js';
+import type { CompiledBounds } from './problem.js';
+
+const ENTER = 0;
+const TRY = 1;
+const BACK = 2;
+
+/** The engine interface the searches use (Engine in engine.ts, EngineM here). @internal */
+export interface SearchEngine {
+  readonly optionCount: number;
+  level: number;
+  nodes: number;
+  updates: number;
+  maxLevel: number;
+  checkAt: number;
+  onCheck: (() => boolean) | null;
+  /** The option chosen at level l (0 ≤ l < level), or -1 when that level chose none (Algorithm M's null move). */
+  optionAt(l: number): number;
+  /** The options forced so far, in order. */
+  forcedOptions(): readonly number[];
+  force(o: number): boolean;
+  reset(): void;
+  resetStats(): void;
+  run(): number;
+}
+
+/** Removes the other nodes of p's option from their item lists (nodes that already have their item's color stay). */
+function hide(m: Int32Array, p: number): number {
+  let updates = 0;
+  for (let q = p + 4; q !== p; ) {
+    const x = m[q]!;
+    if (x <= 0) {
+      q = m[q + 1]!;
+    } else {
+      if (m[q + 3]! >= 0) {
+        const u = m[q + 1]!;
+        const d = m[q + 2]!;
+        m[u + 2] = d;
+        m[d + 1] = u;
+        m[x]!--;
+        updates++;
+      }
+      q += 4;
+    }
+  }
+  return updates;
+}
+
+function unhide(m: Int32Array, p: number): void {
+  for (let q = p - 4; q !== p; ) {
+    const x = m[q]!;
+    if (x <= 0) {
+      q = m[q + 2]!;
+    } else {
+      if (m[q + 3]! >= 0) {
+        m[m[q + 1]! + 2] = q;
+        m[m[q + 2]! + 1] = q;
+        m[x]!++;
+      }
+      q -= 4;
+    }
+  }
+}
+
+/** Covers item i (header address h = 4i): hides the options in its list and takes it out of its active list. */
+function cover(m: Int32Array, ll: Int32Array, rl: Int32Array, h: number): number {
+  let updates = 1;
+  for (let p = m[h + 2]!; p !== h; p = m[p + 2]!) updates += hide(m, p);
+  const i = h >> 2;
+  const l = ll[i]!;
+  const r = rl[i]!;
+  rl[l] = r;
+  ll[r] = l;
+  return updates;
+}
+
+function uncover(m: Int32Array, ll: Int32Array, rl: Int32Array, h: number): void {
+  const i = h >> 2;
+  rl[ll[i]!] = i;
+  ll[rl[i]!] = i;
+  for (let p = m[h + 1]!; p !== h; p = m[p + 1]!) unhide(m, p);
+}
+
+/** Gives the secondary item of node p the color of p: hides the options that give it another color. */
+function purify(m: Int32Array, p: number): number {
+  const c = m[p + 3]!;
+  const h = m[p]!;
+  let updates = 0;
+  m[h + 3] = c;
+  for (let q = m[h + 2]!; q !== h; q = m[q + 2]!) {
+    if (m[q + 3] === c) m[q + 3] = -1;
+    else updates += hide(m, q);
+  }
+  return updates;
+}
+
+function unpurify(m: Int32Array, p: number): void {
+  const h = m[p]!;
+  const c = m[h + 3]!;
+  for (let q = m[h + 1]!; q !== h; q = m[q + 1]!) {
+    if (m[q + 3]! < 0) m[q + 3] = c;
+    else unhide(m, q);
+  }
+  m[h + 3] = 0;
+}
+
+/**
+ * One problem with multiplicities laid out as dancing links, with the state of one depth-first search over it
+ * (Algorithm M). Reusable: `reset()` copies the links as laid out back. @internal
+ */
+export class EngineM implements SearchEngine {
+  readonly optionCount: number;
+  readonly itemCount: number;
+  readonly primaryCount: number;
+  private readonly m: Int32Array;
+  private readonly ll: Int32Array;
+  private readonly rl: Int32Array;
+  /** Per item number (1..N1): how many more options may cover it, and v - u. */
+  private readonly bound: Int32Array;
+  private readonly slack: Int32Array;
+  /** Address of the first node of each option, by its index in the problem. */
+  private readonly firstNode: Int32Array;
+  /** Per level: the node being tried (the header of the item: the null move), the item, the first tweaked node. */
+  private readonly xs: Int32Array;
+  private readonly chosen: Int32Array;
+  private readonly firstTweak: Int32Array;
+  private readonly initial: { readonly m: Int32Array; readonly ll: Int32Array; readonly rl: Int32Array; readonly bound: Int32Array };
+  private readonly forcedFlag: Uint8Array;
+  private readonly forced: number[] = [];
+  private mode = ENTER;
+
+  level = 0;
+  nodes = 0;
+  updates = 0;
+  maxLevel = 0;
+  checkAt = Infinity;
+  onCheck: (() => boolean) | null = null;
+
+  /** Lays out the problem; `order` (a permutation of the option indices) is the order of the options in each list. */
+  constructor(problem: CompiledProblem, bounds: CompiledBounds, order?: ArrayLike<number>) {
+    const n = problem.itemCount;
+    const n1 = problem.primaryCount;
+    const optionCount = problem.optionStart.length - 1;
+    const entries = problem.optionItems.length;
+    this.itemCount = n;
+    this.primaryCount = n1;
+    this.optionCount = optionCount;
+    const nodeCount = n + 2 + entries + optionCount;
+    const m = new Int32Array(4 * nodeCount);
+    const ll = new Int32Array(n + 2);
+    const rl = new Int32Array(n + 2);
+    for (let i = 0; i <= n1; i++) {
+      ll[i] = i === 0 ? n1 : i - 1;
+      rl[i] = i === n1 ? 0 : i + 1;
+    }
+    const head = n + 1;
+    ll[head] = n > n1 ? n : head;
+    rl[head] = n > n1 ? n1 + 1 : head;
+    for (let i = n1 + 1; i <= n; i++) {
+      ll[i] = i === n1 + 1 ? head : i - 1;
+      rl[i] = i === n ? head : i + 1;
+    }
+    for (let i = 1; i <= n; i++) {
+      m[4 * i + 1] = 4 * i;
+      m[4 * i + 2] = 4 * i;
+    }
+    const bound = new Int32Array(n1 + 1);
+    const slack = new Int32Array(n1 + 1);
+    for (let i = 1; i <= n1; i++) {
+      bound[i] = bounds.upper[i - 1]!;
+      slack[i] = bounds.upper[i - 1]! - bounds.lower[i - 1]!;
+    }
+    const firstNode = new Int32Array(optionCount);
+    const { optionStart, optionItems, optionColors } = problem;
+    let spacer = 4 * head;
+    let node = head + 1;
+    for (let k = 0; k < optionCount; k++) {
+      const o = order === undefined ? k : order[k]!;
+      const start = node;
+      for (let e = optionStart[o]!; e < optionStart[o + 1]!; e++) {
+        const a = 4 * node;
+        const h = 4 * (optionItems[e]! + 1);
+        const u = m[h + 1]!;
+        m[a] = h;
+        m[a + 1] = u;
+        m[a + 2] = h;
+        m[a + 3] = optionColors === null ? 0 : optionColors[e]!;
+        m[u + 2] = a;
+        m[h + 1] = a;
+        m[h]!++;
+        node++;
+      }
+      firstNode[o] = 4 * start;
+      m[spacer + 2] = 4 * (node - 1);
+      spacer = 4 * node;
+      m[spacer] = -(o + 1);
+      m[spacer + 1] = 4 * start;
+      node++;
+    }
+    this.m = m;
+    this.ll = ll;
+    this.rl = rl;
+    this.bound = bound;
+    this.slack = slack;
+    this.firstNode = firstNode;
+    // A level chooses an option or makes a null move (which retires an item): at most this many levels.
+    const levels = optionCount + n1 + 1;
+    this.xs = new Int32Array(levels);
+    this.chosen = new Int32Array(levels);
+    this.firstTweak = new Int32Array(levels);
+    this.forcedFlag = new Uint8Array(optionCount);
+    this.initial = { m: m.slice(), ll: ll.slice(), rl: rl.slice(), bound: bound.slice() };
+  }
+
+  /** The option index of the node at address q. */
+  private optionOf(q: number): number {
+    const m = this.m;
+    while (m[q]! > 0) q += 4;
+    return -m[q]! - 1;
+  }
+
+  optionAt(l: number): number {
+    const x = this.xs[l]!;
+    return x === 4 * this.chosen[l]! ? -1 : this.optionOf(x);
+  }
+
+  forcedOptions(): readonly number[] {
+    return this.forced;
+  }
+
+  /** True when option o can still be part of a solution with the options forced so far. */
+  isActive(o: number): boolean {
+    if (this.forcedFlag[o] === 1) return false;
+    const { m, ll, rl, bound } = this;
+    for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
+      if (m[q + 3]! < 0) continue; // the item already has this option's color
+      const h = m[q]!;
+      const i = h >> 2;
+      if (rl[ll[i]!] !== i || m[m[q + 1]! + 2] !== q) return false;
+      if (i <= this.primaryCount ? bound[i] === 0 : m[h + 3] !== 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Puts option o into every solution, before the search. Returns false (and changes nothing) when o conflicts with
+   * the options forced so far. Only between searches.
+   */
+  force(o: number): boolean {
+    if (this.level !== 0 || this.mode !== ENTER) throw new Error('force() during a search');
+    if (!this.isActive(o)) return false;
+    const { m, ll, rl, bound } = this;
+    const first = this.firstNode[o]!;
+    // o must leave the lists of its primary items, so that it cannot be chosen again. Covering one of its items does
+    // that (as in Algorithm C, whose statistics this then matches); when none gets covered, o is taken out first.
+    let covers = false;
+    let primaries = false;
+    for (let q = first; m[q]! > 0; q += 4) {
+      const i = m[q]! >> 2;
+      if (i <= this.primaryCount) primaries = true;
+      if (i <= this.primaryCount ? bound[i] === 1 : m[q + 3] === 0) covers = true;
+    }
+    let updates = 0;
+    if (primaries && !covers) {
+      updates += hide(m, first);
+      if (m[first + 3]! >= 0) updates += this.unlink(first);
+    }
+    for (let q = first; m[q]! > 0; q += 4) {
+      const h = m[q]!;
+      const i = h >> 2;
+      if (i <= this.primaryCount) {
+        if (--bound[i]! === 0) updates += cover(m, ll, rl, h);
+      } else {
+        const c = m[q + 3]!;
+        if (c === 0) updates += cover(m, ll, rl, h);
+        else if (c > 0) updates += purify(m, q);
+      }
+    }
+    this.updates += updates;
+    this.forcedFlag[o] = 1;
+    this.forced.push(o);
+    return true;
+  }
+
+  /** Takes node q out of its item's list. */
+  private unlink(q: number): number {
+    const m = this.m;
+    const u = m[q + 1]!;
+    const d = m[q + 2]!;
+    m[u + 2] = d;
+    m[d + 1] = u;
+    m[m[q]!]!--;
+    return 1;
+  }
+
+  /** Undoes the search and the forced options: the links as laid out. */
+  reset(): void {
+    const { initial } = this;
+    this.m.set(initial.m);
+    this.ll.set(initial.ll);
+    this.rl.set(initial.rl);
+    this.bound.set(initial.bound);
+    for (const o of this.forced) this.forcedFlag[o] = 0;
+    this.forced.length = 0;
+    this.level = 0;
+    this.mode = ENTER;
+  }
+
+  resetStats(): void {
+    this.nodes = 0;
+    this.updates = 0;
+    this.maxLevel = 0;
+  }
+
+  /** Item i gets no more options (a null move, or a tweaked level ending): out of the active list. */
+  private deactivate(i: number): void {
+    const { ll, rl } = this;
+    const l = ll[i]!;
+    const r = rl[i]!;
+    rl[l] = r;
+    ll[r] = l;
+  }
+
+  private reactivate(i: number): void {
+    const { ll, rl } = this;
+    rl[ll[i]!] = i;
+    ll[rl[i]!] = i;
+  }
+
+  /**
+   * Knuth's M8: puts item i of level l back as it was before the level: uncovers it, or puts its tweaked options back
+   * (into the other lists too, unless i is covered, which uncover then does), and gives the bound back.
+   */
+  private restore(l: number, i: number): void {
+    const { m, ll, rl, bound } = this;
+    const h = 4 * i;
+    const covered = bound[i] === 0;
+    if (this.firstTweak[l] !== 0) {
+      // Untweak: the tweaked nodes x1 .. xk still point down to each other; link them back in, then bring their
+      // options back into the other lists in reverse order.
+      const a = this.firstTweak[l]!;
+      const z = m[h + 2]!;
+      m[h + 2] = a;
+      let k = 0;
+      let last = h;
+      for (let r = a; r !== z; last = r, r = m[r + 2]!) {
+        m[r + 1] = last;
+        k++;
+      }
+      m[z + 1] = last;
+      m[h]! += k;
+      if (!covered) for (let r = last; r !== h; r = m[r + 1]!) unhide(m, r);
+    }
+    if (covered) uncover(m, ll, rl, h);
+    bound[i]!++;
+  }
+
+  /**
+   * Runs the search until the next solution (FOUND: levels 0 .. level-1 hold it; call again to go on), the end of
+   * the search (EXHAUSTED: back at level 0) or `onCheck` asking to stop (STOPPED: call `reset` afterwards).
+   */
+  run(): number {
+    const { m, ll, rl, bound, slack, xs, chosen, firstTweak } = this;
+    const n1 = this.primaryCount;
+    let level = this.level;
+    let mode = this.mode;
+    let nodes = this.nodes;
+    let updates = this.updates;
+    let maxLevel = this.maxLevel;
+    let checkAt = this.checkAt;
+    const save = (l: number, md: number): void => {
+      this.level = l;
+      this.mode = md;
+      this.nodes = nodes;
+      this.updates = updates;
+      this.maxLevel = maxLevel;
+    };
+    for (;;) {
+      if (mode === ENTER) {
+        if (nodes >= checkAt) {
+          save(level, ENTER);
+          if (this.onCheck !== null && this.onCheck()) return STOPPED;
+          checkAt = this.checkAt;
+        }
+        nodes++;
+        if (level > maxLevel) maxLevel = level;
+        let k = rl[0]!;
+        if (k === 0) {
+          save(level, BACK);
+          return FOUND;
+        }
+        // The item with the smallest branching degree θ; ties go to the smaller min(SLACK, BOUND), then to the
+        // longer list (Knuth's choices in DLX3), then to the first in item order. With bounds 1:1 this is the
+        // first item with the fewest options, as in Algorithm C.
+        let i = 0;
+        let bestT = 0x7fffffff;
+        let bestS = 0;
+        let bestLen = 0;
+        for (; k !== 0; k = rl[k]!) {
+          const b = bound[k]!;
+          const len = m[4 * k]!;
+          let s = slack[k]!;
+          if (s > b) s = b;
+          const t = len + s - b + 1;
+          if (t < bestT || (t === bestT && (s < bestS || (s === bestS && len > bestLen)))) {
+            i = k;
+            bestT = t;
+            bestS = s;
+            bestLen = len;
+            if (t <= 0 || (t === 1 && s === 0)) break;
+          }
+        }
+        if (bestT <= 0) {
+          mode = BACK;
+          continue;
+        }
+        const h = 4 * i;
+        const b = --bound[i]!;
+        chosen[level] = i;
+        const x = m[h + 2]!;
+        xs[level] = x;
+        if (b === 0) updates += cover(m, ll, rl, h);
+        firstTweak[level] = b !== 0 || slack[i] !== 0 ? x : 0;
+        mode = TRY;
+      } else if (mode === TRY) {
+        const i = chosen[level]!;
+        const h = 4 * i;
+        const x = xs[level]!;
+        const b = bound[i]!;
+        if (firstTweak[level] === 0) {
+          // Algorithm C's level: i is covered; its options in turn.
+          if (x === h) {
+            this.restore(level, i);
+            mode = BACK;
+            continue;
+          }
+        } else if (m[h]! <= b - slack[i]!) {
+          // Too few options left to reach the lower bound.
+          this.restore(level, i);
+          mode = BACK;
+          continue;
+        } else if (x !== h) {
+          // Tweak x: out of i's list (and, unless i is covered, which hid it already, out of the other lists).
+          if (b !== 0) updates += hide(m, x);
+          const d = m[x + 2]!;
+          m[h + 2] = d;
+          m[d + 1] = h;
+          m[h]!--;
+          updates++;
+        } else if (b !== 0) {
+          // The null move: no more options for i.
+          this.deactivate(i);
+        }
+        if (x !== h) {
+          for (let q = x + 4; q !== x; ) {
+            const j = m[q]!;
+            if (j <= 0) {
+              q = m[q + 1]!;
+            } else {
+              const item = j >> 2;
+              if (item <= n1) {
+                if (--bound[item]! === 0) updates += cover(m, ll, rl, j);
+              } else {
+                const c = m[q + 3]!;
+                if (c === 0) updates += cover(m, ll, rl, j);
+                else if (c > 0) updates += purify(m, q);
+              }
+              q += 4;
+            }
+          }
+        }
+        level++;
+        mode = ENTER;
+      } else {
+        if (level === 0) {
+          save(0, ENTER);
+          return EXHAUSTED;
+        }
+        level--;
+        const i = chosen[level]!;
+        const h = 4 * i;
+        const x = xs[level]!;
+        if (x === h) {
+          // Back from the null move: i is active again, and the level is over.
+          if (bound[i] !== 0) this.reactivate(i);
+          this.restore(level, i);
+          continue;
+        }
+        for (let q = x - 4; q !== x; ) {
+          const j = m[q]!;
+          if (j <= 0) {
+            q = m[q + 2]!;
+          } else {
+            const item = j >> 2;
+            if (item <= n1) {
+              if (bound[item] === 0) uncover(m, ll, rl, j);
+              bound[item]!++;
+            } else {
+              const c = m[q + 3]!;
+              if (c === 0) uncover(m, ll, rl, j);
+              else if (c > 0) unpurify(m, q);
+            }
+            q -= 4;
+          }
+        }
+        xs[level] = m[x + 2]!;
+        mode = TRY;
+      }
+    }
+  }
+}
