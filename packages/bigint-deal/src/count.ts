@@ -1,10 +1,12 @@
-// Exact counts of the deals that satisfy a constraint, by dynamic programming over the suits. This release counts
-// constraints on ONE seat (HCP range, suit-length ranges, cards predealt to that seat); the other three seats are dealt
-// the remaining 39 cards freely. Anything else is reported as not countable rather than counted wrongly.
+// Exact counts of the deals that satisfy a constraint, by dynamic programming over the suits. Counts constraints on
+// one or two seats (HCP ranges, suit-length ranges) with cards predealt to any seats: one seat by a DP over its hand
+// (here), two seats by the two-seat DP of pair.ts; the other seats are dealt the remaining cards freely. Anything else
+// is reported as not countable rather than counted wrongly.
 import { binomial } from './binomial.js';
 import { rangeOf, predealMasks, type Constraint } from './constraint.js';
 import { describeValue } from './errors.js';
 import { suitTables } from './evaluate.js';
+import { pairCount, type PairPlan } from './pair.js';
 
 /** An exact probability: `numerator / denominator` in lowest terms, and its value as a float. */
 export interface Probability {
@@ -26,10 +28,7 @@ export function whyNotCountable(constraint: Constraint): string | undefined {
   if (typeof constraint !== 'object' || constraint === null) return undefined; // compileConstraint names it
   if ('and' in constraint || 'or' in constraint || 'not' in constraint) return 'and/or/not';
   const seats = SEAT_KEYS.filter((key) => (constraint as Record<string, unknown>)[key] !== undefined);
-  const predeal = (constraint as { predeal?: Record<string, unknown> }).predeal ?? {};
-  const predealSeats = new Set(Object.keys(predeal).map((key) => SEAT_KEYS[['N', 'E', 'S', 'W'].indexOf(key)] ?? key.toLowerCase()));
-  const all = new Set([...seats, ...predealSeats]);
-  if (all.size > 1) return `conditions on more than one seat (${[...all].join(', ')})`;
+  if (seats.length > 2) return `conditions on more than two seats (${seats.join(', ')})`;
   for (const seat of seats) {
     const fields = (constraint as Record<string, Record<string, unknown>>)[seat]!;
     for (const [key, value] of Object.entries(fields ?? {})) {
@@ -49,7 +48,73 @@ export interface OneSeatCount {
   hands: bigint;
 }
 
-/** Runs the DP over suits for a countable constraint (throws a TypeError naming what is not countable). @internal */
+/** The two-seat DP for seats a and b, the other two seats and the number of ways to deal them the rest. @internal */
+export interface TwoSeatCount {
+  seats: [number, number];
+  others: [number, number];
+  /** The 16 fixed-card masks, seat-major. */
+  fixed: Uint16Array;
+  plan: PairPlan;
+  /** Ways to deal the cards a and b do not hold to the other two seats. */
+  rest: bigint;
+}
+
+/** The DP for a countable constraint: one seat when only one seat is named (in conditions or predeal), else two. @internal */
+export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two: TwoSeatCount } {
+  const why = whyNotCountable(constraint);
+  if (why !== undefined) throw new TypeError(`countDeals cannot count ${why} yet; got ${describeValue(constraint)}`);
+  if (typeof constraint !== 'object' || constraint === null || typeof constraint === 'function') {
+    throw new TypeError(`a constraint must be an object or a function; got ${describeValue(constraint)}`);
+  }
+  const plain = constraint as Record<string, unknown>;
+  checkKeys(plain);
+  const fixed = predealMasks((plain.predeal ?? {}) as Record<string, string>);
+  const named = [0, 1, 2, 3].filter((q) => plain[SEAT_KEYS[q]!] !== undefined || fixed.subarray(q * 4, q * 4 + 4).some((m) => m !== 0));
+  if (named.length <= 1) return { one: oneSeatCount(constraint) };
+  let seats = [0, 1, 2, 3].filter((q) => plain[SEAT_KEYS[q]!] !== undefined);
+  if (seats.length < 2) seats = [...seats, ...[0, 1, 2, 3].filter((q) => !seats.includes(q))].slice(0, 2);
+  const [a, b] = seats as [number, number];
+  const others = [0, 1, 2, 3].filter((q) => q !== a && q !== b) as [number, number];
+  const ranges = (q: number): { suits: [number, number][]; hcp: [number, number] } => {
+    const fields = (plain[SEAT_KEYS[q]!] ?? {}) as Record<string, unknown>;
+    if (typeof fields !== 'object' || fields === null) {
+      throw new TypeError(`constraint.${SEAT_KEYS[q]} must be an object such as { hcp: [15, 17] }; got ${describeValue(fields)}`);
+    }
+    return {
+      hcp: fields.hcp === undefined ? [0, 37] : rangeOf(fields.hcp, `constraint.${SEAT_KEYS[q]}.hcp`, 37),
+      suits: SUIT_KEYS.map((suit) => (fields[suit] === undefined ? [0, 13] : rangeOf(fields[suit], `constraint.${SEAT_KEYS[q]}.${suit}`, 13))),
+    };
+  };
+  const ra = ranges(a);
+  const rb = ranges(b);
+  const taken = [0, 1, 2, 3].map((s) => fixed[s]! | fixed[4 + s]! | fixed[8 + s]! | fixed[12 + s]!);
+  const plan = pairCount({
+    suitSize: 13,
+    handSize: 13,
+    fixedA: [...fixed.subarray(a * 4, a * 4 + 4)],
+    fixedB: [...fixed.subarray(b * 4, b * 4 + 4)],
+    taken,
+    suitsA: ra.suits,
+    suitsB: rb.suits,
+    hcpA: ra.hcp,
+    hcpB: rb.hcp,
+  });
+  const { length } = suitTables();
+  const held = (q: number): number => [0, 1, 2, 3].reduce((n, s) => n + length[fixed[q * 4 + s]!]!, 0);
+  const [f1, f2] = [held(others[0]), held(others[1])];
+  const rest = binomial(26 - f1 - f2, 13 - f1);
+  return { two: { seats: [a, b], others, fixed, plan, rest } };
+}
+
+function checkKeys(plain: Record<string, unknown>): void {
+  for (const key of Object.keys(plain)) {
+    if (!SEAT_KEYS.includes(key) && key !== 'predeal') {
+      throw new RangeError(`constraint may have north, east, south, west, predeal, and, or, not; got ${describeValue(key)}`);
+    }
+  }
+}
+
+/** Runs the one-seat DP over suits (throws a TypeError naming what is not countable). @internal */
 export function oneSeatCount(constraint: Constraint): OneSeatCount {
   const why = whyNotCountable(constraint);
   if (why !== undefined) throw new TypeError(`countDeals cannot count ${why} yet; got ${describeValue(constraint)}`);
@@ -57,11 +122,7 @@ export function oneSeatCount(constraint: Constraint): OneSeatCount {
     throw new TypeError(`a constraint must be an object or a function; got ${describeValue(constraint)}`);
   }
   const plain = constraint as Record<string, unknown>;
-  for (const key of Object.keys(plain)) {
-    if (!SEAT_KEYS.includes(key) && key !== 'predeal') {
-      throw new RangeError(`constraint may have north, east, south, west, predeal, and, or, not; got ${describeValue(key)}`);
-    }
-  }
+  checkKeys(plain);
   const fixedAll = predealMasks((plain.predeal ?? {}) as Record<string, string>);
   let q = SEAT_KEYS.findIndex((key) => plain[key] !== undefined);
   if (q < 0) q = [0, 1, 2, 3].find((seat) => fixedAll.subarray(seat * 4, seat * 4 + 4).some((m) => m !== 0)) ?? 0;
@@ -118,11 +179,14 @@ export function suitChoices(fixed: number, [lo, hi]: [number, number]): { mask: 
 }
 
 /**
- * The exact number of bridge deals that satisfy a constraint. Counts conditions on one seat's HCP range, suit lengths
- * and predealt cards; throws a TypeError naming what it cannot count (predicates, and/or/not, several seats, shape…).
+ * The exact number of bridge deals that satisfy a constraint. Counts conditions on the HCP ranges and suit lengths of
+ * one or two seats, with cards predealt to any seats; throws a TypeError naming what it cannot count (predicates,
+ * and/or/not, three or four seats, shape, losers, controls).
  */
 export function countDeals(constraint: Constraint): bigint {
-  return oneSeatCount(constraint).hands * binomial(39, 13) * binomial(26, 13);
+  const plan = countPlan(constraint);
+  if ('one' in plan) return plan.one.hands * binomial(39, 13) * binomial(26, 13);
+  return plan.two.plan.pairs * plan.two.rest;
 }
 
 function gcd(a: bigint, b: bigint): bigint {

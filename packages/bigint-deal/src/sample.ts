@@ -5,10 +5,11 @@ import { stopper } from '@puzzles/kit/budget';
 import { bigBelow, below, wordSource } from '@puzzles/kit/random';
 import { numberOfDeal } from './bridge.js';
 import { compileConstraint, type Constraint } from './constraint.js';
-import { oneSeatCount, suitChoices, whyNotCountable } from './count.js';
+import { countPlan, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
 import { Deal } from './deal.js';
 import { describeValue, optionsOf } from './errors.js';
 import { dealMasks } from './evaluate.js';
+import { samplePair } from './pair.js';
 import { signatureOf } from './signature.js';
 
 /** Options of `sampleDeals`. */
@@ -77,11 +78,11 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   const signature = signatureOf([13, 13, 13, 13]);
   const item = (deal: Deal): SampledDeal => (options.pages ? { deal, page: numberOfDeal(deal) } : { deal });
   if (whyNotCountable(constraint) === undefined) {
-    const dp = oneSeatCount(constraint);
-    if (dp.hands === 0n) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
+    const plan = countPlan(constraint);
+    if ('one' in plan ? plan.one.hands === 0n : plan.two.plan.pairs === 0n) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
     for (let i = 0; i < count; i++) {
       if (stop.check()) return { method: 'exact', attempts: 0, stopped: stop.reason! };
-      yield item(new Deal(signature, exactHolders(dp, word)));
+      yield item(new Deal(signature, 'one' in plan ? exactHolders(plan.one, word) : pairHolders(plan.two, word)));
     }
     return { method: 'exact', attempts: 0 };
   }
@@ -118,7 +119,7 @@ function randomHolders(holders: Uint8Array, word: () => number): void {
 }
 
 /** A uniform deal among those that satisfy a countable constraint: the seat's hand by the DP, the rest shuffled. */
-function exactHolders(dp: ReturnType<typeof oneSeatCount>, word: () => number): Uint8Array {
+function exactHolders(dp: OneSeatCount, word: () => number): Uint8Array {
   const { stages, seat } = dp;
   let pick = bigBelow(word, dp.hands);
   let points = dp.hcp[0];
@@ -162,6 +163,36 @@ function exactHolders(dp: ReturnType<typeof oneSeatCount>, word: () => number): 
   }
   rest.forEach((c, i) => {
     holders[c] = others[(i / 13) | 0]!;
+  });
+  return holders;
+}
+
+/** A uniform deal among those that satisfy a two-seat constraint: both hands by the DP, the rest dealt at random. */
+function pairHolders(two: TwoSeatCount, word: () => number): Uint8Array {
+  const masks = samplePair(two.plan, word);
+  const [a, b] = two.seats;
+  const [o1, o2] = two.others;
+  const holders = new Uint8Array(52).fill(255);
+  for (let s = 0; s < 4; s++) {
+    for (let rank = 0; rank < 13; rank++) {
+      const bit = 1 << rank;
+      const c = s * 13 + rank;
+      if (masks[s]! & bit) holders[c] = a;
+      else if (masks[4 + s]! & bit) holders[c] = b;
+      else if (two.fixed[o1 * 4 + s]! & bit) holders[c] = o1;
+      else if (two.fixed[o2 * 4 + s]! & bit) holders[c] = o2;
+    }
+  }
+  let need1 = 13;
+  for (let c = 0; c < 52; c++) if (holders[c] === o1) need1--;
+  const rest: number[] = [];
+  for (let c = 0; c < 52; c++) if (holders[c] === 255) rest.push(c);
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = below(word, i + 1);
+    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+  }
+  rest.forEach((c, i) => {
+    holders[c] = i < need1 ? o1 : o2;
   });
   return holders;
 }

@@ -68,7 +68,7 @@ describe('countDeals', () => {
 
   it('what it cannot count yet is a TypeError naming it, never a wrong count', () => {
     expectError(() => countDeals((d) => d !== undefined), TypeError, /cannot count a predicate/);
-    expectError(() => countDeals({ north: { hcp: 10 }, south: { hcp: 10 } }), TypeError, /more than one seat \(north, south\)/);
+    expectError(() => countDeals({ north: { hcp: 10 }, south: { hcp: 10 }, east: { hcp: 10 } }), TypeError, /more than two seats \(north, east, south\)/);
     expectError(() => countDeals({ north: { shape: 'balanced' } }), TypeError, /north\.shape/);
     expectError(() => countDeals({ or: [] }), TypeError, /and\/or\/not/);
     expectError(() => countDeals({ north: { hcp: [3, 40] } }), RangeError, /\[3, 40\]/);
