@@ -23,6 +23,8 @@ export const TECHNIQUE_NAMES = [
   'w-wing',
   'skyscraper',
   'two-string-kite',
+  'turbot-fish',
+  'empty-rectangle',
   'simple-coloring',
   'unique-rectangle-1',
   'unique-rectangle-2',

@@ -9,6 +9,8 @@ import { findLockedCandidates } from './intersections.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from './singles.js';
 import { findSimpleColorings, findSkyscrapers, findTwoStringKites } from './single-digit.js';
 import { findSueDeCoqs } from './sue-de-coq.js';
+import { findEmptyRectangles } from './empty-rectangle.js';
+import { findTurbotFish } from './turbot-fish.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { findHiddenSubsets, findNakedSubsets } from './subsets.js';
 import { findBugPlusOne } from './uniqueness.js';
@@ -45,6 +47,8 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'w-wing': findWWings,
   skyscraper: findSkyscrapers,
   'two-string-kite': findTwoStringKites,
+  'turbot-fish': findTurbotFish,
+  'empty-rectangle': findEmptyRectangles,
   'simple-coloring': findSimpleColorings,
   'unique-rectangle-1': findUniqueRectangles1,
   'unique-rectangle-2': (g, n) => findUniqueRectangles25(g, 2, n),

@@ -178,3 +178,27 @@ describe('Sue de Coq', () => {
     expect(find(grid, 'sue-de-coq').some((s) => s.explanation.startsWith('Sue de Coq: r1c1 and r1c2 ({1,2,3,4}) where row 1 crosses box 1, with r1c5'))).toBe(false);
   });
 });
+
+describe('empty rectangles and turbot fish', () => {
+  it('empty rectangle: box 1 holds 1 only in row 1 and column 1; column 5 links r1c5 and r7c5, so r7c1 is not 1', () => {
+    const grid = new Grid();
+    onlyAt(grid, 1, [[1, 2], [1, 3], [2, 1], [3, 1], [1, 5], [7, 5], [7, 1], [8, 8], [5, 9]]);
+    const steps = find(grid, 'empty-rectangle');
+    const step = steps.find((s) => changes([s])[0] === 'r7c1<>1')!;
+    expect(step.explanation).toBe(
+      'Empty rectangle on 1: in box 1 the 1s lie only in row 1 and column 1, and column 5 holds 1 only in r1c5 and r7c5; if r7c1 were 1, r1c5 would be too and box 1 would have no 1, so r7c1 cannot be 1',
+    );
+    // With a 1 in r2c2 the box is no longer confined to a row and a column.
+    grid.candidates[cell(2, 2)]! |= bits(1);
+    expect(changes(find(grid, 'empty-rectangle'))).not.toContain('r7c1<>1');
+  });
+
+  it('turbot fish: column 1 (r1c1, r5c1) and box 5 (r5c5, r6c6) joined by row 5; r1c6 sees both far ends', () => {
+    const grid = new Grid();
+    onlyAt(grid, 1, [[1, 1], [5, 1], [5, 5], [6, 6], [1, 6]]);
+    expect(changes(find(grid, 'turbot-fish'))).toContain('r1c6<>1');
+    grid.candidates[cell(4, 4)]! |= bits(1); // box 5 no longer a strong link; no other chain reaches r1c6
+    grid.candidates[cell(9, 1)]! |= bits(1); // nor column 1
+    expect(changes(find(grid, 'turbot-fish'))).not.toContain('r1c6<>1');
+  });
+});

@@ -1,0 +1,69 @@
+import type { Grid } from './grid.js';
+import { strongLinks } from './links.js';
+import { Eliminations, type Step } from './step.js';
+import { BOX_OF, cellName, COL_OF, ROW_OF, UNIT_CELLS, unitName } from './tables.js';
+
+/**
+ * Empty rectangle: in a box, a digit lies only in one row r and one column c (the box's other four cells, a rectangle,
+ * are empty of it). With a strong link on the digit in a column outside the box with one end in row r, the cell of
+ * column c in the row of the link's other end cannot hold the digit: it would leave the box without one. The same
+ * with rows and columns swapped.
+ */
+export function findEmptyRectangles(grid: Grid, limit = Infinity): Step[] {
+  const steps: Step[] = [];
+  const seen = new Set<string>();
+  const c = grid.candidates;
+  for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    const bit = 1 << (digit - 1);
+    const links = strongLinks(grid, digit);
+    for (let box = 0; box < 9 && steps.length < limit; box++) {
+      const inBox: number[] = [];
+      for (let k = 0; k < 9; k++) {
+        const cell = UNIT_CELLS[(18 + box) * 9 + k]!;
+        if (c[cell]! & bit) inBox.push(cell);
+      }
+      if (inBox.length < 2) continue;
+      for (let k = 0; k < 9 && steps.length < limit; k++) {
+        const hinge = UNIT_CELLS[(18 + box) * 9 + k]!;
+        const r = ROW_OF[hinge]!;
+        const col = COL_OF[hinge]!;
+        if (!inBox.every((x) => ROW_OF[x] === r || COL_OF[x] === col)) continue;
+        // Not all in one line of the box: that is locked candidates.
+        if (inBox.every((x) => ROW_OF[x] === r) || inBox.every((x) => COL_OF[x] === col)) continue;
+        for (const link of links) {
+          const byColumn = link.unit >= 9 && link.unit < 18;
+          const byRow = link.unit < 9;
+          if (!byColumn && !byRow) continue;
+          for (const [near, far] of [[link.a, link.b], [link.b, link.a]] as const) {
+            if (BOX_OF[near] === box || BOX_OF[far] === box) continue;
+            let target: number;
+            if (byColumn) {
+              // Column link: near end in row r, target = (row of far, column col), outside the box's band.
+              if (ROW_OF[near] !== r || Math.floor(ROW_OF[far]! / 3) === Math.floor(r / 3)) continue;
+              target = ROW_OF[far]! * 9 + col;
+            } else {
+              if (COL_OF[near] !== col || Math.floor(COL_OF[far]! / 3) === Math.floor(col / 3)) continue;
+              target = r * 9 + COL_OF[far]!;
+            }
+            if (!(c[target]! & bit)) continue;
+            const elim = new Eliminations();
+            elim.add(c, target, bit);
+            const key = `${digit}:${target}:${box}:${link.unit}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            steps.push({
+              technique: 'empty-rectangle',
+              cells: [...inBox, near, far].sort((a, b) => a - b),
+              digits: [digit],
+              eliminations: elim.list(),
+              placements: [],
+              explanation: `Empty rectangle on ${digit}: in box ${box + 1} the ${digit}s lie only in row ${r + 1} and column ${col + 1}, and ${unitName(link.unit)} holds ${digit} only in ${cellName(near)} and ${cellName(far)}; if ${cellName(target)} were ${digit}, ${cellName(near)} would be too and box ${box + 1} would have no ${digit}, so ${cellName(target)} cannot be ${digit}`,
+            });
+            if (steps.length >= limit) return steps;
+          }
+        }
+      }
+    }
+  }
+  return steps;
+}

@@ -1,0 +1,48 @@
+import type { Grid } from './grid.js';
+import { commonPeers, strongLinks } from './links.js';
+import { Eliminations, type Step } from './step.js';
+import { cellName, SEES, unitName } from './tables.js';
+
+/**
+ * Turbot fish: two strong links on a digit (units where it has exactly two places), in any units, with an end of one
+ * seeing an end of the other; those two cannot both hold the digit, so one of the two far ends does, and the digit
+ * leaves every cell that sees both far ends. (Skyscraper, 2-String Kite and empty rectangle are special turbot fish.)
+ */
+export function findTurbotFish(grid: Grid, limit = Infinity): Step[] {
+  const steps: Step[] = [];
+  const seen = new Set<string>();
+  for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    const bit = 1 << (digit - 1);
+    const links = strongLinks(grid, digit);
+    for (let i = 0; i < links.length; i++) {
+      for (let j = i + 1; j < links.length; j++) {
+        const p = links[i]!;
+        const q = links[j]!;
+        for (const [pFar, pNear] of [[p.a, p.b], [p.b, p.a]] as const) {
+          for (const [qNear, qFar] of [[q.a, q.b], [q.b, q.a]] as const) {
+            const cells = new Set([pFar, pNear, qNear, qFar]);
+            if (cells.size !== 4 || !SEES[pNear * 81 + qNear]) continue;
+            const seers = commonPeers(grid, [pFar, qFar], bit, SEES).filter((x) => !cells.has(x));
+            if (seers.length === 0) continue;
+            const elim = new Eliminations();
+            for (const x of seers) elim.add(grid.candidates, x, bit);
+            const eliminations = elim.list();
+            const key = `${digit}:${eliminations.map((e) => e.cell).join(',')}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            steps.push({
+              technique: 'turbot-fish',
+              cells: [pFar, pNear, qNear, qFar],
+              digits: [digit],
+              eliminations,
+              placements: [],
+              explanation: `Turbot fish on ${digit}: ${unitName(p.unit)} holds ${digit} only in ${cellName(pFar)} and ${cellName(pNear)}, ${unitName(q.unit)} only in ${cellName(qNear)} and ${cellName(qFar)}, and ${cellName(pNear)} sees ${cellName(qNear)}; one of ${cellName(pFar)} and ${cellName(qFar)} is ${digit}, so remove ${digit} from the cells that see both`,
+            });
+            if (steps.length >= limit) return steps;
+          }
+        }
+      }
+    }
+  }
+  return steps;
+}
