@@ -8,7 +8,6 @@ import { compileConstraint, type Constraint } from './constraint.js';
 import { countPlan, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
 import { Deal } from './deal.js';
 import { describeValue, optionsOf } from './errors.js';
-import { dealMasks } from './evaluate.js';
 import { samplePair } from './pair.js';
 import { signatureOf } from './signature.js';
 
@@ -86,7 +85,11 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
     }
     return { method: 'exact', attempts: 0 };
   }
-  const holders = new Uint8Array(52);
+  // Rejection: each attempt shuffles a deck (Fisher–Yates, Lemire's multiply for unbiased draws) straight into suit
+  // masks; the Deal is made only for deals that pass (or for every attempt when a user predicate needs it).
+  const withDeal = needsDeal(constraint);
+  const deck = new Uint8Array(52);
+  for (let c = 0; c < 52; c++) deck[c] = c;
   const masks = new Uint16Array(16);
   let attempts = 0;
   let found = 0;
@@ -97,25 +100,68 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
     }
     if ((attempts & 255) === 0 && stop.check()) return { method: 'rejection', attempts, stopped: stop.reason! };
     attempts++;
-    randomHolders(holders, word);
-    const deal = new Deal(signature, holders);
-    if (test(dealMasks(deal, masks), deal)) {
+    shuffleDeck(deck, word);
+    masks.fill(0);
+    for (let i = 0; i < 52; i++) {
+      const c = deck[i]!;
+      masks[SEAT_SUIT[i]! + SUIT_OF[c]!]! |= BIT_OF[c]!;
+    }
+    const deal = withDeal ? new Deal(signature, holdersOfDeck(deck)) : (undefined as unknown as Deal);
+    if (test(masks, deal)) {
       found++;
-      yield item(new Deal(signature, holders.slice()));
+      yield item(withDeal ? deal : new Deal(signature, holdersOfDeck(deck)));
     }
   }
   return { method: 'rejection', attempts };
 }
 
-/** A uniformly random deal's holders (Fisher–Yates over the 52 seats). */
-function randomHolders(holders: Uint8Array, word: () => number): void {
-  for (let c = 0; c < 52; c++) holders[c] = (c / 13) | 0;
-  for (let c = 51; c > 0; c--) {
-    const j = below(word, c + 1);
-    const t = holders[c]!;
-    holders[c] = holders[j]!;
-    holders[j] = t;
+/** Per deck position, its seat's first mask (seat * 4); per card, its suit and its bit in the suit's mask. */
+const SEAT_SUIT = Uint8Array.from({ length: 52 }, (_, i) => ((i / 13) | 0) * 4);
+const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);
+const BIT_OF = Uint16Array.from({ length: 52 }, (_, c) => 1 << c % 13);
+
+/** Whether a constraint holds a user predicate (which needs a Deal for every attempt). */
+function needsDeal(constraint: Constraint): boolean {
+  if (typeof constraint === 'function') return true;
+  if (typeof constraint !== 'object' || constraint === null) return false;
+  if ('and' in constraint) return constraint.and.some(needsDeal);
+  if ('or' in constraint) return constraint.or.some(needsDeal);
+  if ('not' in constraint) return needsDeal(constraint.not);
+  return false;
+}
+
+/**
+ * Shuffles the deck uniformly in place: Fisher–Yates, each draw from 10 bits of a 32-bit word (three draws a word) by
+ * Lemire's multiply, rejecting the few values that would bias it.
+ */
+function shuffleDeck(deck: Uint8Array, word: () => number): void {
+  let bits = 0;
+  let left = 0;
+  for (let i = 51; i > 0; i--) {
+    const bound = i + 1;
+    const threshold = 1024 % bound;
+    let m: number;
+    do {
+      if (left === 0) {
+        bits = word();
+        left = 3;
+      }
+      m = (bits & 1023) * bound;
+      bits >>>= 10;
+      left--;
+    } while ((m & 1023) < threshold);
+    const j = m >> 10;
+    const t = deck[i]!;
+    deck[i] = deck[j]!;
+    deck[j] = t;
   }
+}
+
+/** The holders of a shuffled deck: position i goes to seat i / 13. */
+function holdersOfDeck(deck: Uint8Array): Uint8Array {
+  const holders = new Uint8Array(52);
+  for (let i = 0; i < 52; i++) holders[deck[i]!] = (i / 13) | 0;
+  return holders;
 }
 
 /** A uniform deal among those that satisfy a countable constraint: the seat's hand by the DP, the rest shuffled. */

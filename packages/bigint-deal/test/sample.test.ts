@@ -65,4 +65,24 @@ describe('sampleDeals', () => {
     expectError(() => sampleDeals(() => false, { maxAttempts: 1000 }), RangeError, /no deal satisfies .* in 1,000 random deals/);
     expectError(() => sampleDeals({ north: { hcp: 3 } }, { count: -1 }), RangeError, /count .*got -1/);
   });
+
+  it('rejection sampling deals uniformly: where two cards go (16 cells) and a shape-condition frequency agree with exact odds', () => {
+    const n = 4000;
+    const { deals } = sampleDeals({ or: [{ north: { hcp: [0, 37] } }] }, { count: n, seed: 3 });
+    const observed = new Array<number>(16).fill(0);
+    for (const { deal } of deals) observed['NESW'.indexOf(deal.holderOf(0)) * 4 + 'NESW'.indexOf(deal.holderOf(51))]!++;
+    // Same seat 12/51 of a quarter, each other seat 13/51 of a quarter. 15 degrees of freedom: 37.7 at 0.001.
+    const probabilities = observed.map((_, i) => ((i >> 2) === (i & 3) ? 12 : 13) / 51 / 4);
+    expect(chiSquare(observed, probabilities, n)).toBeLessThan(37.7);
+    // North's spade length, by rejection with a predicate, against the exact one-seat counts.
+    const m = 3000;
+    const byPredicate = sampleDeals((deal) => deal.hands.N.hearts.length >= 0, { count: m, seed: 4 });
+    expect(byPredicate.method).toBe('rejection');
+    const lengths = [0, 0, 0, 0, 0, 0, 0];
+    for (const { deal } of byPredicate.deals) lengths[Math.min(6, deal.hands.N.spades.length)]!++;
+    const exact = [0, 1, 2, 3, 4, 5].map((k) => Number(countDeals({ north: { spades: k } })) / Number(countDeals({})));
+    exact.push(1 - exact.reduce((a, b) => a + b, 0));
+    // 6 degrees of freedom: 22.5 at 0.001.
+    expect(chiSquare(lengths, exact, m)).toBeLessThan(22.5);
+  });
 });
