@@ -1,38 +1,29 @@
-// A small user-agent classifier for the report panels: operating system and browser families, crawlers as their own
-// class. Rules are checked in order; the first that matches names the family.
+// User agents for the report panels: operating-system and browser families from bowser (MIT, a user-agent parser
+// kept up to date by its maintainers), crawlers as their own class. Classifying runs dozens of regular expressions,
+// so the panels classify each distinct agent once (see panelscan.ts and panels.ts).
+import Bowser from 'bowser';
+import { describeValue } from './errors.js';
 
 /** The families of one user agent as the operating-system and browser panels count them. */
 export interface AgentClass {
-  /** `Windows`, `macOS`, `Android`, `iOS`, `Linux`, `Crawlers`, `Unknown`… */
+  /** `Windows`, `macOS`, `Linux`, `Android`, `iOS`, `Chrome OS`… (bowser's names), `Crawlers`, `Unknown`. */
   readonly os: string;
-  /** `Chrome`, `Firefox`, `Safari`, `Edge`, `Crawlers`, `Unknown`… */
+  /** `Chrome`, `Firefox`, `Safari`, `Microsoft Edge`, `Internet Explorer`… (bowser's names), `Crawlers`, `Others`, `Unknown`. */
   readonly browser: string;
-  /** True for robots, spiders and crawlers (counted in the `Crawlers` class of both panels). */
+  /** True for robots, spiders, crawlers and scripted clients (counted in the `Crawlers` class of both panels). */
   readonly crawler: boolean;
 }
 
-const CRAWLER = /bot\b|bot\/|crawl|spider|slurp|archiver|curl\/|wget\/|python-|libwww|java\/|go-http-client|httpclient|feedfetcher|facebookexternalhit|headless/i;
+/**
+ * Robots bowser does not know as such (it knows the big search engines' and AI crawlers): the words robots put in
+ * their agents, and the usual HTTP libraries and command-line clients.
+ */
+const CRAWLER = /bot\b|bot\/|bot[-_.]|crawl|spider|slurp|archiver|curl\/|wget\/|python-|libwww|java\/|go-http-client|httpclient|http_request|feedfetcher|facebookexternalhit|headless|lwp::/i;
 
-const OS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/windows phone/i, 'Windows Phone'],
-  [/windows|win32|win64/i, 'Windows'],
-  [/iphone|ipad|ipod|\bios\b/i, 'iOS'],
-  [/android/i, 'Android'],
-  [/cros/i, 'Chrome OS'],
-  [/mac os x|macintosh|darwin/i, 'macOS'],
-  [/linux|x11|ubuntu|debian|fedora/i, 'Linux'],
-  [/freebsd|openbsd|netbsd|sunos|solaris/i, 'Unix-like'],
-];
-
-const BROWSER: ReadonlyArray<readonly [RegExp, string]> = [
-  [/edg(e|a|ios)?\//i, 'Edge'],
-  [/opr\/|opera/i, 'Opera'],
-  [/msie |trident\//i, 'MSIE'],
-  [/firefox\/|fxios\//i, 'Firefox'],
-  [/chrome\/|crios\/|chromium\//i, 'Chrome'],
-  [/safari\//i, 'Safari'],
-  [/mozilla\//i, 'Others'],
-];
+// The names bowser gives to the browsers and systems it knows; any other name is its guess from the agent's first
+// word (`UniversalFeedParser`, `Mozilla`), counted as `Others` so that the panel lists families, not agents.
+const BROWSERS = new Set<string>(Object.values((Bowser as unknown as { BROWSER_MAP: Record<string, string> }).BROWSER_MAP ?? {}));
+const SYSTEMS = new Set<string>(Object.values((Bowser as unknown as { OS_MAP: Record<string, string> }).OS_MAP ?? {}));
 
 const UNKNOWN: AgentClass = { os: 'Unknown', browser: 'Unknown', crawler: false };
 const CRAWLERS: AgentClass = { os: 'Crawlers', browser: 'Crawlers', crawler: true };
@@ -40,10 +31,15 @@ const CRAWLERS: AgentClass = { os: 'Crawlers', browser: 'Crawlers', crawler: tru
 /** Classifies a user agent (null or empty → `Unknown`); crawlers are `Crawlers` in both families. */
 export function classifyAgent(userAgent: string | null): AgentClass {
   if (userAgent === null || userAgent === '' || userAgent === '-') return UNKNOWN;
+  if (typeof userAgent !== 'string') throw new TypeError(`classifyAgent takes a user agent string or null; got ${describeValue(userAgent)}`);
   if (CRAWLER.test(userAgent)) return CRAWLERS;
-  let os = 'Unknown';
-  for (const [re, name] of OS) if (re.test(userAgent)) { os = name; break; }
-  let browser = 'Unknown';
-  for (const [re, name] of BROWSER) if (re.test(userAgent)) { browser = name; break; }
-  return { os, browser, crawler: false };
+  const parser = Bowser.getParser(userAgent);
+  if (parser.getPlatformType() === 'bot') return CRAWLERS;
+  const os = parser.getOSName();
+  const browser = parser.getBrowserName();
+  return {
+    os: os !== '' && SYSTEMS.has(os) ? os : 'Unknown',
+    browser: browser === '' ? 'Unknown' : BROWSERS.has(browser) ? browser : 'Others',
+    crawler: false,
+  };
 }

@@ -383,16 +383,22 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
     cuts.push(Math.max(cut, cuts[cuts.length - 1]!));
   }
   cuts.push(size);
+  // The main thread counts the first range itself while the workers count the others: one thread fewer to start.
+  const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
   const parts = await Promise.all(
-    cuts.slice(0, -1).map(
-      (start, i) =>
-        new Promise<PanelStats>((resolve, reject) => {
-          const worker = new Worker(new URL('./worker.js', import.meta.url), {
-            workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
-          });
-          worker.once('message', (data) => resolve(panelsFromJson(data)));
-          worker.once('error', reject);
-        }),
+    cuts.slice(0, -1).map((start, i) =>
+      i === 0
+        ? cuts[1]! > 0
+          ? collectPanels(createReadStream(file, { start: 0, end: cuts[1]! - 1 }), { format })
+          : createPanels()
+        : new Promise<PanelStats>((resolve, reject) => {
+            const worker = new Worker(new URL('./worker.js', import.meta.url), {
+              workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
+            });
+            // The statistics come as they are (Maps and Sets survive the structured clone).
+            worker.once('message', (data: PanelStats) => resolve(data));
+            worker.once('error', reject);
+          }),
     ),
   );
   return parts.reduce((all, part) => mergePanels(all, part), createPanels());
@@ -439,7 +445,8 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
   if (typeof values.html === 'string') {
     let graphSvg: string | undefined;
     try {
-      graphSvg = await renderSvg(toDot(referrerStats(stats), { top: top ?? 20 }));
+      // The top referrers and each one's top pages: a graph a reader can follow (and Graphviz lays out quickly).
+      graphSvg = await renderSvg(toDot(referrerStats(stats), { top: top ?? 20, requestsPerReferrer: 5 }));
     } catch {
       graphSvg = undefined; // @viz-js/viz is not installed: the page has no graph
     }

@@ -11,6 +11,8 @@ export interface DotOptions {
   readonly includeDirect?: boolean;
   /** The graph's name. Default `referrers`. */
   readonly name?: string;
+  /** At most this many requests per referrer, most hits first. Default: all of them. */
+  readonly requestsPerReferrer?: number;
 }
 
 /**
@@ -37,6 +39,8 @@ export function toDot(stats: LogStats, options: DotOptions = {}): string {
   if (typeof options !== 'object' || options === null) throw new TypeError(`toDot options must be an object; got ${describeValue(options)}`);
   const top = options.top ?? 20;
   if (!Number.isInteger(top) || top < 0) throw new RangeError(`top must be a non-negative integer; got ${describeValue(top)}`);
+  const per = options.requestsPerReferrer ?? Infinity;
+  if (per !== Infinity && (!Number.isInteger(per) || per < 0)) throw new RangeError(`requestsPerReferrer must be a non-negative integer; got ${describeValue(per)}`);
   if (options.name !== undefined && typeof options.name !== 'string') throw new TypeError(`the graph's name must be a string; got ${describeValue(options.name)}`);
   const includeDirect = options.includeDirect === true;
   const referrers = stats.overall.referrers.filter((r) => includeDirect || r.referrer !== '-').slice(0, top);
@@ -54,8 +58,12 @@ export function toDot(stats: LogStats, options: DotOptions = {}): string {
   };
   for (const r of referrers) node(r.referrer);
   const edges: string[] = [];
+  const shown = new Map<string, number>();
   for (const pair of stats.overall.pairs) {
     if (!chosen.has(pair.referrer)) continue;
+    const n = shown.get(pair.referrer) ?? 0;
+    if (n >= per) continue;
+    shown.set(pair.referrer, n + 1);
     edges.push(`  ${node(pair.referrer)} -> ${node(pair.request)} [label=${dotString(String(pair.hits))}];`);
   }
   return [

@@ -69,6 +69,37 @@ export class ByteInterner {
     return this.#add(buf, s, e, h, slot);
   }
 
+  #last = -1;
+
+  /**
+   * As `intern`, but first compares the bytes with those of the id this method returned last: a field that often
+   * repeats from one line to the next (a client's address, its user agent) is then found without hashing.
+   */
+  internRepeated(buf: Uint8Array, s: number, e: number): number {
+    const last = this.#last;
+    if (last >= 0 && this.#lengths[last] === e - s) {
+      let slot1 = buf === this.#buffer1 ? 1 : 0;
+      if (slot1 === 0 && buf !== this.#buffer0) slot1 = this.#newView(buf);
+      const view = this.#views[slot1]!;
+      const arena = this.#arenaView;
+      const words = e - 3;
+      let k = this.#offsets[last]!;
+      let q = s;
+      while (q < words && arena.getInt32(k, true) === view.getInt32(q, true)) {
+        k += 4;
+        q += 4;
+      }
+      if (q >= words) {
+        while (q < e && this.#arena[k] === buf[q]) {
+          k++;
+          q++;
+        }
+        if (q === e) return last;
+      }
+    }
+    return (this.#last = this.intern(buf, s, e));
+  }
+
   /** Makes a view of a new buffer (the first into slot 0, later ones into slot 1); returns its slot. */
   #newView(buf: Uint8Array): number {
     const slot = this.#buffer0 === null ? 0 : 1;

@@ -47,7 +47,10 @@ export interface PanelStats {
   readonly visitorKeys: Map<string, number>;
   /** The items of each list panel by key. */
   readonly lists: { readonly [P in Exclude<PanelName, 'general'>]: Map<string, Item> };
-  /** Hits per (referrer, request) pair, keyed `referrer + '\u0000' + request` (a missing referrer is `-`): the graph. */
+  /**
+   * Hits per (referrer, request) pair of the requests panel (not static files, not 404s), keyed `referrer + '\u0000' +
+   * request` (a missing referrer is `-`): the referrer → page graph.
+   */
   readonly pairs: Map<string, number>;
 }
 
@@ -177,7 +180,12 @@ export function addRecord(stats: PanelStats, record: LogRecord): void {
   const path = record.path ?? record.request ?? '-';
   if (status === 404) count(lists.notFound, path, bytes, visitor);
   else if (isStaticPath(path)) count(lists.static, path, bytes, visitor);
-  else count(lists.requests, path, bytes, visitor);
+  else {
+    count(lists.requests, path, bytes, visitor);
+    // The graph: referrers of pages (not of static files or 404s).
+    const pair = `${record.referrer ?? '-'}\u0000${path}`;
+    stats.pairs.set(pair, (stats.pairs.get(pair) ?? 0) + 1);
+  }
   count(lists.hosts, record.ip ?? '-', bytes, visitor);
   const agent = agentOf(record.userAgent);
   count(lists.os, agent.os, bytes, visitor);
@@ -197,8 +205,7 @@ export function addRecord(stats: PanelStats, record: LogRecord): void {
     if (site !== null) count(lists.referringSites, site, bytes, visitor);
   }
   count(lists.status, status === null ? 'unknown' : `${Math.floor(status / 100)}xx`, bytes, visitor);
-  const pair = `${record.referrer ?? '-'}\u0000${path}`;
-  stats.pairs.set(pair, (stats.pairs.get(pair) ?? 0) + 1);
+
 }
 
 /** Counts lines that were not records (GoAccess's failed requests). */
@@ -276,8 +283,8 @@ export function panelReport(stats: PanelStats, options: PanelReportOptions = {})
 }
 
 /**
- * The referrer statistics of the panels' records (every record: no status, method or request filter), for `toDot`
- * and the overall referrer tables: `overall` is filled, `days` is empty.
+ * The referrer statistics of the panels' pages (the requests panel's hits: no static files, no 404s; any status and
+ * method), for `toDot` and the overall referrer tables: `overall` is filled, `days` is empty.
  */
 export function referrerStats(stats: PanelStats): LogStats {
   checkPanels(stats, 'referrerStats');

@@ -2,7 +2,7 @@
 // to dense ids, and hits, bytes and distinct (item, visitor) pairs are counted in typed arrays. User agents are
 // classified once per distinct agent, referring sites found once per distinct referrer, static files decided once per
 // distinct request. The strings, Maps and Sets of `PanelStats` are made once, at the end.
-import { classifyAgent } from './agent.js';
+import { classifyAgent, type AgentClass } from './agent.js';
 import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
@@ -39,11 +39,19 @@ class Tally {
     this.pairs = pairs ? new PairTable() : null;
   }
 
+  #lastItem = -1;
+  #lastVisitor = -1;
+
   add(item: number, bytes: number, visitor: number): void {
     if (item >= this.hits.length) this.#grow(item);
     this.hits[item]!++;
     this.bytes[item]! += bytes;
-    if (visitor >= 0) this.pairs!.id(item, visitor);
+    // The same visitor on the same item as the last hit (a page and its parts) is already counted.
+    if (visitor >= 0 && (item !== this.#lastItem || visitor !== this.#lastVisitor)) {
+      this.pairs!.id(item, visitor);
+      this.#lastItem = item;
+      this.#lastVisitor = visitor;
+    }
   }
 
   #grow(item: number): void {
@@ -74,19 +82,26 @@ export class PanelCounter {
   failed = 0;
   logSize = 0;
   bytes = 0;
-  // Visitors: (host, agent) → who; (who, day index) → visitor.
+  // Visitor keys: (host, agent) → who; (who, day index + 1) → key. Every record has a key (4xx hits too); a key
+  // becomes a visitor, numbered in order, at its first hit that is not a 4xx. Hits and bytes of the day, host,
+  // operating-system and browser panels are counted per key and added up at the end.
   readonly #who = new PairTable();
-  readonly #visitors = new PairTable();
+  readonly #keys = new PairTable();
+  #keyHits = new Float64Array(1 << 12);
+  #keyBytes = new Float64Array(1 << 12);
+  #keyVisitor = new Int32Array(1 << 12).fill(-1);
+  #visitorCount = 0;
   // Days by index.
   readonly #days: number[] = [];
   readonly #dayIndex = new Map<number, number>();
   #lastDay = -2;
   #lastDayIndex = -1;
+  // The last key found, by (host, agent, day index).
+  #lastHost = -1;
+  #lastAgent = -1;
+  #lastKeyDay = -2;
+  #lastKey = -1;
   // Tallies by panel.
-  readonly #byDay = new Tally(false);
-  readonly #byHost = new Tally(false);
-  readonly #byOs = new Tally(false);
-  readonly #byBrowser = new Tally(false);
   readonly #byRequest = new Tally(true);
   readonly #byStatic = new Tally(true);
   readonly #byNotFound = new Tally(true);
@@ -97,15 +112,11 @@ export class PanelCounter {
   // (referrer, request) → hits.
   readonly #pairs = new PairTable();
   #pairHits = new Float64Array(1 << 14);
-  // Per-id caches: request → 1 static, 2 not (0 unknown); referrer → site id (-1 none, -2 unknown); agent → class ids.
+  // Per-id caches: request → 1 static, 2 not (0 unknown); referrer → site id (-1 none, -2 unknown).
   #requestKind = new Int8Array(1 << 13);
   #siteOf = new Int32Array(1 << 13).fill(-2);
-  #osOf = new Int32Array(1 << 12).fill(-1);
-  #browserOf = new Int32Array(1 << 12).fill(-1);
   readonly #sites: string[] = [];
   readonly #siteIds = new Map<string, number>();
-  readonly #families: string[] = [];
-  readonly #familyIds = new Map<string, number>();
   readonly dash: number;
   readonly empty: number;
   /** The statistics of records counted on the slower path (formats without `%r`, `raw`). */
@@ -128,27 +139,6 @@ export class PanelCounter {
     this.#lastDay = day;
     this.#lastDayIndex = index;
     return index;
-  }
-
-  #family(name: string): number {
-    let id = this.#familyIds.get(name);
-    if (id === undefined) {
-      id = this.#families.length;
-      this.#families.push(name);
-      this.#familyIds.set(name, id);
-    }
-    return id;
-  }
-
-  #classify(agent: number): void {
-    if (agent >= this.#osOf.length) {
-      this.#osOf = growIds(this.#osOf, agent);
-      this.#browserOf = growIds(this.#browserOf, agent);
-    }
-    const text = this.agents.strings[agent]!;
-    const cls = classifyAgent(text === '' ? null : text);
-    this.#osOf[agent] = this.#family(cls.os);
-    this.#browserOf[agent] = this.#family(cls.browser);
   }
 
   #site(ref: number): number {
@@ -195,19 +185,36 @@ export class PanelCounter {
   add(host: number, agent: number, day: number, request: number, ref: number, refCounts: boolean, status: number, bytes: number, hour: number): void {
     this.valid++;
     this.bytes += bytes;
-    let visitor = -1;
-    if (agent >= this.#osOf.length || this.#osOf[agent]! < 0) this.#classify(agent);
-    if (status < 400 || status >= 500) {
-      const who = this.#who.id(host, agent);
-      visitor = this.#visitors.id(who, day + 1);
+    let key = this.#lastKey;
+    if (host !== this.#lastHost || agent !== this.#lastAgent || day !== this.#lastKeyDay) {
+      key = this.#keys.id(this.#who.id(host, agent), day + 1);
+      if (key >= this.#keyHits.length) this.#growKeys(key);
+      this.#lastHost = host;
+      this.#lastAgent = agent;
+      this.#lastKeyDay = day;
+      this.#lastKey = key;
     }
-    this.#byDay.add(day + 1, bytes, -1);
-    this.#byHost.add(host, bytes, -1);
-    this.#byOs.add(this.#osOf[agent]!, bytes, -1);
-    this.#byBrowser.add(this.#browserOf[agent]!, bytes, -1);
+    this.#keyHits[key]!++;
+    this.#keyBytes[key]! += bytes;
+    let visitor = -1;
+    // As GoAccess (without --4xx-to-unique-count): a client error does not make its client a visitor.
+    if (status < 400 || status >= 500) {
+      visitor = this.#keyVisitor[key]!;
+      if (visitor < 0) this.#keyVisitor[key] = visitor = this.#visitorCount++;
+    }
     if (status === 404) this.#byNotFound.add(request, bytes, visitor);
     else if (this.#kind(request) === 1) this.#byStatic.add(request, bytes, visitor);
-    else this.#byRequest.add(request, bytes, visitor);
+    else {
+      this.#byRequest.add(request, bytes, visitor);
+      // The graph: referrers of pages.
+      const pair = this.#pairs.id(ref, request);
+      if (pair >= this.#pairHits.length) {
+        const bigger = new Float64Array(this.#pairHits.length * 2);
+        bigger.set(this.#pairHits);
+        this.#pairHits = bigger;
+      }
+      this.#pairHits[pair]!++;
+    }
     if (hour >= 0) this.#byHour.add(hour, bytes, visitor);
     if (refCounts) {
       this.#byRef.add(ref, bytes, visitor);
@@ -215,13 +222,19 @@ export class PanelCounter {
       if (site >= 0) this.#bySite.add(site, bytes, visitor);
     }
     this.#byStatus.add(status < 0 ? 10 : Math.floor(status / 100), bytes, visitor);
-    const pair = this.#pairs.id(ref, request);
-    if (pair >= this.#pairHits.length) {
-      const bigger = new Float64Array(this.#pairHits.length * 2);
-      bigger.set(this.#pairHits);
-      this.#pairHits = bigger;
-    }
-    this.#pairHits[pair]!++;
+  }
+
+  #growKeys(key: number): void {
+    const size = Math.max(this.#keyHits.length * 2, key + 1);
+    const hits = new Float64Array(size);
+    hits.set(this.#keyHits);
+    const bytes = new Float64Array(size);
+    bytes.set(this.#keyBytes);
+    const visitors = new Int32Array(size).fill(-1);
+    visitors.set(this.#keyVisitor);
+    this.#keyHits = hits;
+    this.#keyBytes = bytes;
+    this.#keyVisitor = visitors;
   }
 
   /** The statistics as `PanelStats`. */
@@ -248,26 +261,39 @@ export class PanelCounter {
       if (pairs !== null) for (let p = 0; p < pairs.size; p++) byId[pairs.firsts[p]!]!.visitors.add(pairs.seconds[p]!);
       return byId;
     };
-    const families = this.#families;
-    const days = items(this.#byDay, (id) => dayText[id]!, lists.visitors);
-    const byHost = items(this.#byHost, (id) => hosts[id]!, lists.hosts);
-    const os = items(this.#byOs, (id) => families[id]!, lists.os);
-    const browsers = items(this.#byBrowser, (id) => families[id]!, lists.browsers);
+    // The day, host, operating-system and browser panels from the keys, each agent classified once.
+    const classes = new Map<number, AgentClass>();
+    const item = (map: Map<string, Item>, name: string): Item => {
+      let it = map.get(name);
+      if (it === undefined) map.set(name, (it = { hits: 0, bytes: 0, visitors: new Set<number>() }));
+      return it;
+    };
     const whoHost = this.#who.firsts;
     const whoAgent = this.#who.seconds;
-    const vWho = this.#visitors.firsts;
-    const vDay = this.#visitors.seconds;
-    for (let v = 0; v < this.#visitors.size; v++) {
-      const who = vWho[v]!;
+    const keyWho = this.#keys.firsts;
+    const keyDay = this.#keys.seconds;
+    const visitorKeys: string[] = [];
+    for (let k = 0; k < this.#keys.size; k++) {
+      const who = keyWho[k]!;
       const host = whoHost[who]!;
       const agent = whoAgent[who]!;
-      const day = vDay[v]!;
-      stats.visitorKeys.set(`${hosts[host]}\u0000${dayText[day]}\u0000${agents[agent]}`, v);
-      days[day]!.visitors.add(v);
-      byHost[host]!.visitors.add(v);
-      os[this.#osOf[agent]!]!.visitors.add(v);
-      browsers[this.#browserOf[agent]!]!.visitors.add(v);
+      const day = keyDay[k]!;
+      let cls = classes.get(agent);
+      if (cls === undefined) {
+        const text = agents[agent]!;
+        classes.set(agent, (cls = classifyAgent(text === '' ? null : text)));
+      }
+      const hits = this.#keyHits[k]!;
+      const bytes = this.#keyBytes[k]!;
+      const v = this.#keyVisitor[k]!;
+      for (const it of [item(lists.visitors, dayText[day]!), item(lists.hosts, hosts[host]!), item(lists.os, cls.os), item(lists.browsers, cls.browser)]) {
+        it.hits += hits;
+        it.bytes += bytes;
+        if (v >= 0) it.visitors.add(v);
+      }
+      if (v >= 0) visitorKeys[v] = `${hosts[host]}\u0000${dayText[day]}\u0000${agents[agent]}`;
     }
+    for (let v = 0; v < visitorKeys.length; v++) stats.visitorKeys.set(visitorKeys[v]!, v);
     const requests = this.requests.strings;
     const refs = this.refs.strings;
     items(this.#byRequest, (id) => requests[id]!, lists.requests);
@@ -329,7 +355,7 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
       if (fieldScratch.length < e - s) fieldScratch = allocBytes(2 * (e - s));
       return interner.intern(fieldScratch, 0, unescapeInto(buf, s, e, fieldScratch));
     }
-    return interner.intern(buf, s, e);
+    return interner.internRepeated(buf, s, e);
   };
   const onLine = (buf: Uint8Array, s: number, e: number, line: number, final: boolean): void => {
     if (failure) return;

@@ -1,0 +1,132 @@
+// pnpm --filter @puzzles/logparse bench:report — the report panels beside GoAccess, measured in the same run:
+//   1. the full HTML report (`logparse FILE --html report.html --workers 1`) against
+//      `goaccess FILE --log-format=COMBINED -o report.html`: lines per CPU-second and peak RSS of each whole process
+//      (CPU and RSS from the child's resource usage, read by /usr/bin/time; Node's start-up is included);
+//   2. `--workers 2` against `--workers 1`: wall-clock rate;
+//   3. `--state` over 1% new lines against a full run.
+// On elastic-apache.log repeated to 1M lines, as the other bench does. Every case runs in a fresh process, the cases
+// take turns round by round, and the figures are medians. GoAccess is skipped (and said so) when it is not installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, copyFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DATA = process.env.LOGPARSE_DATA ?? fileURLToPath(new URL('../../../../shared/data/logs/elastic-apache.log', import.meta.url));
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const LINES = Number(process.env.LINES ?? 1_000_000);
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const TIME = '/usr/bin/time';
+
+interface Run {
+  cpu: number;
+  wall: number;
+  rssMB: number;
+}
+
+function which(tool: string): string {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Runs a command under /usr/bin/time: user + system CPU seconds, wall seconds and peak RSS of the child. */
+function timed(command: string, args: string[]): Run {
+  const r = spawnSync(TIME, ['-f', 'TIME %U %S %e %M', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const line = r.stderr.split('\n').find((l) => l.startsWith('TIME '));
+  if (r.status !== 0 || line === undefined) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
+  const [, user, sys, wall, kb] = line.split(' ').map(Number);
+  return { cpu: user! + sys!, wall: wall!, rssMB: kb! / 1024 };
+}
+
+async function repeatTo(file: string, source: Buffer, lines: number): Promise<number> {
+  const per = source.toString('latin1').split('\n').filter((l) => l !== '').length;
+  const times = Math.ceil(lines / per);
+  const out = createWriteStream(file);
+  for (let i = 0; i < times; i++) if (!out.write(source)) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((r) => out.end(() => r()));
+  return per * times;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const M = (n: number): string => `${(n / 1e6).toFixed(2)}M`;
+
+if (!existsSync(TIME)) {
+  console.log(`${TIME} is not installed: this bench reads CPU time and peak RSS of child processes through it (apt-get install time)`);
+  process.exit(0);
+}
+const goaccess = which('goaccess');
+const dir = mkdtempSync(join(tmpdir(), 'logparse-report-bench-'));
+try {
+  console.log(`logparse report bench: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (a shared machine: figures are noisy)`);
+  const source = readFileSync(DATA);
+  const file = join(dir, 'elastic-1m.log');
+  const total = await repeatTo(file, source, LINES);
+  console.log(`input: ${DATA} repeated to ${total.toLocaleString('en-US')} lines (${(statSync(file).size / 1e6).toFixed(0)} MB); ${ROUNDS} rounds, cases in turn, medians\n`);
+
+  // The grown log of the incremental case: the file plus 1% more lines (the first 1% of the sample, as new lines).
+  const grown = join(dir, 'grown.log');
+  copyFileSync(file, grown);
+  const all = source.toString('latin1').split('\n').filter((l) => l !== '');
+  const extra = Math.round(total / 100);
+  const added: string[] = [];
+  for (let i = 0; added.length < extra; i++) added.push(all[i % all.length]!);
+  const addedText = `${added.join('\n')}\n`;
+  const base = join(dir, 'base.state');
+  timed(process.execPath, [cli, file, '--report', 'all', '--json', '--workers', '1', '--quiet', '--state', base]);
+  appendFileSync(grown, addedText, 'latin1');
+
+  const html = join(dir, 'report.html');
+  const cases: Array<[string, () => Run]> = [
+    ['logparse --html (1 thread)', () => timed(process.execPath, [cli, file, '--html', html, '--workers', '1'])],
+    ['logparse --report all --json (1 thread)', () => timed(process.execPath, [cli, file, '--report', 'all', '--json', '--workers', '1'])],
+    ['logparse --html --workers 2', () => timed(process.execPath, [cli, file, '--html', html, '--workers', '2'])],
+    ['logparse --report all --json, 1M + 1% lines', () => timed(process.execPath, [cli, grown, '--report', 'all', '--json', '--workers', '1'])],
+    [
+      'logparse --report all --json --state, 1% new',
+      () => {
+        const state = join(dir, 'run.state');
+        copyFileSync(base, state);
+        return timed(process.execPath, [cli, grown, '--report', 'all', '--json', '--workers', '1', '--state', state]);
+      },
+    ],
+  ];
+  if (goaccess !== '') cases.push([`GoAccess (${goaccess}) -o report.html`, () => timed(goaccess, [file, '--log-format=COMBINED', '-o', join(dir, 'goaccess.html')])]);
+  else console.log('GoAccess: not installed (apt-get install goaccess): no comparison\n');
+  const runs = new Map<string, Run[]>(cases.map(([name]) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) for (const [name, run] of cases) runs.get(name)!.push(run());
+
+  const med = (name: string): Run => {
+    const r = runs.get(name)!;
+    return { cpu: median(r.map((x) => x.cpu)), wall: median(r.map((x) => x.wall)), rssMB: median(r.map((x) => x.rssMB)) };
+  };
+  for (const [name] of cases) {
+    const r = med(name);
+    console.log(`${name.padEnd(48)} ${r.cpu.toFixed(2).padStart(6)} CPU-s ${r.wall.toFixed(2).padStart(6)} s wall   ${M(total / r.cpu).padStart(6)} lines/CPU-s   peak RSS ${r.rssMB.toFixed(0).padStart(4)} MB`);
+  }
+  const ours = med(cases[0]![0]);
+  console.log('');
+  if (goaccess !== '') {
+    const g = med(cases[cases.length - 1]![0]);
+    const ratio = g.cpu / ours.cpu;
+    console.log(`HTML report, lines per CPU-second: logparse ${M(total / ours.cpu)}, GoAccess ${M(total / g.cpu)}: ${ratio.toFixed(1)}x (goal 10x: ${ratio >= 10 ? 'met' : 'NOT met'}); peak RSS ${ours.rssMB.toFixed(0)} MB (goal 150 MB: ${ours.rssMB <= 150 ? 'met' : 'NOT met'}), GoAccess ${g.rssMB.toFixed(0)} MB`);
+  }
+  // Per-round ratios too: rounds ran close together, so their ratio is less disturbed by other work than the medians.
+  const w1 = runs.get(cases[0]![0])!;
+  const w2 = runs.get(cases[2]![0])!;
+  const speedups = w1.map((r, i) => r.wall / w2[i]!.wall);
+  console.log(`--workers 2 against 1 thread (wall clock, HTML report): ${median(speedups).toFixed(2)}x median of per-round ratios (${speedups.map((s) => s.toFixed(2)).join(' ')}); goal 1.7x`);
+  const full = runs.get(cases[3]![0])!;
+  const inc = runs.get(cases[4]![0])!;
+  const shares = full.map((r, i) => inc[i]!.wall / r.wall);
+  const cpuShares = full.map((r, i) => inc[i]!.cpu / r.cpu);
+  console.log(`--state over 1% new lines against a full run: ${(100 * median(shares)).toFixed(1)}% of its wall time, ${(100 * median(cpuShares)).toFixed(1)}% of its CPU time (medians of per-round ratios; goal 5%)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
