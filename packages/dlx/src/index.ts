@@ -3,18 +3,20 @@ export {
   Search,
   Solution,
   Solver,
-  count,
   createSolver,
   first,
-  solutions,
+  listShards,
   type BudgetOptions,
   type Progress,
   type SearchOptions,
   type SearchStats,
+  type Shard,
+  type ShardPieces,
   type SolveOptions,
   type SolverOptions,
   type StopReason,
 } from './search.js';
+export { ParallelSearch, count, solutions, type ParallelOptions } from './parallel.js';
 export { formatDlx, parseDlx } from './format.js';
 export { seededRandom, type Seed } from './seed.js';
 export {

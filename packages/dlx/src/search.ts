@@ -5,6 +5,7 @@ import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type Budget, type BudgetO
 import { describeValue, optionsOf, positiveCount } from './errors.js';
 import { Problem, boundsOf, compiledOf, defineProblem, type OptionSpec, type ProblemSpec } from './problem.js';
 import { shuffledOrder, type Seed } from './seed.js';
+import { splitSearch } from './split.js';
 
 export type { BudgetOptions, Progress, StopReason } from './checks.js';
 
@@ -14,6 +15,29 @@ export interface SearchOptions extends BudgetOptions {
   readonly limit?: number;
   /** Option indices that every solution must contain (covered before the search; conflicting ones: no solutions). */
   readonly given?: readonly number[];
+  /**
+   * Search only piece `index` (1 to `count`) of `count` deterministic pieces of the search tree (see `listShards`):
+   * the counts of the `count` shards add up to the whole count, and so do their nodes and updates (the levels above
+   * the pieces are counted in shard 1). Every machine that computes the shards of one problem (same options, same
+   * `seed` and `given`) gets the same pieces.
+   */
+  readonly shard?: Shard;
+}
+
+/** One of `count` pieces of a search (`index` from 1 to `count`), for running a search on many machines. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** The pieces of a search to run one after another, and the statistics of the levels above them. @internal */
+export interface Pieces {
+  readonly pieces: readonly (readonly number[])[];
+  readonly nodes: number;
+  readonly updates: number;
+  readonly maxDepth: number;
+  /** Whether to count the links updated by forcing the given options (once: only one shard of a split does). */
+  readonly countsGiven: boolean;
 }
 
 /** Statistics of a search, as Knuth's programs report them. */
@@ -77,6 +101,13 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   readonly #limit: number;
   readonly #budget: Budget;
   readonly #given: number[];
+  /** A split search: the pieces to run (each a prefix of options forced after the given ones), else null. */
+  readonly #pieces: Pieces | null;
+  /** The piece running now; the links updated by forcing the pieces so far (not the search's); the deepest level. */
+  #piece = 0;
+  #forcedUpdates = 0;
+  #givenUpdates = -1;
+  #pieceDepth = 0;
   #state: 'fresh' | 'running' | 'done' = 'fresh';
   #solutions = 0;
   #start = 0;
@@ -86,8 +117,9 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   #sliceEnd = 0;
 
   /** @internal */
-  constructor(solver: Solver<T>, engine: SearchEngine, options: SearchOptions | undefined) {
+  constructor(solver: Solver<T>, engine: SearchEngine, options: SearchOptions | undefined, pieces: Pieces | null = null) {
     const o = optionsOf(options, 'a search');
+    this.#pieces = pieces;
     this.#solver = solver;
     this.#engine = engine;
     this.#limit = positiveCount(o.limit, 'limit', Infinity);
@@ -103,6 +135,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
       }
     }
     this.#given = given;
+    if (pieces === null) shardOf(o.shard); // checked here too, though the shard is applied by solutions() and count()
   }
 
   [Symbol.iterator](): this {
@@ -128,17 +161,51 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   /** The statistics so far (final once the search is done). */
   get stats(): SearchStats {
     if (this.#final !== null) return this.#final;
-    const e = this.#engine;
     const running = this.#state === 'running';
     return {
       solutions: this.#solutions,
-      nodes: running ? e.nodes : 0,
-      updates: running ? e.updates : 0,
-      maxDepth: running ? e.maxLevel : 0,
+      ...(running ? this.#counts() : { nodes: 0, updates: 0, maxDepth: 0 }),
       seconds: running ? (performance.now() - this.#start) / 1000 : 0,
       complete: false,
       stoppedBy: null,
     };
+  }
+
+  /** Nodes, updates and depth so far (with pieces: theirs, without the forcing of their prefixes, and the levels above). */
+  #counts(): { nodes: number; updates: number; maxDepth: number } {
+    const e = this.#engine;
+    const p = this.#pieces;
+    if (p === null) return { nodes: e.nodes, updates: e.updates, maxDepth: e.maxLevel };
+    const depth = this.#piece < p.pieces.length ? e.maxLevel + p.pieces[this.#piece]!.length : 0;
+    const given = p.countsGiven ? Math.max(0, this.#givenUpdates) : 0;
+    return { nodes: p.nodes + e.nodes, updates: p.updates + given + e.updates - this.#forcedUpdates, maxDepth: Math.max(p.maxDepth, this.#pieceDepth, depth) };
+  }
+
+  /** Forces the given options and the prefix of the current piece; false when they conflict. */
+  #forcePiece(): boolean {
+    const e = this.#engine;
+    const before = e.updates;
+    let ok = true;
+    for (const g of this.#given) if (ok && !e.force(g)) ok = false;
+    if (this.#givenUpdates < 0) this.#givenUpdates = e.updates - before;
+    const prefix = this.#pieces!.pieces[this.#piece]!;
+    for (const o of prefix) if (ok && !e.force(o)) ok = false;
+    this.#forcedUpdates += e.updates - before;
+    e.maxLevel = 0;
+    return ok;
+  }
+
+  /** After a piece: its depth kept, the links reset; then the next piece that can be forced. False: no more pieces. */
+  #nextPiece(): boolean {
+    const e = this.#engine;
+    const pieces = this.#pieces!.pieces;
+    for (;;) {
+      this.#pieceDepth = Math.max(this.#pieceDepth, e.maxLevel + pieces[this.#piece]!.length);
+      e.reset();
+      this.#piece++;
+      if (this.#piece >= pieces.length) return false;
+      if (this.#forcePiece()) return true;
+    }
   }
 
   /** The next solution, or done with the final statistics. */
@@ -181,7 +248,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   /** The solution in the engine, as a Solution; ends the search when it reaches the limit. */
   #take(): Solution<T> {
     const e = this.#engine;
-    const options = [...this.#given];
+    const options = this.#pieces === null ? [...this.#given] : [...this.#given, ...this.#pieces.pieces[this.#piece]!];
     for (let l = 0; l < e.level; l++) {
       const o = e.optionAt(l);
       if (o >= 0) options.push(o); // -1: a level of Algorithm M that chose no option
@@ -216,10 +283,17 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
       this.#state = 'running';
       this.#start = performance.now();
       e.resetStats();
-      for (const g of this.#given) {
-        if (!e.force(g)) {
+      if (this.#pieces !== null) {
+        if (this.#pieces.pieces.length === 0 || (!this.#forcePiece() && !this.#nextPiece())) {
           this.#finish(null);
           return OVER;
+        }
+      } else {
+        for (const g of this.#given) {
+          if (!e.force(g)) {
+            this.#finish(null);
+            return OVER;
+          }
         }
       }
       this.#checks = new Checks(e, this.#budget, this.#start, () => this.#solutions, polling);
@@ -231,6 +305,8 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     let result: number;
     try {
       result = e.run();
+      // A split search goes on with its next piece (the checks stay installed: budgets count every piece's nodes).
+      while (result === EXHAUSTED && this.#pieces !== null && this.#nextPiece()) result = e.run();
     } catch (error) {
       // onProgress threw: end this search (resetting the links) so that the solver can search again.
       this.#finish('caller');
@@ -253,9 +329,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     const started = this.#state === 'running';
     this.#final = {
       solutions: this.#solutions,
-      nodes: started ? e.nodes : 0,
-      updates: started ? e.updates : 0,
-      maxDepth: started ? e.maxLevel : 0,
+      ...(started ? this.#counts() : { nodes: 0, updates: 0, maxDepth: 0 }),
       seconds: started ? (performance.now() - this.#start) / 1000 : 0,
       complete: reason === null,
       stoppedBy: reason,
@@ -277,6 +351,8 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
 export class Solver<T = OptionSpec> {
   readonly problem: Problem<T>;
   readonly #engine: SearchEngine;
+  /** The order of the options in the links (a seed's shuffle), or undefined for the problem's order. */
+  readonly #order: Int32Array | undefined;
   #active: Search<T> | null = null;
 
   /** Lays out a problem (options shuffled when a seed is given). */
@@ -286,14 +362,44 @@ export class Solver<T = OptionSpec> {
     const compiled = compiledOf(this.problem as Problem<unknown>);
     const optionCount = compiled.optionStart.length - 1;
     const order = o.seed === undefined ? undefined : shuffledOrder(optionCount, o.seed);
+    this.#order = order;
     // Multiplicities (u:v|item) need Algorithm M; everything else runs on Algorithm X or C.
     const bounds = boundsOf(this.problem as Problem<unknown>);
     this.#engine = bounds === null ? new Engine(compiled, order) : new EngineM(compiled, bounds, order);
   }
 
-  /** A lazy search for solutions. */
+  /** A lazy search for solutions (of one shard, with the `shard` option). */
   solutions(options?: SearchOptions): Search<T> {
-    return new Search(this, this.#engine, options);
+    const o = optionsOf(options, 'a search');
+    const shard = shardOf(o.shard);
+    if (shard === null) return new Search(this, this.#engine, options);
+    const split = this.split(o.given ?? [], shard.count * PIECES_PER_SHARD);
+    const pieces: Pieces = {
+      pieces: split.pieces.filter((_, k) => k % shard.count === shard.index - 1),
+      nodes: shard.index === 1 ? split.nodes : 0,
+      updates: shard.index === 1 ? split.updates : 0,
+      maxDepth: shard.index === 1 ? split.maxDepth : 0,
+      countsGiven: shard.index === 1,
+    };
+    return new Search(this, this.#engine, options, pieces);
+  }
+
+  /**
+   * The search split into at least `target` pieces at its top levels, in the order the search meets them; one piece
+   * (the whole search) when the given options are bad or conflict, or the problem has multiplicities. @internal
+   */
+  split(given: readonly unknown[], target: number): Pieces {
+    const whole: Pieces = { pieces: [[]], nodes: 0, updates: 0, maxDepth: 0, countsGiven: true };
+    // Bad given options are the Search's to report.
+    const ok = given.every((g) => typeof g === 'number' && Number.isInteger(g) && g >= 0 && g < this.#engine.optionCount);
+    if (!ok || !(this.#engine instanceof Engine)) return whole;
+    const split = splitSearch(compiledOf(this.problem as Problem<unknown>), this.#order, [...new Set(given as number[])], target);
+    return split === null ? whole : { ...split, countsGiven: true };
+  }
+
+  /** A search of the given pieces (each a prefix of options), with the statistics of the levels above them added. @internal */
+  searchPieces(options: SearchOptions | undefined, pieces: Pieces): Search<T> {
+    return new Search(this, this.#engine, options, pieces);
   }
 
   /** Counts solutions (up to `limit`) without building them; returns the statistics, `solutions` being the count. */
@@ -323,6 +429,25 @@ export class Solver<T = OptionSpec> {
   }
 }
 
+/** Pieces per shard: enough that the shards' sizes even out (a shard takes every `count`-th piece). */
+const PIECES_PER_SHARD = 16;
+
+/** Checks a shard option; null when there is none. @internal */
+export function shardOf(shard: unknown): Shard | null {
+  if (shard === undefined) return null;
+  if (typeof shard !== 'object' || shard === null) {
+    throw new TypeError(`shard must be an object { index, count }; got ${describeValue(shard)}`);
+  }
+  const { index, count } = shard as { index?: unknown; count?: unknown };
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+    throw new RangeError(`shard count must be a positive integer; got ${describeValue(count)}`);
+  }
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 1 || index > count) {
+    throw new RangeError(`shard index must be an integer from 1 to ${count}; got ${describeValue(index)}`);
+  }
+  return { index, count };
+}
+
 /** Lays out a problem as dancing links for repeated searches. */
 export function createSolver<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolverOptions): Solver<T> {
   return new Solver(problem, options);
@@ -346,4 +471,29 @@ export function count<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, opti
 /** The first solution, or null when there is none (or a budget ran out first). */
 export function first<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions): Solution<T> | null {
   return solverFor(problem, options, 'first').first(options);
+}
+
+/** One shard's pieces, as `listShards` gives them. */
+export interface ShardPieces {
+  readonly shard: Shard;
+  /** Each piece: the option indices chosen on its path from the top of the search tree. */
+  readonly pieces: readonly (readonly number[])[];
+}
+
+/**
+ * The `count` shards of a search and the pieces each one runs (prefixes of options), for a batch scheduler: the
+ * same problem, `seed` and `given` give the same pieces on every machine.
+ */
+export function listShards<T = OptionSpec>(
+  problem: Problem<T> | ProblemSpec<T>,
+  count: number,
+  options?: Pick<SolveOptions, 'seed' | 'given'>,
+): ShardPieces[] {
+  shardOf({ index: 1, count });
+  const o = optionsOf(options, 'listShards');
+  const split = solverFor(problem, o, 'listShards').split(o.given ?? [], count * PIECES_PER_SHARD);
+  return Array.from({ length: count }, (_, k) => ({
+    shard: { index: k + 1, count },
+    pieces: split.pieces.filter((_, j) => j % count === k),
+  }));
 }

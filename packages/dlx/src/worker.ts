@@ -1,0 +1,50 @@
+// The script of a search worker (dist/worker.js): it lays the problem out once, then runs the batches of pieces it
+// is sent, answering with their solutions (when asked for), progress and statistics. See parallel.ts.
+import { defineProblem } from './problem.js';
+import { Solver, type SearchOptions } from './search.js';
+import { workerPort } from './threads.js';
+import type { ToWorker } from './parallel.js';
+
+/** Solutions are sent in batches of this many, or sooner when the batch has been gathering this long (ms). */
+const BATCH = 1024;
+const BATCH_MS = 20;
+
+const port = workerPort();
+let solver: Solver | null = null;
+
+port.listen((message) => {
+  const m = message as ToWorker;
+  try {
+    if (m.type === 'init') {
+      solver = new Solver(defineProblem(m.spec), m.seed === undefined ? {} : { seed: m.seed });
+      return;
+    }
+    const options: SearchOptions = {
+      ...(m.given.length === 0 ? {} : { given: m.given }),
+      ...(m.limit === null ? {} : { limit: m.limit }),
+      ...(m.maxNodes === null ? {} : { maxNodes: m.maxNodes }),
+      progressInterval: m.progressInterval,
+      onProgress: (p) => port.post({ type: 'progress', id: m.id, nodes: p.nodes, solutions: p.solutions }),
+    };
+    const search = solver!.searchPieces(options, { pieces: m.pieces, nodes: 0, updates: 0, maxDepth: 0, countsGiven: m.countsGiven });
+    if (m.solutions) {
+      let list: number[][] = [];
+      let since = performance.now();
+      for (const s of search) {
+        list.push(s.options as number[]);
+        if (list.length >= BATCH || performance.now() - since >= BATCH_MS) {
+          port.post({ type: 'solutions', id: m.id, list });
+          list = [];
+          since = performance.now();
+        }
+      }
+      if (list.length > 0) port.post({ type: 'solutions', id: m.id, list });
+    } else {
+      search.drain();
+    }
+    const { solutions, nodes, updates, maxDepth, complete, stoppedBy } = search.stats;
+    port.post({ type: 'done', id: m.id, stats: { solutions, nodes, updates, maxDepth, complete, stoppedBy } });
+  } catch (error) {
+    port.post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+});
