@@ -1,6 +1,7 @@
 // pnpm --filter @puzzles/bigint-deal exec tsx bench/where.bench.ts (after a build)
 // Deals to order beside Hans van Staveren's dealer (Debian's /usr/games/dealer, run in the same process tree when
-// installed): rejection sampling's generated deals per second, exact sampling of a rare one-seat condition, and countDeals.
+// installed): rejection sampling's generated deals per second, exact sampling of rare one- and two-seat conditions, and
+// countDeals for one and two seats.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,15 @@ console.log(`exact sampling, hcp(north) >= 22, 1,000 deals: ${rareMs.toFixed(1)}
 const d2 = dealer('hcp(north)>=22', 1000);
 if (d2) console.log(`  dealer: ${d2.seconds.toFixed(2)} s; ratio ${(d2.seconds * 1000 / rareMs).toFixed(1)}x faster`);
 const twoSeat = 'hcp(north)>=22 and hcp(south)>=10';
-console.log(`${twoSeat}: not countable in this release (${compileCondition(twoSeat).isData ? 'data, two seats' : 'predicate'}): no exact figure`);
+const two = compileCondition(twoSeat).constraint;
+const twoMs = time(() => void sampleDeals(two, { count: 1000, seed: 1 }));
+console.log(`exact sampling, ${twoSeat}, 1,000 deals (count and draw): ${twoMs.toFixed(1)} ms (median of 5)`);
+const d3 = dealer(twoSeat, 1000);
+if (d3) console.log(`  dealer: ${d3.generated.toLocaleString('en-US')} generated in ${d3.seconds.toFixed(2)} s; ratio ${(d3.seconds * 1000 / twoMs).toFixed(1)}x faster (target 20x)`);
 const countMs = time(() => void countDeals({ north: { hcp: [15, 17], spades: [5, 13] } }), 7);
 console.log(`countDeals, one seat (hcp and spades): ${countMs.toFixed(2)} ms (median of 7)`);
+const twoCountMs = time(() => void countDeals(two), 7);
+console.log(`countDeals, two seats (${twoSeat}): ${twoCountMs.toFixed(1)} ms (median of 7; target under 50 ms)`);
+const ranged = { north: { hcp: [15, 17], spades: [5, 13] }, south: { hcp: [6, 9], hearts: [4, 13] } } as const;
+const rangedMs = time(() => void countDeals(ranged), 7);
+console.log(`countDeals, two seats with suit lengths (N 15-17 HCP and 5+ spades, S 6-9 HCP and 4+ hearts): ${rangedMs.toFixed(1)} ms (median of 7)`);

@@ -427,6 +427,11 @@ export function samplePair(plan: PairPlan, word: () => number): number[] {
       }
       const fitting = item.byKey.get(k)!;
       const choice = pickWeighted(fitting, fitting.map((c) => c.weight), word);
+      if (choice.ka + choice.kb === 0) {
+        masks[choice.suit]! |= choice.ma;
+        masks[4 + choice.suit]! |= choice.mb;
+        continue;
+      }
       const { spots } = suitCards(spec, choice.suit);
       for (let j = 0; j < choice.ka + choice.kb; j++) {
         const r = j + below(word, spots.length - j);

@@ -230,15 +230,20 @@ function pairHolders(two: TwoSeatCount, word: () => number): Uint8Array {
     }
   }
   let need1 = 13;
-  for (let c = 0; c < 52; c++) if (holders[c] === o1) need1--;
-  const rest: number[] = [];
-  for (let c = 0; c < 52; c++) if (holders[c] === 255) rest.push(c);
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = below(word, i + 1);
-    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
+  let free = 0;
+  const rest = new Uint8Array(52);
+  for (let c = 0; c < 52; c++) {
+    if (holders[c] === o1) need1--;
+    else if (holders[c] === 255) rest[free++] = c;
   }
-  rest.forEach((c, i) => {
-    holders[c] = i < need1 ? o1 : o2;
-  });
+  // A uniform choice of the free cards for o1 (a partial Fisher–Yates); o2 gets the others.
+  for (let i = 0; i < need1; i++) {
+    const j = i + below(word, free - i);
+    const t = rest[i]!;
+    rest[i] = rest[j]!;
+    rest[j] = t;
+    holders[rest[i]!] = o1;
+  }
+  for (let i = need1; i < free; i++) holders[rest[i]!] = o2;
   return holders;
 }
