@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // dlx: argument parsing and printing only; everything else is the library's.
-import { durationOption, inputName, integerOption, readText, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
-import { parseDlx, solutions, type Problem, type SearchStats } from './index.js';
+import { UsageError, durationOption, inputName, integerOption, readText, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
+import { formatShard, listShards, parseDlx, parseShard, solutions, type Problem, type SearchStats, type Shard } from './index.js';
 
 const HELP = `Usage: dlx [options] [file|-]
 
@@ -17,6 +17,13 @@ Options:
   --max-nodes N    stop after N search-tree nodes
   --timeout T      stop after T (500ms, 10s, 2m; a bare number is seconds)
   --seed S         shuffle the order of the options reproducibly
+  --workers N      search on N worker threads (the same count and
+                   statistics; --print gives the solutions in another order)
+  --shard i/N      search only the i-th of N pieces of the search tree (the
+                   N counts add up to the whole count: one piece per machine)
+  --list-shards N  print the N shards, 1/N to N/N, one per line, for a batch
+                   scheduler (with --json, each shard's pieces: the option
+                   indices chosen on each piece's path)
   --json           print {"solutions","nodes","updates","maxDepth","ms",
                    "complete","stoppedBy"}; with --print, one line
                    {"options","names"} per solution first (NDJSON: the
@@ -34,6 +41,8 @@ Examples:
   dlx queens8.dlx --print --limit 3
   printf 'a b c\\na b\\nc\\na\\nb c\\n' | dlx - --json --print
   dlx pentominoes.dlx --max-nodes 1000000 --timeout 10s
+  dlx queens8.dlx --workers 2
+  dlx queens8.dlx --list-shards 4 | xargs -I{} dlx queens8.dlx --shard {} --json
 
 Exit status: 0 on success (also when a limit or budget stopped the search),
 1 on bad input or a failed write, 2 on a usage error, 130 when interrupted.`;
@@ -45,6 +54,9 @@ const OPTIONS = {
   seed: { type: 'string' },
   'max-nodes': { type: 'string' },
   timeout: { type: 'string' },
+  workers: { type: 'string' },
+  shard: { type: 'string' },
+  'list-shards': { type: 'string' },
 } as const;
 
 const group = (n: number): string => n.toLocaleString('en-US');
@@ -65,6 +77,18 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const limit = integerOption(values.limit, 'limit');
   const maxNodes = integerOption(values['max-nodes'], 'max-nodes');
   const timeout = durationOption(values.timeout);
+  const workers = integerOption(values.workers, 'workers', { max: 256 });
+  const listCount = integerOption(values['list-shards'], 'list-shards');
+  let shard: Shard | undefined;
+  try {
+    shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  } catch (error) {
+    throw new UsageError(`--shard: ${(error as Error).message}`);
+  }
+  if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers cannot be combined (run one shard per machine)');
+  if (listCount !== undefined && (shard !== undefined || workers !== undefined || values.print)) {
+    throw new UsageError('--list-shards only lists the shards: leave out --shard, --workers and --print');
+  }
   const text = readText(file);
   let problem: Problem;
   try {
@@ -73,17 +97,26 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(`${inputName(file)}: ${error.message}`);
     throw error;
   }
+  if (listCount !== undefined) {
+    for (const { shard: s, pieces } of listShards(problem, listCount, values.seed === undefined ? {} : { seed: values.seed })) {
+      if (values.json) await cli.out.json({ shard: formatShard(s), pieces });
+      else await cli.out.line(formatShard(s));
+    }
+    return 0;
+  }
   cli.timeout(timeout);
   const progress = cli.progress('dlx', { unit: 'nodes' });
-  const search = solutions(problem, {
+  const options = {
     ...(limit === undefined ? {} : { limit }),
     ...(maxNodes === undefined ? {} : { maxNodes }),
     ...(timeout === undefined ? {} : { timeout }),
     ...(values.seed === undefined ? {} : { seed: values.seed }),
+    ...(shard === undefined ? {} : { shard }),
     signal: cli.signal,
     progressInterval: 65_536,
-    onProgress: (p) => progress.update(p.nodes),
-  });
+    onProgress: (p: { nodes: number }) => progress.update(p.nodes),
+  };
+  const search = workers === undefined ? solutions(problem, options) : solutions(problem, { ...options, workers });
   let stats: SearchStats;
   try {
     if (values.print) {
@@ -99,7 +132,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       }
       stats = search.stats;
     } else {
-      stats = await search.drainAsync();
+      stats = 'drainAsync' in search ? await search.drainAsync() : await search.drain();
     }
   } finally {
     progress.end();

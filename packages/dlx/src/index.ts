@@ -10,13 +10,13 @@ export {
   type Progress,
   type SearchOptions,
   type SearchStats,
-  type Shard,
   type ShardPieces,
   type SolveOptions,
   type SolverOptions,
   type StopReason,
 } from './search.js';
 export { ParallelSearch, count, solutions, type ParallelOptions } from './parallel.js';
+export { formatShard, parseShard, type Shard } from './shard.js';
 export { formatDlx, parseDlx } from './format.js';
 export { seededRandom, type Seed } from './seed.js';
 export {

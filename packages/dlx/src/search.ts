@@ -5,6 +5,7 @@ import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type Budget, type BudgetO
 import { describeValue, optionsOf, positiveCount } from './errors.js';
 import { Problem, boundsOf, compiledOf, defineProblem, type OptionSpec, type ProblemSpec } from './problem.js';
 import { shuffledOrder, type Seed } from './seed.js';
+import { shardOf, type Shard } from './shard.js';
 import { splitSearch } from './split.js';
 
 export type { BudgetOptions, Progress, StopReason } from './checks.js';
@@ -24,11 +25,6 @@ export interface SearchOptions extends BudgetOptions {
   readonly shard?: Shard;
 }
 
-/** One of `count` pieces of a search (`index` from 1 to `count`), for running a search on many machines. */
-export interface Shard {
-  readonly index: number;
-  readonly count: number;
-}
 
 /** The pieces of a search to run one after another, and the statistics of the levels above them. @internal */
 export interface Pieces {
@@ -431,22 +427,6 @@ export class Solver<T = OptionSpec> {
 
 /** Pieces per shard: enough that the shards' sizes even out (a shard takes every `count`-th piece). */
 const PIECES_PER_SHARD = 16;
-
-/** Checks a shard option; null when there is none. @internal */
-export function shardOf(shard: unknown): Shard | null {
-  if (shard === undefined) return null;
-  if (typeof shard !== 'object' || shard === null) {
-    throw new TypeError(`shard must be an object { index, count }; got ${describeValue(shard)}`);
-  }
-  const { index, count } = shard as { index?: unknown; count?: unknown };
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
-    throw new RangeError(`shard count must be a positive integer; got ${describeValue(count)}`);
-  }
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 1 || index > count) {
-    throw new RangeError(`shard index must be an integer from 1 to ${count}; got ${describeValue(index)}`);
-  }
-  return { index, count };
-}
 
 /** Lays out a problem as dancing links for repeated searches. */
 export function createSolver<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolverOptions): Solver<T> {
