@@ -3,16 +3,17 @@
 // its color). JavaScript only; the public API is in search.ts. Internal.
 //
 // Memory layout (Knuth's DLX3, in one Int32Array `m`; node k at address a = 4k):
-//   node 0: unused (the roots of the item lists live in `ll`/`rl`);
+//   node 0: unused (the roots of the item lists live in `it`);
 //   node i (1..N): the header of item i - 1: m[a] = LEN, m[a+1] = ULINK, m[a+2] = DLINK, m[a+3] = the color given
 //          to a purified secondary item (0 none);
 //   node N + 1 on: spacers and options. An option node has m[a] = TOP (the header address 4i), ULINK, DLINK and
 //          COLOR (0 none, > 0 a color, -1 "already has the item's color", set by purify). A spacer has
 //          m[a] = -(the option it ends + 1) (0 for the first), ULINK = the first node of the option before it and
 //          DLINK = the last node of the option after it.
-// Active items are doubly linked through ll/rl by item number: primary items in a list headed by 0, secondary
-// items in one headed by N + 1. Per primary item, BOUND (how many more options may still cover it) and SLACK
-// (v - u, constant).
+// The items' own fields are in `it`, at the same address as their header in `m` (4i): it[a] = LLINK, it[a+1] =
+// RLINK (header addresses: the active primary items in a list headed by 0, the active secondary items in one headed
+// by 4(N + 1)), it[a+2] = BOUND (how many more options may still cover a primary item), it[a+3] = SLACK (v - u,
+// constant). One cache line per item for the choice of the item to branch on.
 //
 // A level of the search branches on an item i with the fewest ways to go on (Knuth's branching degree
 // θ = LEN + min(SLACK, BOUND) - BOUND + 1). When BOUND becomes 0 with SLACK 0, the level is Algorithm C's: cover i
@@ -84,21 +85,19 @@ function unhide(m: Int32Array, p: number): void {
 }
 
 /** Covers item i (header address h = 4i): hides the options in its list and takes it out of its active list. */
-function cover(m: Int32Array, ll: Int32Array, rl: Int32Array, h: number): number {
+function cover(m: Int32Array, it: Int32Array, h: number): number {
   let updates = 1;
   for (let p = m[h + 2]!; p !== h; p = m[p + 2]!) updates += hide(m, p);
-  const i = h >> 2;
-  const l = ll[i]!;
-  const r = rl[i]!;
-  rl[l] = r;
-  ll[r] = l;
+  const l = it[h]!;
+  const r = it[h + 1]!;
+  it[l + 1] = r;
+  it[r] = l;
   return updates;
 }
 
-function uncover(m: Int32Array, ll: Int32Array, rl: Int32Array, h: number): void {
-  const i = h >> 2;
-  rl[ll[i]!] = i;
-  ll[rl[i]!] = i;
+function uncover(m: Int32Array, it: Int32Array, h: number): void {
+  it[it[h]! + 1] = h;
+  it[it[h + 1]!] = h;
   for (let p = m[h + 1]!; p !== h; p = m[p + 1]!) unhide(m, p);
 }
 
@@ -134,18 +133,18 @@ export class EngineM implements SearchEngine {
   readonly itemCount: number;
   readonly primaryCount: number;
   private readonly m: Int32Array;
-  private readonly ll: Int32Array;
-  private readonly rl: Int32Array;
-  /** Per item number (1..N1): how many more options may cover it, and v - u. */
-  private readonly bound: Int32Array;
-  private readonly slack: Int32Array;
+  /** The items' links, bounds and slacks (see above). */
+  private readonly it: Int32Array;
   /** Address of the first node of each option, by its index in the problem. */
   private readonly firstNode: Int32Array;
-  /** Per level: the node being tried (the header of the item: the null move), the item, the first tweaked node. */
+  /**
+   * Per level: the node being tried (the item's header: the null move), the item (its header address), and the first
+   * tweaked node (0: an Algorithm C level, the item covered).
+   */
   private readonly xs: Int32Array;
   private readonly chosen: Int32Array;
   private readonly firstTweak: Int32Array;
-  private readonly initial: { readonly m: Int32Array; readonly ll: Int32Array; readonly rl: Int32Array; readonly bound: Int32Array };
+  private readonly initial: { readonly m: Int32Array; readonly it: Int32Array };
   private readonly forcedFlag: Uint8Array;
   private readonly forced: number[] = [];
   private mode = ENTER;
@@ -168,28 +167,25 @@ export class EngineM implements SearchEngine {
     this.optionCount = optionCount;
     const nodeCount = n + 2 + entries + optionCount;
     const m = new Int32Array(4 * nodeCount);
-    const ll = new Int32Array(n + 2);
-    const rl = new Int32Array(n + 2);
+    const it = new Int32Array(4 * (n + 2));
     for (let i = 0; i <= n1; i++) {
-      ll[i] = i === 0 ? n1 : i - 1;
-      rl[i] = i === n1 ? 0 : i + 1;
+      it[4 * i] = 4 * (i === 0 ? n1 : i - 1);
+      it[4 * i + 1] = 4 * (i === n1 ? 0 : i + 1);
     }
     const head = n + 1;
-    ll[head] = n > n1 ? n : head;
-    rl[head] = n > n1 ? n1 + 1 : head;
+    it[4 * head] = 4 * (n > n1 ? n : head);
+    it[4 * head + 1] = 4 * (n > n1 ? n1 + 1 : head);
     for (let i = n1 + 1; i <= n; i++) {
-      ll[i] = i === n1 + 1 ? head : i - 1;
-      rl[i] = i === n ? head : i + 1;
+      it[4 * i] = 4 * (i === n1 + 1 ? head : i - 1);
+      it[4 * i + 1] = 4 * (i === n ? head : i + 1);
     }
     for (let i = 1; i <= n; i++) {
       m[4 * i + 1] = 4 * i;
       m[4 * i + 2] = 4 * i;
     }
-    const bound = new Int32Array(n1 + 1);
-    const slack = new Int32Array(n1 + 1);
     for (let i = 1; i <= n1; i++) {
-      bound[i] = bounds.upper[i - 1]!;
-      slack[i] = bounds.upper[i - 1]! - bounds.lower[i - 1]!;
+      it[4 * i + 2] = bounds.upper[i - 1]!;
+      it[4 * i + 3] = bounds.upper[i - 1]! - bounds.lower[i - 1]!;
     }
     const firstNode = new Int32Array(optionCount);
     const { optionStart, optionItems, optionColors } = problem;
@@ -219,10 +215,7 @@ export class EngineM implements SearchEngine {
       node++;
     }
     this.m = m;
-    this.ll = ll;
-    this.rl = rl;
-    this.bound = bound;
-    this.slack = slack;
+    this.it = it;
     this.firstNode = firstNode;
     // A level chooses an option or makes a null move (which retires an item): at most this many levels.
     const levels = optionCount + n1 + 1;
@@ -230,7 +223,7 @@ export class EngineM implements SearchEngine {
     this.chosen = new Int32Array(levels);
     this.firstTweak = new Int32Array(levels);
     this.forcedFlag = new Uint8Array(optionCount);
-    this.initial = { m: m.slice(), ll: ll.slice(), rl: rl.slice(), bound: bound.slice() };
+    this.initial = { m: m.slice(), it: it.slice() };
   }
 
   /** The option index of the node at address q. */
@@ -242,7 +235,7 @@ export class EngineM implements SearchEngine {
 
   optionAt(l: number): number {
     const x = this.xs[l]!;
-    return x === 4 * this.chosen[l]! ? -1 : this.optionOf(x);
+    return x === this.chosen[l]! ? -1 : this.optionOf(x);
   }
 
   forcedOptions(): readonly number[] {
@@ -252,13 +245,12 @@ export class EngineM implements SearchEngine {
   /** True when option o can still be part of a solution with the options forced so far. */
   isActive(o: number): boolean {
     if (this.forcedFlag[o] === 1) return false;
-    const { m, ll, rl, bound } = this;
+    const { m, it } = this;
     for (let q = this.firstNode[o]!; m[q]! > 0; q += 4) {
       if (m[q + 3]! < 0) continue; // the item already has this option's color
       const h = m[q]!;
-      const i = h >> 2;
-      if (rl[ll[i]!] !== i || m[m[q + 1]! + 2] !== q) return false;
-      if (i <= this.primaryCount ? bound[i] === 0 : m[h + 3] !== 0) return false;
+      if (it[it[h]! + 1] !== h || m[m[q + 1]! + 2] !== q) return false;
+      if (h <= 4 * this.primaryCount ? it[h + 2] === 0 : m[h + 3] !== 0) return false;
     }
     return true;
   }
@@ -270,16 +262,16 @@ export class EngineM implements SearchEngine {
   force(o: number): boolean {
     if (this.level !== 0 || this.mode !== ENTER) throw new Error('force() during a search');
     if (!this.isActive(o)) return false;
-    const { m, ll, rl, bound } = this;
+    const { m, it } = this;
     const first = this.firstNode[o]!;
     // o must leave the lists of its primary items, so that it cannot be chosen again. Covering one of its items does
     // that (as in Algorithm C, whose statistics this then matches); when none gets covered, o is taken out first.
     let covers = false;
     let primaries = false;
     for (let q = first; m[q]! > 0; q += 4) {
-      const i = m[q]! >> 2;
-      if (i <= this.primaryCount) primaries = true;
-      if (i <= this.primaryCount ? bound[i] === 1 : m[q + 3] === 0) covers = true;
+      const h = m[q]!;
+      if (h <= 4 * this.primaryCount) primaries = true;
+      if (h <= 4 * this.primaryCount ? it[h + 2] === 1 : m[q + 3] === 0) covers = true;
     }
     let updates = 0;
     if (primaries && !covers) {
@@ -288,12 +280,11 @@ export class EngineM implements SearchEngine {
     }
     for (let q = first; m[q]! > 0; q += 4) {
       const h = m[q]!;
-      const i = h >> 2;
-      if (i <= this.primaryCount) {
-        if (--bound[i]! === 0) updates += cover(m, ll, rl, h);
+      if (h <= 4 * this.primaryCount) {
+        if (--it[h + 2]! === 0) updates += cover(m, it, h);
       } else {
         const c = m[q + 3]!;
-        if (c === 0) updates += cover(m, ll, rl, h);
+        if (c === 0) updates += cover(m, it, h);
         else if (c > 0) updates += purify(m, q);
       }
     }
@@ -318,9 +309,7 @@ export class EngineM implements SearchEngine {
   reset(): void {
     const { initial } = this;
     this.m.set(initial.m);
-    this.ll.set(initial.ll);
-    this.rl.set(initial.rl);
-    this.bound.set(initial.bound);
+    this.it.set(initial.it);
     for (const o of this.forced) this.forcedFlag[o] = 0;
     this.forced.length = 0;
     this.level = 0;
@@ -334,32 +323,32 @@ export class EngineM implements SearchEngine {
   }
 
   /** Item i gets no more options (a null move, or a tweaked level ending): out of the active list. */
-  private deactivate(i: number): void {
-    const { ll, rl } = this;
-    const l = ll[i]!;
-    const r = rl[i]!;
-    rl[l] = r;
-    ll[r] = l;
+  private deactivate(h: number): void {
+    const it = this.it;
+    const l = it[h]!;
+    const r = it[h + 1]!;
+    it[l + 1] = r;
+    it[r] = l;
   }
 
-  private reactivate(i: number): void {
-    const { ll, rl } = this;
-    rl[ll[i]!] = i;
-    ll[rl[i]!] = i;
+  private reactivate(h: number): void {
+    const it = this.it;
+    it[it[h]! + 1] = h;
+    it[it[h + 1]!] = h;
   }
 
   /**
-   * Knuth's M8: puts item i of level l back as it was before the level: uncovers it, or puts its tweaked options back
-   * (into the other lists too, unless i is covered, which uncover then does), and gives the bound back.
+   * Knuth's M8: puts item h (header address) of level l back as it was before the level: uncovers it, or puts its
+   * tweaked options back (into the other lists too, unless it is covered, which uncover then does), and gives the
+   * bound back.
    */
-  private restore(l: number, i: number): void {
-    const { m, ll, rl, bound } = this;
-    const h = 4 * i;
-    const covered = bound[i] === 0;
-    if (this.firstTweak[l] !== 0) {
+  private restore(l: number, h: number): void {
+    const { m, it } = this;
+    const covered = it[h + 2] === 0;
+    const a = this.firstTweak[l]!;
+    if (a !== 0) {
       // Untweak: the tweaked nodes x1 .. xk still point down to each other; link them back in, then bring their
       // options back into the other lists in reverse order.
-      const a = this.firstTweak[l]!;
       const z = m[h + 2]!;
       m[h + 2] = a;
       let k = 0;
@@ -372,8 +361,8 @@ export class EngineM implements SearchEngine {
       m[h]! += k;
       if (!covered) for (let r = last; r !== h; r = m[r + 1]!) unhide(m, r);
     }
-    if (covered) uncover(m, ll, rl, h);
-    bound[i]!++;
+    if (covered) uncover(m, it, h);
+    it[h + 2]!++;
   }
 
   /**
@@ -381,50 +370,43 @@ export class EngineM implements SearchEngine {
    * the search (EXHAUSTED: back at level 0) or `onCheck` asking to stop (STOPPED: call `reset` afterwards).
    */
   run(): number {
-    const { m, ll, rl, bound, slack, xs, chosen, firstTweak } = this;
-    const n1 = this.primaryCount;
+    const { m, it, xs, chosen, firstTweak } = this;
+    const lastPrimary = 4 * this.primaryCount;
     let level = this.level;
     let mode = this.mode;
     let nodes = this.nodes;
     let updates = this.updates;
     let maxLevel = this.maxLevel;
     let checkAt = this.checkAt;
-    const save = (l: number, md: number): void => {
-      this.level = l;
-      this.mode = md;
-      this.nodes = nodes;
-      this.updates = updates;
-      this.maxLevel = maxLevel;
-    };
     for (;;) {
       if (mode === ENTER) {
         if (nodes >= checkAt) {
-          save(level, ENTER);
+          this.saveState(level, ENTER, nodes, updates, maxLevel);
           if (this.onCheck !== null && this.onCheck()) return STOPPED;
           checkAt = this.checkAt;
         }
         nodes++;
         if (level > maxLevel) maxLevel = level;
-        let k = rl[0]!;
+        let k = it[1]!;
         if (k === 0) {
-          save(level, BACK);
+          this.saveState(level, BACK, nodes, updates, maxLevel);
           return FOUND;
         }
         // The item with the smallest branching degree θ; ties go to the smaller min(SLACK, BOUND), then to the
         // longer list (Knuth's choices in DLX3), then to the first in item order. With bounds 1:1 this is the
         // first item with the fewest options, as in Algorithm C.
-        let i = 0;
+        let h = 0;
         let bestT = 0x7fffffff;
         let bestS = 0;
         let bestLen = 0;
-        for (; k !== 0; k = rl[k]!) {
-          const b = bound[k]!;
-          const len = m[4 * k]!;
-          let s = slack[k]!;
+        for (; k !== 0; k = it[k + 1]!) {
+          const b = it[k + 2]!;
+          const len = m[k]!;
+          let s = it[k + 3]!;
           if (s > b) s = b;
           const t = len + s - b + 1;
           if (t < bestT || (t === bestT && (s < bestS || (s === bestS && len > bestLen)))) {
-            i = k;
+            h = k;
             bestT = t;
             bestS = s;
             bestLen = len;
@@ -435,42 +417,44 @@ export class EngineM implements SearchEngine {
           mode = BACK;
           continue;
         }
-        const h = 4 * i;
-        const b = --bound[i]!;
-        chosen[level] = i;
+        const b = --it[h + 2]!;
+        chosen[level] = h;
         const x = m[h + 2]!;
         xs[level] = x;
-        if (b === 0) updates += cover(m, ll, rl, h);
-        firstTweak[level] = b !== 0 || slack[i] !== 0 ? x : 0;
+        if (b === 0) updates += cover(m, it, h);
+        firstTweak[level] = b !== 0 || it[h + 3] !== 0 ? x : 0;
         mode = TRY;
       } else if (mode === TRY) {
-        const i = chosen[level]!;
-        const h = 4 * i;
+        const h = chosen[level]!;
         const x = xs[level]!;
-        const b = bound[i]!;
         if (firstTweak[level] === 0) {
-          // Algorithm C's level: i is covered; its options in turn.
+          // Algorithm C's level: the item is covered; its options in turn.
           if (x === h) {
-            this.restore(level, i);
+            this.restore(level, h);
             mode = BACK;
             continue;
           }
-        } else if (m[h]! <= b - slack[i]!) {
-          // Too few options left to reach the lower bound.
-          this.restore(level, i);
-          mode = BACK;
-          continue;
-        } else if (x !== h) {
-          // Tweak x: out of i's list (and, unless i is covered, which hid it already, out of the other lists).
-          if (b !== 0) updates += hide(m, x);
-          const d = m[x + 2]!;
-          m[h + 2] = d;
-          m[d + 1] = h;
-          m[h]!--;
-          updates++;
-        } else if (b !== 0) {
-          // The null move: no more options for i.
-          this.deactivate(i);
+        } else {
+          const b = it[h + 2]!;
+          if (m[h]! <= b - it[h + 3]!) {
+            // Too few options left to reach the lower bound.
+            this.restore(level, h);
+            mode = BACK;
+            continue;
+          }
+          if (x !== h) {
+            // Tweak x: out of the item's list (and, unless the item is covered, which hid x's option already, out of
+            // the other lists).
+            if (b !== 0) updates += hide(m, x);
+            const d = m[x + 2]!;
+            m[h + 2] = d;
+            m[d + 1] = h;
+            m[h]!--;
+            updates++;
+          } else if (b !== 0) {
+            // The null move: no more options for this item.
+            this.deactivate(h);
+          }
         }
         if (x !== h) {
           for (let q = x + 4; q !== x; ) {
@@ -478,12 +462,11 @@ export class EngineM implements SearchEngine {
             if (j <= 0) {
               q = m[q + 1]!;
             } else {
-              const item = j >> 2;
-              if (item <= n1) {
-                if (--bound[item]! === 0) updates += cover(m, ll, rl, j);
+              if (j <= lastPrimary) {
+                if (--it[j + 2]! === 0) updates += cover(m, it, j);
               } else {
                 const c = m[q + 3]!;
-                if (c === 0) updates += cover(m, ll, rl, j);
+                if (c === 0) updates += cover(m, it, j);
                 else if (c > 0) updates += purify(m, q);
               }
               q += 4;
@@ -494,17 +477,16 @@ export class EngineM implements SearchEngine {
         mode = ENTER;
       } else {
         if (level === 0) {
-          save(0, ENTER);
+          this.saveState(0, ENTER, nodes, updates, maxLevel);
           return EXHAUSTED;
         }
         level--;
-        const i = chosen[level]!;
-        const h = 4 * i;
+        const h = chosen[level]!;
         const x = xs[level]!;
         if (x === h) {
-          // Back from the null move: i is active again, and the level is over.
-          if (bound[i] !== 0) this.reactivate(i);
-          this.restore(level, i);
+          // Back from the null move: the item is active again, and the level is over.
+          if (it[h + 2] !== 0) this.reactivate(h);
+          this.restore(level, h);
           continue;
         }
         for (let q = x - 4; q !== x; ) {
@@ -512,13 +494,12 @@ export class EngineM implements SearchEngine {
           if (j <= 0) {
             q = m[q + 2]!;
           } else {
-            const item = j >> 2;
-            if (item <= n1) {
-              if (bound[item] === 0) uncover(m, ll, rl, j);
-              bound[item]!++;
+            if (j <= lastPrimary) {
+              if (it[j + 2] === 0) uncover(m, it, j);
+              it[j + 2]!++;
             } else {
               const c = m[q + 3]!;
-              if (c === 0) uncover(m, ll, rl, j);
+              if (c === 0) uncover(m, it, j);
               else if (c > 0) unpurify(m, q);
             }
             q -= 4;
@@ -528,5 +509,14 @@ export class EngineM implements SearchEngine {
         mode = TRY;
       }
     }
+  }
+
+  /** Writes the search loop's local state back (at checks, solutions and the end of the search). */
+  private saveState(level: number, mode: number, nodes: number, updates: number, maxLevel: number): void {
+    this.level = level;
+    this.mode = mode;
+    this.nodes = nodes;
+    this.updates = updates;
+    this.maxLevel = maxLevel;
   }
 }
