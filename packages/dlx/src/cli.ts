@@ -42,7 +42,7 @@ Examples:
   printf 'a b c\\na b\\nc\\na\\nb c\\n' | dlx - --json --print
   dlx pentominoes.dlx --max-nodes 1000000 --timeout 10s
   dlx queens8.dlx --workers 2
-  dlx queens8.dlx --list-shards 4 | xargs -I{} dlx queens8.dlx --shard {} --json
+  dlx queens8.dlx --shard 2/4
 
 Exit status: 0 on success (also when a limit or budget stopped the search),
 1 on bad input or a failed write, 2 on a usage error, 130 when interrupted.`;
