@@ -1,14 +1,14 @@
 // Puzzles made per second at each of our levels (median of several seeded runs), beside qqwing 1.3.4 (C++, run as a
 // process in the same run when it is installed) and sudoku-core's generate, with the share of attempts that reach the
 // level, and the clue counts and scores of generated puzzles beside qqwing's output rated by our own rating.
-// Run: pnpm --filter @puzzles/candidates bench:generate   (env BENCH_N=<n> puzzles per level for the distributions; default 200)
+// Run: pnpm --filter @puzzles/candidates bench:generate   (env BENCH_N=<n> puzzles per level for the distributions; default 1,000)
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { generate as coreGenerate } from 'sudoku-core';
 import { generatePuzzles, LEVELS, ratePath, solveLogically, type Level } from '../src/index.js';
 import { median } from './harness.js';
 
-const N = Number(process.env.BENCH_N ?? 200);
+const N = Number(process.env.BENCH_N ?? 1000);
 const ROUNDS = 3;
 
 console.log(`generate benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
