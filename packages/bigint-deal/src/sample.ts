@@ -4,7 +4,7 @@
 import { stopper } from '@puzzles/kit/budget';
 import { bigBelow, below, wordSource } from '@puzzles/kit/random';
 import { numberOfDeal } from './bridge.js';
-import { compileConstraint, type Constraint } from './constraint.js';
+import { compileConstraint, predealMasks, type Constraint } from './constraint.js';
 import { countPlan, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
 import { Deal } from './deal.js';
 import { describeValue, optionsOf } from './errors.js';
@@ -88,8 +88,18 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   // Rejection: each attempt shuffles a deck (Fisher–Yates, Lemire's multiply for unbiased draws) straight into suit
   // masks; the Deal is made only for deals that pass (or for every attempt when a user predicate needs it).
   const withDeal = needsDeal(constraint);
-  const deck = new Uint8Array(52);
-  for (let c = 0; c < 52; c++) deck[c] = c;
+  // Cards every satisfying deal gives to fixed seats (predeal) are placed once; only the others are shuffled.
+  const fixed = fixedCards(constraint);
+  const deck: number[] = [];
+  const seatOfPosition: number[] = [];
+  for (let c = 0; c < 52; c++) if (!fixed.some((m, i) => (i & 3) === SUIT_OF[c] && m & BIT_OF[c]!)) deck.push(c);
+  for (let q = 0; q < 4; q++) {
+    let held = 0;
+    for (let s = 0; s < 4; s++) held += popCount(fixed[q * 4 + s]!);
+    for (let k = held; k < 13; k++) seatOfPosition.push(q * 4);
+  }
+  const cards = Uint8Array.from(deck);
+  const seatOf = Uint8Array.from(seatOfPosition);
   const masks = new Uint16Array(16);
   let attempts = 0;
   let found = 0;
@@ -100,25 +110,53 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
     }
     if ((attempts & 255) === 0 && stop.check()) return { method: 'rejection', attempts, stopped: stop.reason! };
     attempts++;
-    shuffleDeck(deck, word);
-    masks.fill(0);
-    for (let i = 0; i < 52; i++) {
-      const c = deck[i]!;
-      masks[SEAT_SUIT[i]! + SUIT_OF[c]!]! |= BIT_OF[c]!;
+    shuffleDeck(cards, word);
+    masks.set(fixed);
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i]!;
+      masks[seatOf[i]! + SUIT_OF[c]!]! |= BIT_OF[c]!;
     }
-    const deal = withDeal ? new Deal(signature, holdersOfDeck(deck)) : (undefined as unknown as Deal);
+    const deal = withDeal ? new Deal(signature, holdersOfMasks(masks)) : (undefined as unknown as Deal);
     if (test(masks, deal)) {
       found++;
-      yield item(withDeal ? deal : new Deal(signature, holdersOfDeck(deck)));
+      yield item(withDeal ? deal : new Deal(signature, holdersOfMasks(masks)));
     }
   }
   return { method: 'rejection', attempts };
 }
 
-/** Per deck position, its seat's first mask (seat * 4); per card, its suit and its bit in the suit's mask. */
-const SEAT_SUIT = Uint8Array.from({ length: 52 }, (_, i) => ((i / 13) | 0) * 4);
+/** Per card, its suit and its bit in the suit's mask. */
 const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);
 const BIT_OF = Uint16Array.from({ length: 52 }, (_, c) => 1 << c % 13);
+
+function popCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
+}
+
+/** The 16 masks of cards a constraint fixes to seats: its predeal, or its `and` parts' predeals together. */
+function fixedCards(constraint: Constraint): Uint16Array {
+  const fixed = new Uint16Array(16);
+  if (typeof constraint !== 'object' || constraint === null) return fixed;
+  const parts = 'and' in constraint ? constraint.and : 'or' in constraint || 'not' in constraint ? [] : [constraint];
+  for (const part of parts) {
+    if (typeof part !== 'object' || part === null || !('predeal' in part) || part.predeal === undefined) continue;
+    const masks = predealMasks(part.predeal);
+    for (let i = 0; i < 16; i++) {
+      for (let q = 0; q < 4; q++) {
+        if (q !== i >> 2 && fixed[q * 4 + (i & 3)]! & masks[i]!) throw new RangeError(`predeal gives a card to two seats in ${describeValue(constraint)}`);
+      }
+      fixed[i]! |= masks[i]!;
+    }
+  }
+  for (let q = 0; q < 4; q++) {
+    let held = 0;
+    for (let s = 0; s < 4; s++) held += popCount(fixed[q * 4 + s]!);
+    if (held > 13) throw new RangeError(`predeal gives more than 13 cards to ${'NESW'[q]} in ${describeValue(constraint)}`);
+  }
+  return fixed;
+}
 
 /** Whether a constraint holds a user predicate (which needs a Deal for every attempt). */
 function needsDeal(constraint: Constraint): boolean {
@@ -137,7 +175,7 @@ function needsDeal(constraint: Constraint): boolean {
 function shuffleDeck(deck: Uint8Array, word: () => number): void {
   let bits = 0;
   let left = 0;
-  for (let i = 51; i > 0; i--) {
+  for (let i = deck.length - 1; i > 0; i--) {
     const bound = i + 1;
     const threshold = 1024 % bound;
     let m: number;
@@ -157,10 +195,14 @@ function shuffleDeck(deck: Uint8Array, word: () => number): void {
   }
 }
 
-/** The holders of a shuffled deck: position i goes to seat i / 13. */
-function holdersOfDeck(deck: Uint8Array): Uint8Array {
+/** The holders of a deal given by its 16 suit masks. */
+function holdersOfMasks(masks: Uint16Array): Uint8Array {
   const holders = new Uint8Array(52);
-  for (let i = 0; i < 52; i++) holders[deck[i]!] = (i / 13) | 0;
+  for (let i = 0; i < 16; i++) {
+    const q = i >> 2;
+    const base = (i & 3) * 13;
+    for (let m = masks[i]!; m !== 0; m &= m - 1) holders[base + 31 - Math.clz32(m & -m)] = q;
+  }
   return holders;
 }
 

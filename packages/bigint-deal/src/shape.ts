@@ -1,10 +1,11 @@
 // Shapes as dealer writes them: '4333' (spades, hearts, diamonds, clubs in order), 'any 5431' (any suit order), '5xxx'
-// (x = any length), 'balanced', 'semibalanced', joined by '+'. A shape compiles to the set of its length patterns.
+// (x = any length), 'balanced', 'semibalanced', joined by '+' (or ','), with '-' taking shapes out again
+// ('any 4333 + any 5332 - 5xxx'). A shape compiles to the set of its length patterns.
 import type { Deal } from './deal.js';
 import { describeValue } from './errors.js';
 import { suitLengths, type HandInput, type SeatName } from './evaluate.js';
 
-/** A shape pattern: `'4333'`, `'any 5431'`, `'5xxx'`, `'balanced'`, `'semibalanced'`, or several joined by `+`. */
+/** A shape pattern: `'4333'`, `'any 5431'`, `'5xxx'`, `'balanced'`, `'semibalanced'`, several joined by `+`, `-` to take out. */
 export type ShapePattern = string;
 
 const code = (s: number, h: number, d: number, c: number): number => ((s * 14 + h) * 14 + d) * 14 + c;
@@ -30,7 +31,7 @@ function compileOne(part: string, whole: string): (lengths: readonly number[]) =
   const digits = any ? text.slice(4).trim() : text;
   if (!/^[0-9x]{4}$/.test(digits)) {
     throw new RangeError(
-      `a shape is four lengths or x ('4333', '5xxx'), optionally after 'any', or balanced/semibalanced, joined by '+'; got ${describeValue(part.trim())} in ${describeValue(whole)}`,
+      `a shape is four lengths or x ('4333', '5xxx'), optionally after 'any', or balanced/semibalanced, joined by '+' or '-'; got ${describeValue(part.trim())} in ${describeValue(whole)}`,
     );
   }
   const want = [...digits].map((ch) => (ch === 'x' ? -1 : Number(ch)));
@@ -56,9 +57,16 @@ function permutations(items: readonly number[]): number[][] {
 /** The set of length codes a shape pattern allows. @internal */
 export function shapeCodes(pattern: ShapePattern): Set<number> {
   if (typeof pattern !== 'string') throw new TypeError(`a shape must be a string such as 'any 4333'; got ${describeValue(pattern)}`);
-  const tests = pattern.split('+').map((part) => compileOne(part, pattern));
+  // Dealer's lists: parts joined by '+' (or ',') are allowed, parts after '-' are taken out again, left to right.
+  const parts = pattern.split(/([+,-])/);
+  const steps: { add: boolean; test: (lengths: readonly number[]) => boolean }[] = [];
+  for (let i = 0; i < parts.length; i += 2) steps.push({ add: i === 0 || parts[i - 1] !== '-', test: compileOne(parts[i]!, pattern) });
   const codes = new Set<number>();
-  for (const p of allPatterns()) if (tests.some((t) => t(p))) codes.add(code(p[0]!, p[1]!, p[2]!, p[3]!));
+  for (const p of allPatterns()) {
+    let allowed = false;
+    for (const { add, test } of steps) if (allowed !== add && test(p)) allowed = add;
+    if (allowed) codes.add(code(p[0]!, p[1]!, p[2]!, p[3]!));
+  }
   return codes;
 }
 

@@ -94,6 +94,14 @@ describe('shapes', () => {
     },
   );
 
+  prop([dealArb])("dealer's '-' takes shapes out again and ',' joins like '+'", (deal) => {
+    const lengths = suitsOf(deal.hands.N).map((r) => r.length);
+    const balancedNoFiveMajor = refShape(lengths, 'balanced') && lengths[0] !== 5 && lengths[1] !== 5;
+    expect(hasShape(deal, 'N', 'any 4333 + any 4432 + any 5332 - 5xxx - x5xx')).toBe(balancedNoFiveMajor);
+    expect(hasShape(deal, 'N', 'any 4333, any 4432')).toBe(refShape(lengths, 'any 4333 + any 4432'));
+    expect(hasShape(deal, 'N', 'xxxx - any 0xxx')).toBe(!lengths.includes(0));
+  });
+
   it('bad shapes, seats and hands are RangeErrors naming the value', () => {
     const deal = dealByNumber(1n);
     expectError(() => hasShape(deal, 'N', '4442'), RangeError, /add up to 13; got '4442'/);

@@ -85,4 +85,18 @@ describe('sampleDeals', () => {
     // 6 degrees of freedom: 22.5 at 0.001.
     expect(chiSquare(lengths, exact, m)).toBeLessThan(22.5);
   });
+
+  it('rejection sampling deals around predealt cards (never rejecting for them) and checks they fit', () => {
+    const hand = 'AKQJT98765432...';
+    const noSpades = (deal: import('../src/index.js').Deal): boolean => deal.hands.S.spades.length === 0;
+    const result = sampleDeals({ and: [{ predeal: { N: hand, E: '.A..' } }, { west: { hcp: [8, 37] } }, noSpades] }, { count: 20, seed: 5, maxAttempts: 1_000_000 });
+    expect(result.method).toBe('rejection');
+    for (const { deal } of result.deals) {
+      expect(deal.hands.N.spades).toBe('AKQJT98765432');
+      expect(deal.hands.E.hearts).toContain('A');
+    }
+    // Without dealing around them, 13 fixed spades would be found about once in 635 billion deals.
+    expect(result.attempts).toBeLessThan(20_000);
+    expectError(() => sampleDeals({ and: [{ predeal: { N: 'A...' } }, { predeal: { S: 'A...' } }] }), RangeError, /two seats/);
+  });
 });
