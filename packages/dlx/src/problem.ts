@@ -47,16 +47,19 @@ export function splitBounds(entry: string): { readonly name: string; readonly lo
   const bar = entry.indexOf('|');
   if (bar < 0) return { name: entry, lower: 1, upper: 1 };
   const spec = /^(?:(\d+):)?(\d+)$/u.exec(entry.slice(0, bar));
-  if (spec === null) {
-    throw new RangeError(`bad multiplicity in ${describeValue(entry)}: write u:v|name or v|name, with decimal integers u ≤ v`);
-  }
-  const upper = Number(spec[2]);
-  const lower = spec[1] === undefined ? upper : Number(spec[1]);
-  if (upper === 0) throw new RangeError(`bad multiplicity in ${describeValue(entry)}: the upper bound must be at least 1`);
-  if (upper > MAX_BOUND) throw new RangeError(`bad multiplicity in ${describeValue(entry)}: the upper bound must be at most ${MAX_BOUND}`);
-  if (lower > upper) {
-    throw new RangeError(`bad multiplicity in ${describeValue(entry)}: the lower bound ${lower} is above the upper bound ${upper}`);
-  }
+  const upper = Number(spec?.[2]);
+  const lower = spec?.[1] === undefined ? upper : Number(spec[1]);
+  const fault =
+    spec === null
+      ? 'write u:v|name or v|name, with decimal integers u ≤ v'
+      : upper === 0
+        ? 'the upper bound must be at least 1'
+        : upper > MAX_BOUND
+          ? `the upper bound must be at most ${MAX_BOUND}`
+          : lower > upper
+            ? `the lower bound ${lower} is above the upper bound ${upper}`
+            : '';
+  if (fault !== '') throw new RangeError(`bad multiplicity in ${describeValue(entry)}: ${fault}`);
   return { name: entry.slice(bar + 1), lower, upper };
 }
 
@@ -116,13 +119,11 @@ export class Problem<T = OptionSpec> {
       bounds.push(Object.freeze([lower, upper] as const));
       if (lower !== 1 || upper !== 1) multiplicities = true;
     }
-    for (const name of secondary) {
-      if (typeof name === 'string' && /^(?:\d+:)?\d+\|/u.test(name)) {
-        throw new RangeError(`secondary item ${describeValue(name)} has a multiplicity; only primary items take u:v|name`);
-      }
-    }
     const index = new Map<string, number>();
     for (const [k, name] of [...primary, ...secondary].entries()) {
+      if (k >= primary.length && typeof name === 'string' && /^[\d:]+\|/u.test(name)) {
+        throw new RangeError(`secondary item ${describeValue(name)} has a multiplicity; only primary items take u:v|name`);
+      }
       checkName(name, `item ${k + 1}`);
       if (index.has(name)) throw new RangeError(`item ${describeValue(name)} is listed twice`);
       index.set(name, k);

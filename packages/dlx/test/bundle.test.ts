@@ -30,7 +30,7 @@ const BUDGETS: Record<string, number> = {
   formatSudoku: 3000,
   parseSudoku: 3000,
   seededRandom: 3000,
-  pentominoProblem: 3600,
+  pentominoProblem: 4000, // the packing builder, and defineProblem's parsing of multiplicities (u:v|name) since Algorithm M
   count: 17_000, // the engines (X and C in WASM and JS, M), the split at the top levels and the worker pool
   solveSudoku: 12_000,
 };
