@@ -22,8 +22,16 @@ const CRAWLER = /bot\b|bot\/|bot[-_.]|crawl|spider|slurp|archiver|curl\/|wget\/|
 
 // The names bowser gives to the browsers and systems it knows; any other name is its guess from the agent's first
 // word (`UniversalFeedParser`, `Mozilla`), counted as `Others` so that the panel lists families, not agents.
-const BROWSERS = new Set<string>(Object.values((Bowser as unknown as { BROWSER_MAP: Record<string, string> }).BROWSER_MAP ?? {}));
-const SYSTEMS = new Set<string>(Object.values((Bowser as unknown as { OS_MAP: Record<string, string> }).OS_MAP ?? {}));
+// (Made on first use: nothing runs at load time, so bundles that do not classify agents leave bowser out.)
+let BROWSERS: ReadonlySet<string> | null = null;
+let SYSTEMS: ReadonlySet<string> | null = null;
+
+function known(): [ReadonlySet<string>, ReadonlySet<string>] {
+  const maps = Bowser as unknown as { BROWSER_MAP?: Record<string, string>; OS_MAP?: Record<string, string> };
+  BROWSERS ??= new Set(Object.values(maps.BROWSER_MAP ?? {}));
+  SYSTEMS ??= new Set(Object.values(maps.OS_MAP ?? {}));
+  return [BROWSERS, SYSTEMS];
+}
 
 const UNKNOWN: AgentClass = { os: 'Unknown', browser: 'Unknown', crawler: false };
 const CRAWLERS: AgentClass = { os: 'Crawlers', browser: 'Crawlers', crawler: true };
@@ -37,9 +45,10 @@ export function classifyAgent(userAgent: string | null): AgentClass {
   if (parser.getPlatformType() === 'bot') return CRAWLERS;
   const os = parser.getOSName();
   const browser = parser.getBrowserName();
+  const [browsers, systems] = known();
   return {
-    os: os !== '' && SYSTEMS.has(os) ? os : 'Unknown',
-    browser: browser === '' ? 'Unknown' : BROWSERS.has(browser) ? browser : 'Others',
+    os: os !== '' && systems.has(os) ? os : 'Unknown',
+    browser: browser === '' ? 'Unknown' : browsers.has(browser) ? browser : 'Others',
     crawler: false,
   };
 }

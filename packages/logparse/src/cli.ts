@@ -2,7 +2,7 @@
 // logparse: argument parsing and printing only; everything else is the library's.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { closeSync, createReadStream, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
@@ -360,7 +360,7 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   }
   const end = lastLineEnd(file, size);
   if (end > offset) {
-    const part = await collectPanels(createReadStream(file, { start: offset, end: end - 1 }), { format, signal: cli.signal });
+    const part = await collectPanels(file, { format, signal: cli.signal, start: offset, end });
     if (part.stopped !== undefined) return cli.stopReason === 'closed' ? 0 : 130;
     mergePanels(stats, part);
     stats.logSize = end;
@@ -389,7 +389,7 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
     cuts.slice(0, -1).map((start, i) =>
       i === 0
         ? cuts[1]! > 0
-          ? collectPanels(createReadStream(file, { start: 0, end: cuts[1]! - 1 }), { format })
+          ? collectPanels(file, { format, start: 0, end: cuts[1]! })
           : createPanels()
         : new Promise<PanelStats>((resolve, reject) => {
             const worker = new Worker(new URL('./worker.js', import.meta.url), {

@@ -2,7 +2,9 @@
 // standard input, `file:` URLs, Node streams, gzip data), and SVG rendering through @viz-js/viz.
 import { isUtf8 } from 'node:buffer';
 import type { LogRecord, ParseOptions, ParseSummary } from './record.js';
-import { closeWhenCollected, isStreamOrPath, readChunks, sourceName, type LogSource, type OpenFile } from './source.js';
+import { fileURLToPath } from 'node:url';
+import { describeValue } from './errors.js';
+import { closeWhenCollected, fileRangeChunks, isStreamOrPath, readChunks, sourceName, type LogSource, type OpenFile } from './source.js';
 import { collectStatsFromSourcesWith, collectStatsWith, type ChunkReader, type LogStats, type StatsOptions } from './stats.js';
 import { RecordStream } from './stream.js';
 import { collectPanelsWith, type PanelCollection, type PanelOptions } from './panelscan.js';
@@ -49,8 +51,26 @@ export function collectStatsFromSources(sources: readonly LogSource[], options: 
  * Counts the report panels of a source (a path, `'-'` for stdin, a `file:` URL, a stream, or an iterable of chunks;
  * gzip is inflated) on a fast path that never builds records; rejected lines are counted as failed.
  */
-export function collectPanels(input: LogSource, options: PanelOptions = {}): Promise<PanelCollection> {
+export async function collectPanels(input: LogSource, options: FilePanelOptions = {}): Promise<PanelCollection> {
+  if (typeof options === 'object' && options !== null && (options.start !== undefined || options.end !== undefined)) {
+    if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError(`start and end take a file path or URL; got ${describeValue(input)}`);
+    const path = input instanceof URL ? fileURLToPath(input) : input;
+    if (path === '-') throw new TypeError('start and end take a file path, not standard input');
+    const start = options.start ?? 0;
+    const end = options.end ?? Number.MAX_SAFE_INTEGER;
+    if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`start must be a byte offset (a non-negative integer); got ${describeValue(start)}`);
+    if (!Number.isSafeInteger(end) || end < start) throw new RangeError(`end must be a byte offset not before start (${start}); got ${describeValue(end)}`);
+    return collectPanelsWith(NODE_READER, fileRangeChunks(path, start, end), options);
+  }
   return collectPanelsWith(NODE_READER, input, options);
+}
+
+/** Options of `collectPanels` in Node: the core's, and a byte range of a file. */
+export interface FilePanelOptions extends PanelOptions {
+  /** Count from this byte offset of the file (a line start; default 0). For a path or `file:` URL only. */
+  readonly start?: number;
+  /** Stop before this byte offset (just after a line end; default the end of the file). For a path or `file:` URL only. */
+  readonly end?: number;
 }
 
 export { StateError, headFingerprint, lastLineEnd, readState, writeState, type LogState } from './state.js';

@@ -105,10 +105,14 @@ export class PanelCounter {
   readonly #byRequest = new Tally(true);
   readonly #byStatic = new Tally(true);
   readonly #byNotFound = new Tally(true);
-  readonly #byHour = new Tally(true);
+  readonly #byHour = new Tally(false);
   readonly #byRef = new Tally(true);
   readonly #bySite = new Tally(true);
-  readonly #byStatus = new Tally(true);
+  readonly #byStatus = new Tally(false);
+  // The hours (bits 0–23) and status classes (bits 0–10) each visitor was seen in: a few items, so bit masks by
+  // visitor instead of a table of (item, visitor) pairs.
+  #hoursOf = new Int32Array(1 << 12);
+  #statusOf = new Int32Array(1 << 12);
   // (referrer, request) → hits.
   readonly #pairs = new PairTable();
   #pairHits = new Float64Array(1 << 14);
@@ -200,7 +204,17 @@ export class PanelCounter {
     // As GoAccess (without --4xx-to-unique-count): a client error does not make its client a visitor.
     if (status < 400 || status >= 500) {
       visitor = this.#keyVisitor[key]!;
-      if (visitor < 0) this.#keyVisitor[key] = visitor = this.#visitorCount++;
+      if (visitor < 0) {
+        this.#keyVisitor[key] = visitor = this.#visitorCount++;
+        if (visitor >= this.#hoursOf.length) {
+          const hours = new Int32Array(this.#hoursOf.length * 2);
+          hours.set(this.#hoursOf);
+          this.#hoursOf = hours;
+          const statuses = new Int32Array(this.#statusOf.length * 2);
+          statuses.set(this.#statusOf);
+          this.#statusOf = statuses;
+        }
+      }
     }
     if (status === 404) this.#byNotFound.add(request, bytes, visitor);
     else if (this.#kind(request) === 1) this.#byStatic.add(request, bytes, visitor);
@@ -215,13 +229,18 @@ export class PanelCounter {
       }
       this.#pairHits[pair]!++;
     }
-    if (hour >= 0) this.#byHour.add(hour, bytes, visitor);
+    if (hour >= 0) {
+      this.#byHour.add(hour, bytes, -1);
+      if (visitor >= 0) this.#hoursOf[visitor]! |= 1 << hour;
+    }
     if (refCounts) {
       this.#byRef.add(ref, bytes, visitor);
       const site = this.#site(ref);
       if (site >= 0) this.#bySite.add(site, bytes, visitor);
     }
-    this.#byStatus.add(status < 0 ? 10 : Math.floor(status / 100), bytes, visitor);
+    const statusClass = status < 0 ? 10 : Math.floor(status / 100);
+    this.#byStatus.add(statusClass, bytes, -1);
+    if (visitor >= 0) this.#statusOf[visitor]! |= 1 << statusClass;
   }
 
   #growKeys(key: number): void {
@@ -299,10 +318,14 @@ export class PanelCounter {
     items(this.#byRequest, (id) => requests[id]!, lists.requests);
     items(this.#byStatic, (id) => requests[id]!, lists.static);
     items(this.#byNotFound, (id) => requests[id]!, lists.notFound);
-    items(this.#byHour, (id) => String(id).padStart(2, '0'), lists.hours);
+    const hours = items(this.#byHour, (id) => String(id).padStart(2, '0'), lists.hours);
     items(this.#byRef, (id) => refs[id]!, lists.referrerUrls);
     items(this.#bySite, (id) => this.#sites[id]!, lists.referringSites);
-    items(this.#byStatus, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
+    const statuses = items(this.#byStatus, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
+    for (let v = 0; v < this.#visitorCount; v++) {
+      for (let m = this.#hoursOf[v]!, b = 0; m !== 0; m >>>= 1, b++) if ((m & 1) !== 0) hours[b]!.visitors.add(v);
+      for (let m = this.#statusOf[v]!, b = 0; m !== 0; m >>>= 1, b++) if ((m & 1) !== 0) statuses[b]!.visitors.add(v);
+    }
     const pairs = this.#pairs;
     for (let p = 0; p < pairs.size; p++) stats.pairs.set(`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!);
     return stats;

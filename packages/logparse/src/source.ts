@@ -96,6 +96,35 @@ async function* fileChunks(source: LogSource, path: string, file: OpenFile | und
   }
 }
 
+/**
+ * Bytes `[start, end)` of a file, read into one buffer reused for every chunk (as `fileChunks`: a chunk is valid until
+ * the next one is asked for). @internal
+ */
+export async function* fileRangeChunks(path: string, start: number, end: number): AsyncGenerator<Buffer> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw readError(path, error);
+  }
+  try {
+    const buffer = Buffer.allocUnsafeSlow(READ_SIZE);
+    for (let at = start; at < end; ) {
+      let n: number;
+      try {
+        n = (await handle.read(buffer, 0, Math.min(READ_SIZE, end - at), at)).bytesRead;
+      } catch (error) {
+        throw readError(path, error);
+      }
+      if (n === 0) return;
+      at += n;
+      yield n === READ_SIZE ? buffer : buffer.subarray(0, n);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The chunks of a source, and whether their memory is reused from one chunk to the next. */
 function rawChunks(source: LogSource, file: OpenFile | undefined): { chunks: AsyncGenerator<Buffer>; reused: boolean } {
   if (typeof source === 'string' || source instanceof URL) {

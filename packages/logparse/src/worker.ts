@@ -1,6 +1,5 @@
 // A worker thread of `logparse --workers N`: counts the panels of one byte range of an uncompressed log and posts
 // them back (Maps and Sets pass the structured clone), to be merged in order by the main thread.
-import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectPanels, compileApacheFormat, compileFormat, compileNginxFormat, createPanels } from './node.js';
 
@@ -16,5 +15,5 @@ interface Job {
 const job = workerData as Job;
 const format =
   job.nginx !== undefined ? compileNginxFormat(job.nginx) : job.format === undefined ? compileFormat('combined') : job.format === 'common' || job.format === 'combined' ? compileFormat(job.format) : compileApacheFormat(job.format);
-const stats = job.end > job.start ? await collectPanels(createReadStream(job.file, { start: job.start, end: job.end - 1 }), { format }) : createPanels();
+const stats = job.end > job.start ? await collectPanels(job.file, { format, start: job.start, end: job.end }) : createPanels();
 parentPort!.postMessage(stats);

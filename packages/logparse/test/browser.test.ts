@@ -71,5 +71,10 @@ describe('the core in a browser bundle', () => {
     await expect(lib.collectStats('access.log' as never)).rejects.toThrow(/collectStats takes records or an iterable of chunks \(paths and streams are read by @puzzles\/logparse\/node\)/);
     // Gzip needs the Node entry (or the page's DecompressionStream) and says so.
     await expect(lib.collectStats([gzipSync(text)])).rejects.toThrow(/gzip data .*@puzzles\/logparse\/node/);
+    // The report panels, user agents classified by bowser (bundled along), the HTML page.
+    const panels = await lib.collectPanels([bytes]);
+    expect(lib.panelReport(panels, { panels: ['general'] }).general).toMatchObject({ valid: 2, failed: 1 });
+    expect(lib.classifyAgent('Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0')).toEqual({ os: 'Linux', browser: 'Firefox', crawler: false });
+    expect(lib.panelHtml(lib.panelReport(panels))).toContain('<svg');
   });
 });

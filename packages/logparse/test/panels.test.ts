@@ -166,6 +166,14 @@ describe('panels', () => {
     expect(classifyAgent(UAS[0]!)).toEqual({ os: 'Windows', browser: 'Chrome', crawler: false });
     expect(classifyAgent(UAS[1]!)).toEqual({ os: 'Linux', browser: 'Firefox', crawler: false });
     expect(classifyAgent(null).os).toBe('Unknown');
+    // Families as bowser names them; agents it does not know as a browser are Others; robots it or the rules know are Crawlers.
+    expect(classifyAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toEqual({ os: 'iOS', browser: 'Safari', crawler: false });
+    expect(classifyAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0').browser).toBe('Microsoft Edge');
+    expect(classifyAgent('UniversalFeedParser/5.0.1 +http://feedparser.org/')).toEqual({ os: 'Unknown', browser: 'Others', crawler: false });
+    for (const robot of ['Twitterbot/1.0', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'curl/8.5.0', 'Feedfetcher-Google; (+http://www.google.com/feedfetcher.html)']) {
+      expect(classifyAgent(robot).crawler).toBe(true);
+    }
+    expect(() => classifyAgent(7 as never)).toThrow(/classifyAgent takes a user agent string or null; got 7/);
     fc.assert(fc.property(fc.string(), (s) => typeof classifyAgent(s).browser === 'string'));
   });
 });

@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addFailed, addRecord, collectPanels, createPanels, panelReport, panelsFromJson, panelsToJson, parseLog, referrerStats, toDot, type PanelStats } from '../src/index.js';
+import { collectPanels as collectPanelsNode } from '../src/node.js';
+
+const IPS = ['10.0.0.1', '10.0.0.2', '2001:db8::1', '-'];
+const REQUESTS = ['GET / HTTP/1.1', 'GET /a?x=1 HTTP/1.1', 'GET /style.css HTTP/1.1', 'POST /img/logo.png?v=2 HTTP/1.0', 'GET /missing HTTP/1.1', '-', '', 'GET /caf\\xc3\\xa9 HTTP/1.1', 'GET /\\xff HTTP/1.1', 'GET /q\\"x HTTP/1.1', 'MGLNDD_1.2.3.4'];
+const STATUSES = ['200', '200', '304', '404', '403', '500', '301', '-'];
+const REFS = ['"-"', '"http://a.example/x"', '"https://B.example/"', '"http://a.example/y?q"', '"android-app://x"', '""', '"http://\\xe4\\xe5/"'];
+const UAS = [
+  '"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"',
+  '"Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"',
+  '"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"',
+  '"-"',
+  '""',
+  '"Twitterbot/1.0"',
+];
+
+/** A line: a combined line, a common line (no referrer and agent), or something that is not a log line. */
+const line = fc.oneof(
+  { weight: 8, arbitrary: fc.tuple(fc.constantFrom(...IPS), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 23 }), fc.constantFrom(...REQUESTS), fc.constantFrom(...STATUSES), fc.option(fc.integer({ min: 0, max: 100000 })), fc.constantFrom(...REFS), fc.constantFrom(...UAS)).map(
+    ([ip, day, hour, request, status, bytes, ref, ua]) => `${ip} - - [0${day}/Feb/2024:${String(hour).padStart(2, '0')}:15:00 +0000] "${request}" ${status} ${bytes ?? '-'} ${ref} ${ua}`,
+  ) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...IPS), fc.constantFrom(...REQUESTS)).map(([ip, request]) => `${ip} - - [01/Feb/2024:10:00:00 +0000] "${request}" 200 12`) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+);
+
+/** The panels of a text counted record by record (the reference path: parseLog + addRecord). */
+async function slowPanels(chunks: string[], format?: { apache: string }): Promise<PanelStats> {
+  const stats = createPanels();
+  let failed = 0;
+  for await (const r of parseLog(chunks, { onReject: () => failed++, ...(format === undefined ? {} : { format }) })) addRecord(stats, r);
+  addFailed(stats, failed);
+  return stats;
+}
+
+/** The same panels, pairs and visitors (the log size is the reader's: records do not know it). */
+function same(fast: PanelStats, slow: PanelStats): void {
+  expect(panelReport(fast)).toEqual(panelReport({ ...slow, logSize: fast.logSize }));
+  expect(new Map([...fast.pairs].sort())).toEqual(new Map([...slow.pairs].sort()));
+  // The same visitors, whatever their numbers.
+  expect(new Set(fast.visitorKeys.keys())).toEqual(new Set(slow.visitorKeys.keys()));
+}
+
+/** Cuts a text into chunks at the given offsets (lines and UTF-8 characters may span chunks). */
+function chunked(text: string, cuts: number[]): string[] {
+  const bytes = new TextEncoder().encode(text);
+  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const out: string[] = [];
+  let from = 0;
+  for (const c of [...at, bytes.length]) {
+    out.push(new TextDecoder().decode(bytes.subarray(from, c)));
+    from = c;
+  }
+  return out.filter((c) => c !== '');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'logparse-panelscan-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('collectPanels', () => {
+  it('counts exactly what parseLog + addRecord count: every panel, the visitors, the referrer → page pairs', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 50 }), fc.array(fc.nat(), { maxLength: 4 }), async (lines, cuts) => {
+        const text = lines.join('\n');
+        // (cuts only at ASCII-safe places: chunked() re-decodes, so keep the text the same)
+        const fast = await collectPanels([text]);
+        same(fast, await slowPanels([text]));
+        expect(fast.logSize).toBe(new TextEncoder().encode(text).length);
+        if (/^[\x00-\x7f]*$/.test(text)) same(await collectPanels(chunked(text, cuts)), fast);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('counts formats without a %r field through records, and gives only our errors', async () => {
+    const format = { apache: '%h %l %u %t "%m %U%q %H" %>s %b "%{Referer}i" "%{User-Agent}i"' };
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 30 }), async (lines) => {
+        same(await collectPanels([lines.join('\n')], { format }), await slowPanels([lines.join('\n')], format));
+      }),
+      { numRuns: 40 },
+    );
+    await expect(collectPanels('access.log' as never)).rejects.toThrow(/paths and streams are read by @puzzles\/logparse\/node/);
+    await expect(collectPanels([1 as never])).rejects.toThrow(TypeError);
+    await expect(collectPanels([''], null as never)).rejects.toThrow(/options of collectPanels must be an object; got null/);
+    await expect(collectPanels(['x\n'], { strict: true })).rejects.toThrow(/line 1/);
+  });
+
+  it('stops when aborted and says so', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const stats = await collectPanels(['1.2.3.4 - - [01/Feb/2024:10:00:00 +0000] "GET / HTTP/1.1" 200 1\n'], { signal: controller.signal });
+    expect(stats.stopped).toBe('aborted');
+    expect(stats.valid).toBe(0);
+  });
+
+  it('reads byte ranges of a file (start at a line start, end after a line end) that add up to the whole', async () => {
+    const lines = fc.sample(line, { numRuns: 300, seed: 7 }).filter((l) => !l.includes('\n'));
+    const text = `${lines.join('\n')}\n`;
+    const file = join(dir, 'range.log');
+    writeFileSync(file, text);
+    const whole = await collectPanelsNode(file);
+    const bytes = Buffer.from(text);
+    const cut = bytes.indexOf(10, bytes.length >> 1) + 1;
+    const a = await collectPanelsNode(file, { start: 0, end: cut });
+    const b = await collectPanelsNode(file, { start: cut });
+    expect(a.logSize + b.logSize).toBe(bytes.length);
+    const merged = createPanels();
+    for (const part of [a, b]) {
+      const copy = panelsFromJson(JSON.parse(JSON.stringify(panelsToJson(part))));
+      expect(panelReport(copy)).toEqual(panelReport(part));
+      (await import('../src/index.js')).mergePanels(merged, copy);
+    }
+    expect(panelReport(merged)).toEqual(panelReport(whole));
+    same(whole, await slowPanels([text]));
+    await expect(collectPanelsNode(file, { start: -1 })).rejects.toThrow(/start must be a byte offset .*; got -1/);
+    await expect(collectPanelsNode(file, { start: 10, end: 5 })).rejects.toThrow(/end must be a byte offset not before start \(10\); got 5/);
+    await expect(collectPanelsNode('-', { start: 0 })).rejects.toThrow(/not standard input/);
+    await expect(collectPanelsNode(join(dir, 'missing.log'), { start: 0 })).rejects.toThrow(/missing\.log/);
+  });
+});
+
+describe('referrerStats', () => {
+  it('lists the referrers of pages (no static files, no 404s) for toDot, most hits first', async () => {
+    const stats = await collectPanels([
+      [
+        '1.1.1.1 - - [01/Feb/2024:10:00:00 +0000] "GET /a HTTP/1.1" 200 1 "http://r.example/" "x"',
+        '1.1.1.1 - - [01/Feb/2024:10:00:00 +0000] "GET /a HTTP/1.1" 500 1 "http://r.example/" "x"',
+        '1.1.1.1 - - [01/Feb/2024:10:00:00 +0000] "GET /b HTTP/1.1" 200 1 "http://r.example/" "x"',
+        '1.1.1.1 - - [01/Feb/2024:10:00:00 +0000] "GET /c.css HTTP/1.1" 200 1 "http://r.example/" "x"',
+        '1.1.1.1 - - [01/Feb/2024:10:00:00 +0000] "GET /gone HTTP/1.1" 404 1 "http://r.example/" "x"',
+        '1.1.1.1 - - [01/Feb/2024:10:00:00 +0000] "GET /a HTTP/1.1" 200 1 "-" "x"',
+      ].join('\n'),
+    ]);
+    const refs = referrerStats(stats);
+    expect(refs.overall.pairs).toEqual([
+      { referrer: 'http://r.example/', request: '/a', hits: 2 },
+      { referrer: '-', request: '/a', hits: 1 },
+      { referrer: 'http://r.example/', request: '/b', hits: 1 },
+    ]);
+    expect(refs.overall.referrers).toEqual([
+      { referrer: 'http://r.example/', hits: 3 },
+      { referrer: '-', hits: 1 },
+    ]);
+    expect(refs.days).toEqual([]);
+    const dot = toDot(refs, { requestsPerReferrer: 1 });
+    expect(dot).toContain('"/a"');
+    expect(dot).not.toContain('"/b"');
+    expect(toDot(refs)).toContain('"/b"');
+    expect(() => toDot(refs, { requestsPerReferrer: -1 })).toThrow(/requestsPerReferrer must be a non-negative integer; got -1/);
+    expect(() => referrerStats({} as never)).toThrow(TypeError);
+  });
+});
