@@ -5,11 +5,13 @@ import { formatShard, listShards, parseDlx, parseShard, solutions, type Problem,
 
 const HELP = `Usage: dlx [options] [file|-]
 
-Reads an exact-cover problem in Knuth's DLX1/DLX2 format (the first line names
-the items, primary before a '|', secondary after it; then one option per line,
-'item:color' for a colored secondary item; lines starting with '|' are comments)
-from a file or standard input (the default), and counts its solutions with
-dancing links (Knuth's Algorithm X, or C when secondary items have colors).
+Reads an exact-cover problem in Knuth's DLX1/DLX2/DLX3 format (the first line
+names the items, primary before a '|', secondary after it, a primary item
+written 'u:v|name' or 'v|name' when it is to be covered from u to v times; then
+one option per line, 'item:color' for a colored secondary item; lines starting
+with '|' are comments) from a file or standard input (the default), and counts
+its solutions with dancing links (Knuth's Algorithm X; C when secondary items
+have colors; M when primary items have multiplicities).
 
 Options:
   --print          print each solution as it is found: its options, one per line
@@ -41,6 +43,7 @@ Examples:
   dlx queens8.dlx --print --limit 3
   printf 'a b c\\na b\\nc\\na\\nb c\\n' | dlx - --json --print
   dlx pentominoes.dlx --max-nodes 1000000 --timeout 10s
+  printf '2|a b\\na\\na b\\nb\\na\\n' | dlx - --print
   dlx queens8.dlx --workers 2
   dlx queens8.dlx --shard 2/4
 
