@@ -113,7 +113,7 @@ for (const [name, problem, expect, rounds, source] of published) {
   console.log(`  ${name}: ${t.ours.toFixed(3)} s`);
 }
 
-console.log('\nmedian seconds, wall clock [CPU of this process]; ratio = M / C by CPU time (the target: at most 1.5)');
+console.log('\nmedian seconds, wall clock [CPU of this process]; ratio = M / C by CPU time (required: at most 1.5)');
 const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`${pad('case', 50)}${pad('Algorithm M', 24)}${pad('Algorithm C', 24)}${pad('M/C', 8)}notes`);
 for (const row of rows) {
