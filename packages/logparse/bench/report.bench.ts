@@ -122,11 +122,31 @@ try {
   const w2 = runs.get(cases[2]![0])!;
   const speedups = w1.map((r, i) => r.wall / w2[i]!.wall);
   console.log(`--workers 2 against 1 thread (wall clock, HTML report): ${median(speedups).toFixed(2)}x median of per-round ratios (${speedups.map((s) => s.toFixed(2)).join(' ')}); goal 1.7x`);
+  // The same in the library, timed from after the import in each process (Node's start-up left out of both).
+  const stateChild = fileURLToPath(new URL('./state-child.mjs', import.meta.url));
+  const lib = (mode: string, log: string, state: string): Run => {
+    const r = spawnSync(process.execPath, [stateChild, mode, log, state], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`state-child ${mode} failed: ${r.stderr}`);
+    const { cpu, wall } = JSON.parse(r.stdout.trim()) as { cpu: number; wall: number };
+    return { cpu, wall, rssMB: 0 };
+  };
+  const libFull: Run[] = [];
+  const libInc: Run[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    libFull.push(lib('full', grown, join(dir, 'lib-full.state')));
+    copyFileSync(base, join(dir, 'lib-inc.state'));
+    libInc.push(lib('inc', grown, join(dir, 'lib-inc.state')));
+  }
   const full = runs.get(cases[3]![0])!;
   const inc = runs.get(cases[4]![0])!;
   const shares = full.map((r, i) => inc[i]!.wall / r.wall);
   const cpuShares = full.map((r, i) => inc[i]!.cpu / r.cpu);
-  console.log(`--state over 1% new lines against a full run: ${(100 * median(shares)).toFixed(1)}% of its wall time, ${(100 * median(cpuShares)).toFixed(1)}% of its CPU time (medians of per-round ratios; goal 5%)`);
+  console.log(`--state over 1% new lines against a full run (whole processes): ${(100 * median(shares)).toFixed(1)}% of its wall time, ${(100 * median(cpuShares)).toFixed(1)}% of its CPU time (medians of per-round ratios; goal 5%)`);
+  const libShares = libFull.map((r, i) => libInc[i]!.wall / r.wall);
+  const libCpuShares = libFull.map((r, i) => libInc[i]!.cpu / r.cpu);
+  console.log(
+    `the same in the library after start-up (count, merge, report, write the state): full ${median(libFull.map((r) => r.cpu)).toFixed(2)} CPU-s, incremental ${median(libInc.map((r) => r.cpu)).toFixed(3)} CPU-s: ${(100 * median(libShares)).toFixed(1)}% of the wall time, ${(100 * median(libCpuShares)).toFixed(1)}% of the CPU time`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
