@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBin } from '@puzzles/testkit/cli';
+import { fuzzCli, runBin } from '@puzzles/testkit/cli';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 const dlx = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -48,5 +49,14 @@ describe('dlx with multiplicities', () => {
     ] as const) {
       expect(run(['-'], text)).toMatchObject({ code: 1, stdout: '', stderr: `dlx: standard input: ${message}\n` });
     }
+  });
+
+  fuzzCli('dlx', dlx, {
+    words: ['-', '--print', '--json', '--limit', '2', '--max-nodes', '50', '--seed', 'x'],
+    stdin: fc.oneof(
+      fc.constant(KNUTH_DLX3),
+      fc.string({ unit: fc.constantFrom('A', 'B', 'X', '0', '1', '2', '3', ':', '|', ' ', '\n'), maxLength: 30 }), // short: at most a few thousand solutions
+    ),
+    numRuns: 15,
   });
 });
