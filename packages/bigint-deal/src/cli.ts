@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // bigint-deal: argument parsing and printing only; everything else is the library's.
-import { choiceOption, durationOption, integerOption, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, InputError, inputName, integerOption, quote, readLines, readText, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
 import {
   bridgeNumbering,
@@ -9,7 +9,12 @@ import {
   dealProbability,
   formatDiagram,
   formatPbn,
+  formatScriptDeal,
+  formatScriptReport,
+  parseDealerScript,
   randomDeal,
+  runDealerScript,
+  type DealerScript,
   streamDeals,
   type Deal,
   type Edition,
@@ -19,6 +24,7 @@ const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --of <deal>
        bigint-deal --random [--seed S] [--count N]
        bigint-deal --where CONDITION [--count N] [--seed S] [--count-only]
+       bigint-deal --script FILE [--count N] [--seed S]
 
 Every bridge deal has a page in the Impossible Book of Thomas Andrews'
 Impossible Book challenge (2002), from 1 to 53644737765488792839237440000.
@@ -38,10 +44,16 @@ Options:
                  balanced, semibalanced (of a seat), shape(seat, "any 4333"),
                  numbers, + - * /, comparisons, && || ! and or not
   --count-only   with --where: print the exact number of deals and the
-                 probability instead (one-seat conditions on points, suit
-                 lengths and shape-free ranges are countable)
-  --seed S       with --random or --where: reproducible (any text)
-  --count N      with --random or --where: how many deals (default 1)
+                 probability instead (countable: ranges of points and suit
+                 lengths of one or two seats, joined by and)
+  --script FILE  run a dealer script (Hans van Staveren's dealer; - reads
+                 standard input): generate, produce, predeal, pointcount,
+                 condition, name = expression, dealer, vulnerable, and the
+                 actions printall, printoneline, printpbn, average,
+                 frequency; deals exactly when the condition is countable
+  --seed S       with --random, --where or --script: reproducible (any text)
+  --count N      with --random or --where: how many deals (default 1);
+                 with --script: instead of the script's produce
   --timeout T    stop after T (500ms, 10s, 2m; a bare number is seconds)
                  and say on stderr how many deals were printed
   --ascii        diagram with S H D C instead of suit symbols
@@ -61,6 +73,8 @@ Examples:
   seq 1 5 | bigint-deal - --format pbn
   bigint-deal --where "hcp(north) >= 15 && hcp(north) <= 17" --count 3 --seed 1 --format pbn
   bigint-deal --where "hcp(north) >= 22 and spades(north) >= 5" --count-only
+  bigint-deal --where "hcp(north) >= 22 and hcp(south) >= 10" --count-only
+  printf 'condition hcp(north) >= 20 and spades(south) >= 5\naction printoneline\n' | bigint-deal --script - --count 3 --seed 1
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 
@@ -71,6 +85,7 @@ const OPTIONS = {
   of: { type: 'string' },
   random: { type: 'boolean' },
   where: { type: 'string' },
+  script: { type: 'string' },
   'count-only': { type: 'boolean' },
   seed: { type: 'string' },
   count: { type: 'string' },
@@ -93,13 +108,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   }
   const format = values.json ? 'json' : choiceOption(values.format, 'format', FORMATS, 'diagram')!;
   const edition = choiceOption(values.edition, 'edition', EDITIONS, 'andrews')!;
-  const modes = [positionals.length > 0, values.of !== undefined, values.random === true, values.where !== undefined].filter(Boolean).length;
+  const modes = [positionals.length > 0, values.of !== undefined, values.random === true, values.where !== undefined, values.script !== undefined].filter(Boolean).length;
   if (modes !== 1) {
-    throw new UsageError(modes === 0 ? 'give a page, --of DEAL, --random or --where' : 'give pages, --of DEAL, --random or --where, not several');
+    throw new UsageError(modes === 0 ? 'give a page, --of DEAL, --random, --where or --script' : 'give pages, --of DEAL, --random, --where or --script, not several');
   }
-  if ((values.seed !== undefined || values.count !== undefined) && !values.random && values.where === undefined) {
-    throw new UsageError('--seed and --count go with --random or --where');
+  if ((values.seed !== undefined || values.count !== undefined) && !values.random && values.where === undefined && values.script === undefined) {
+    throw new UsageError('--seed and --count go with --random, --where or --script');
   }
+  if (values.script !== undefined && values.format !== undefined) throw new UsageError("--format does not go with --script (the script's actions say how to print; --json for JSON)");
   if (values['count-only'] && values.where === undefined) throw new UsageError('--count-only goes with --where');
   const count = integerOption(values.count, 'count', { min: 1, fallback: 1 })!;
   const timeout = durationOption(values.timeout);
@@ -173,6 +189,63 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       progress?.end();
     }
     if (printed < count && cli.stopReason !== undefined) stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
+    return 0;
+  }
+
+  if (values.script !== undefined) {
+    let script: DealerScript;
+    try {
+      script = parseDealerScript(readText(values.script));
+    } catch (error) {
+      if (error instanceof RangeError) throw new InputError(`${inputName(values.script)}: ${error.message}`);
+      throw error;
+    }
+    const produce = values.count === undefined ? script.produce : count;
+    const prints = script.actions.filter((action) => action.kind.startsWith('print')).map((action) => action.kind as 'printall' | 'printoneline' | 'printpbn');
+    const progress = produce > 1 ? cli.progress('dealing', { total: produce, unit: 'deals' }) : undefined;
+    const run = runDealerScript(script, {
+      produce,
+      ...(values.seed === undefined ? {} : { seed: values.seed }),
+      signal,
+      ...(timeout === undefined ? {} : { timeout }),
+      pages: format === 'json',
+    });
+    let board = 0;
+    try {
+      for (let next = run.next(); !signal.aborted; next = run.next()) {
+        if (next.done === true) {
+          const report = next.value;
+          if (format === 'json') {
+            const summary = {
+              generated: report.generated,
+              produced: report.produced,
+              method: report.method,
+              averages: Object.fromEntries(report.averages.map(({ label, value }) => [label, value])),
+              frequencies: Object.fromEntries(
+                report.frequencies.map(({ label, low, counts, below, above }) => [
+                  label,
+                  { ...(below > 0 ? { low: below } : {}), ...Object.fromEntries(counts.map((n, k) => [String(low + k), n])), ...(above > 0 ? { high: above } : {}) },
+                ]),
+              ),
+            };
+            await cli.out.json({ summary });
+          } else {
+            for (const line of formatScriptReport(report).split('\n')) await cli.out.line(line);
+          }
+          if (report.stopped === 'maxAttempts') cli.warn(`stopped after ${group(report.generated)} random deals (the script's generate): ${counted(report.produced, 'deal')} produced`);
+          else if (report.stopped === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${group(report.produced)} of ${counted(produce, 'deal')} produced`);
+          break;
+        }
+        board++;
+        const { deal, page } = next.value;
+        if (format === 'json') await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal) }));
+        else for (const kind of prints) await print(formatScriptDeal(deal, kind, board, script));
+        if ((board & 1023) === 0) progress?.update(board);
+      }
+    } finally {
+      progress?.end();
+    }
+    if (signal.aborted && cli.stopReason !== 'timeout') stopped(`${group(board)} of ${counted(produce, 'deal')} produced`);
     return 0;
   }
 

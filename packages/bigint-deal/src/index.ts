@@ -58,3 +58,14 @@ export {
 export { countDeals, dealProbability, whyNotCountable, type Probability } from './count.js';
 export { sampleDeals, streamDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';
 export { compileCondition, type CompiledCondition } from './expression.js';
+export {
+  formatScriptDeal,
+  formatScriptReport,
+  parseDealerScript,
+  runDealerScript,
+  type DealerScript,
+  type ScriptAction,
+  type ScriptPrint,
+  type ScriptReport,
+  type ScriptRunOptions,
+} from './script.js';

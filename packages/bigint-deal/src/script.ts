@@ -1,0 +1,691 @@
+// A reader for the common subset of Hans van Staveren's dealer scripts: generate, produce, dealer, vulnerable,
+// predeal, pointcount, condition, `name = expression`, and the actions printall, printoneline, printpbn, average and
+// frequency; expressions with hcp, suit lengths, shape, hascard, losers, controls, the alternate counts (tens … c13),
+// and/or/not, arithmetic, comparisons and ?:. A condition that is constraint data (ranges of points and suit lengths
+// on one or two seats, with predeal) is dealt exactly; anything else by rejection. Whatever it cannot read is a
+// RangeError naming the line and the construct, never a silently different meaning.
+import type { Constraint, Predeal, SeatConstraint } from './constraint.js';
+import { Deal } from './deal.js';
+import { describeValue } from './errors.js';
+import { dealMasks, pointTable, suitTables } from './evaluate.js';
+import { streamDeals, type SampledDeal } from './sample.js';
+import { lengthCode, shapeCodes } from './shape.js';
+
+/** What a script prints for each deal. */
+export type ScriptPrint = 'printall' | 'printoneline' | 'printpbn';
+
+/** One action of a script: a way to print each deal, or a statistic over the deals. */
+export type ScriptAction =
+  | { kind: ScriptPrint; line: number }
+  | { kind: 'average'; label: string; line: number; value: (deal: Deal) => number }
+  | { kind: 'frequency'; label: string; line: number; low: number; high: number; value: (deal: Deal) => number };
+
+/** A dealer script, read: its limits, its condition as a constraint (predeal included) and its actions. */
+export interface DealerScript {
+  /** At most this many random deals are tried (dealer's `generate`, default 10,000,000). */
+  generate: number;
+  /** This many deals are produced (dealer's `produce`; default 40 when printing, else 100,000). */
+  produce: number;
+  /** The condition and predeal as a constraint: data when countable, so it is dealt exactly. */
+  constraint: Constraint;
+  /** The actions, in order (printall when the script gives none). */
+  actions: ScriptAction[];
+  /** The dealer for PBN output (`dealer`), when set. */
+  dealer?: 'N' | 'E' | 'S' | 'W';
+  /** The vulnerability for PBN output (`vulnerable`), when set. */
+  vulnerable?: 'None' | 'NS' | 'EW' | 'All';
+}
+
+interface Token {
+  type: 'word' | 'str' | 'op' | 'end';
+  text: string;
+  line: number;
+  at: number;
+  end: number;
+}
+
+type ScriptNode =
+  | { kind: 'num'; value: number }
+  | { kind: 'count'; field: 'hcp' | 'length' | 'losers' | 'controls' | 'alt'; seat: number; suit?: number; table: Uint8Array }
+  | { kind: 'shape'; seat: number; codes: Set<number>; pattern: string }
+  | { kind: 'hascard'; seat: number; suit: number; bit: number }
+  | { kind: 'not'; operand: ScriptNode }
+  | { kind: 'bin'; op: string; left: ScriptNode; right: ScriptNode }
+  | { kind: 'if'; test: ScriptNode; then: ScriptNode; else: ScriptNode };
+
+const SEATS = ['north', 'east', 'south', 'west'];
+const SUIT_WORDS: Record<string, number> = { spade: 0, spades: 0, heart: 1, hearts: 1, diamond: 2, diamonds: 2, club: 3, clubs: 3 };
+const RANKS = 'AKQJT98765432';
+/** Dealer's alternate counts pt0–pt9 and their names, as points per rank (ace first). */
+const ALT_COUNTS: Record<string, number[]> = {
+  tens: [0, 0, 0, 0, 1],
+  jacks: [0, 0, 0, 1],
+  queens: [0, 0, 1],
+  kings: [0, 1],
+  aces: [1],
+  top2: [1, 1],
+  top3: [1, 1, 1],
+  top4: [1, 1, 1, 1],
+  top5: [1, 1, 1, 1, 1],
+  c13: [6, 4, 2, 1],
+};
+const ALT_NAMES = Object.keys(ALT_COUNTS);
+for (const [i, name] of ALT_NAMES.entries()) ALT_COUNTS[`pt${i}`] = ALT_COUNTS[name]!;
+ALT_COUNTS.jack = ALT_COUNTS.jacks!;
+ALT_COUNTS.queen = ALT_COUNTS.queens!;
+ALT_COUNTS.king = ALT_COUNTS.kings!;
+ALT_COUNTS.ace = ALT_COUNTS.aces!;
+/** Dealer constructs this reader does not take, and what they are. */
+const UNSUPPORTED: Record<string, string> = {
+  altcount: 'altcount (redefining the alternate counts)',
+  cccc: 'cccc (the Bridge World hand evaluation)',
+  quality: 'quality (the Bridge World suit quality)',
+  tricks: 'tricks (double-dummy analysis)',
+  score: 'score',
+  imps: 'imps',
+  printew: 'the printew action',
+  print: 'the print action',
+  printes: 'the printes action',
+  printcompact: 'the printcompact action',
+  notrump: 'notrump',
+  notrumps: 'notrump',
+};
+
+function fail(line: number, what: string): never {
+  throw new RangeError(`cannot read the script at line ${line}: ${what}`);
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let line = 1;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '\n') {
+      line++;
+      i++;
+    } else if (/\s/.test(ch)) {
+      i++;
+    } else if (ch === '#' || text.startsWith('//', i)) {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) fail(line, 'a comment /* … is never closed');
+      for (let j = i; j < end; j++) if (text[j] === '\n') line++;
+      i = end + 2;
+    } else if (ch === '"') {
+      const end = text.indexOf('"', i + 1);
+      if (end < 0) fail(line, 'a string "… is never closed');
+      tokens.push({ type: 'str', text: text.slice(i + 1, end), line, at: i, end: end + 1 });
+      for (let j = i; j < end; j++) if (text[j] === '\n') line++;
+      i = end + 1;
+    } else if (/[A-Za-z0-9_]/.test(ch)) {
+      const m = /[A-Za-z0-9_]+/y;
+      m.lastIndex = i;
+      const word = m.exec(text)![0];
+      tokens.push({ type: 'word', text: word, line, at: i, end: i + word.length });
+      i += word.length;
+    } else {
+      const two = text.slice(i, i + 2);
+      const op = ['&&', '||', '==', '!=', '<=', '>='].includes(two) ? two : ch;
+      if (!'&&||==!=<=>=<>+-*/%!()?:,='.includes(op)) fail(line, `unexpected character ${describeValue(ch)}`);
+      tokens.push({ type: 'op', text: op, line, at: i, end: i + op.length });
+      i += op.length;
+    }
+  }
+  tokens.push({ type: 'end', text: '', line, at: text.length, end: text.length });
+  return tokens;
+}
+
+/** Reads a dealer script; a RangeError names the line and the construct it cannot read. */
+export function parseDealerScript(text: string): DealerScript {
+  if (typeof text !== 'string') throw new TypeError(`a dealer script must be a string; got ${describeValue(text)}`);
+  if (text.length > 1_000_000) throw new RangeError(`a dealer script must be at most 1,000,000 characters; got ${text.length}`);
+  const tokens = tokenize(text);
+  let i = 0;
+  let depth = 0;
+  const peek = (): Token => tokens[i]!;
+  const shown = (t: Token): string => (t.type === 'end' ? 'the end of the script' : describeValue(t.type === 'str' ? `"${t.text}"` : t.text));
+  const isOp = (op: string): boolean => peek().type === 'op' && peek().text === op;
+  const word = (): string | undefined => (peek().type === 'word' ? peek().text.toLowerCase() : undefined);
+  const expect = (op: string, what: string): void => {
+    if (!isOp(op)) fail(peek().line, `expected ${what}, found ${shown(peek())}`);
+    i++;
+  };
+  const definitions = new Map<string, ScriptNode>();
+  let hcpTable: Uint8Array | undefined;
+  let usedHcp = false;
+  let generate = 10_000_000;
+  let produce: number | undefined;
+  let condition: ScriptNode | undefined;
+  const predeal: Record<string, string[]> = {};
+  const actions: ScriptAction[] = [];
+  const script: Partial<DealerScript> = {};
+
+  const integer = (what: string): number => {
+    let sign = 1;
+    if (isOp('-')) {
+      i++;
+      sign = -1;
+    }
+    const n = peek();
+    if (n.type !== 'word' || !/^\d{1,9}$/.test(n.text)) fail(n.line, `expected ${what}, found ${shown(n)}`);
+    i++;
+    return sign * Number(n.text);
+  };
+  const seat = (fn: string): number => {
+    const t = peek();
+    const q = SEATS.indexOf(word() ?? '');
+    if (q < 0) fail(t.line, `expected a seat (north, east, south, west) in ${fn}(…), found ${shown(t)}`);
+    i++;
+    return q;
+  };
+  const suit = (fn: string): number => {
+    const t = peek();
+    const s = SUIT_WORDS[word() ?? ''];
+    if (s === undefined) fail(t.line, `expected a suit (spades, hearts, diamonds, clubs) in ${fn}(…), found ${shown(t)}`);
+    i++;
+    return s;
+  };
+
+  // Expressions, by C's precedence: ?: then || && (== !=) (< <= > >=) (+ -) (* / %) and unary ! not -.
+  const expression = (): ScriptNode => {
+    if (++depth > 200) fail(peek().line, 'the expression is nested too deeply');
+    const test = binary(0);
+    let node = test;
+    if (isOp('?')) {
+      i++;
+      const then = expression();
+      expect(':', "':' of ?:");
+      node = { kind: 'if', test, then, else: expression() };
+    }
+    depth--;
+    return node;
+  };
+  const LEVELS = [['||', 'or'], ['&&', 'and'], ['==', '!='], ['<', '<=', '>', '>='], ['+', '-'], ['*', '/', '%']];
+  const binary = (level: number): ScriptNode => {
+    if (level === LEVELS.length) return unary();
+    let left = binary(level + 1);
+    for (;;) {
+      const t = peek();
+      const op = t.type === 'op' ? t.text : (word() ?? '');
+      if (!LEVELS[level]!.includes(op)) return left;
+      i++;
+      const right = binary(level + 1);
+      left = { kind: 'bin', op: op === 'or' ? '||' : op === 'and' ? '&&' : op, left, right };
+    }
+  };
+  const unary = (): ScriptNode => {
+    if (++depth > 200) fail(peek().line, 'the expression is nested too deeply');
+    let node: ScriptNode;
+    if (isOp('!') || word() === 'not') {
+      i++;
+      node = { kind: 'not', operand: unary() };
+    } else if (isOp('-')) {
+      i++;
+      node = { kind: 'bin', op: '-', left: { kind: 'num', value: 0 }, right: unary() };
+    } else {
+      node = primary();
+    }
+    depth--;
+    return node;
+  };
+  const primary = (): ScriptNode => {
+    const t = peek();
+    if (isOp('(')) {
+      i++;
+      const inner = expression();
+      expect(')', "')'");
+      return inner;
+    }
+    if (t.type !== 'word') fail(t.line, `expected a number, a name or a function, found ${shown(t)}`);
+    const name = t.text.toLowerCase();
+    if (/^\d+$/.test(name)) {
+      i++;
+      return { kind: 'num', value: Number(name) };
+    }
+    if (definitions.has(t.text)) {
+      i++;
+      return definitions.get(t.text)!;
+    }
+    if (UNSUPPORTED[name] !== undefined) fail(t.line, `${UNSUPPORTED[name]} is not supported`);
+    const known = name in SUIT_WORDS || name === 'hcp' || /^(control|loser)s?$/.test(name) || name === 'shape' || name === 'hascard' || name in ALT_COUNTS;
+    if (!known) fail(t.line, `unknown name ${describeValue(t.text)} (not defined above, and not a function this reader knows)`);
+    i++;
+    expect('(', `'(' after ${name}`);
+    const q = seat(name);
+    let node: ScriptNode;
+    const { length, losers, controls } = suitTables();
+    const optionalSuit = (): number | undefined => {
+      if (!isOp(',')) return undefined;
+      i++;
+      return suit(name);
+    };
+    if (name in SUIT_WORDS) {
+      node = { kind: 'count', field: 'length', seat: q, suit: SUIT_WORDS[name]!, table: length };
+    } else if (name === 'hcp') {
+      usedHcp = true;
+      const s = optionalSuit();
+      node = { kind: 'count', field: 'hcp', seat: q, ...(s === undefined ? {} : { suit: s }), table: hcpTable ?? suitTables().hcp };
+    } else if (name.startsWith('control') || name.startsWith('loser')) {
+      const s = optionalSuit();
+      const field = name.startsWith('control') ? 'controls' : 'losers';
+      node = { kind: 'count', field, seat: q, ...(s === undefined ? {} : { suit: s }), table: field === 'controls' ? controls : losers };
+    } else if (name in ALT_COUNTS) {
+      const s = optionalSuit();
+      node = { kind: 'count', field: 'alt', seat: q, ...(s === undefined ? {} : { suit: s }), table: pointTable(ALT_COUNTS[name]!) };
+    } else if (name === 'hascard') {
+      expect(',', "',' and a card such as AS in hascard(…)");
+      const card = peek();
+      const m = card.type === 'word' ? /^([AKQJT2-9])([SHDC])$/i.exec(card.text) : null;
+      if (m === null) fail(card.line, `expected a card such as AS or TC in hascard(…), found ${shown(card)}`);
+      i++;
+      node = { kind: 'hascard', seat: q, suit: 'SHDC'.indexOf(m[2]!.toUpperCase()), bit: 1 << RANKS.indexOf(m[1]!.toUpperCase()) };
+    } else {
+      expect(',', "',' and a shape list in shape(…)");
+      const start = peek();
+      let pattern = '';
+      while (!isOp(')') && peek().type !== 'end') {
+        const p = peek();
+        if (p.type === 'op' && !['+', '-', ','].includes(p.text)) fail(p.line, `unexpected ${shown(p)} in a shape list`);
+        if (p.type === 'str') fail(p.line, `unexpected ${shown(p)} in a shape list`);
+        pattern += p.type === 'op' ? ` ${p.text} ` : p.text.toLowerCase() === 'any' ? 'any ' : p.text;
+        i++;
+      }
+      let codes: Set<number>;
+      try {
+        codes = shapeCodes(pattern);
+      } catch (error) {
+        fail(start.line, (error as Error).message);
+      }
+      node = { kind: 'shape', seat: q, codes, pattern: pattern.replace(/\s+/g, ' ').trim() };
+    }
+    expect(')', `')' after ${name}(…)`);
+    return node;
+  };
+
+  const predealList = (): void => {
+    // predeal north SJ865432, HJ5, D72, C95 west DQ5 …  (also "predeal north, S2")
+    const first = peek();
+    while (SEATS.includes(word() ?? '')) {
+      const q = word()!;
+      i++;
+      if (isOp(',')) i++;
+      const cards: string[] = [];
+      for (;;) {
+        const t = peek();
+        if (t.type !== 'word' || !/^[SHDC][AKQJT2-9]*$/i.test(t.text)) fail(t.line, `expected holdings such as SAQ542, HKJ87 after predeal ${q}, found ${shown(t)}`);
+        cards.push(t.text);
+        i++;
+        if (!isOp(',')) break;
+        i++;
+      }
+      (predeal[q] ??= []).push(...cards);
+    }
+    if (Object.keys(predeal).length === 0) fail(first.line, `expected a seat after predeal, found ${shown(first)}`);
+  };
+
+  const actionList = (): void => {
+    for (;;) {
+      const t = peek();
+      const name = word();
+      if (name === undefined) fail(t.line, `expected an action (printall, printoneline, printpbn, average, frequency), found ${shown(t)}`);
+      i++;
+      if (name === 'printall' || name === 'printoneline' || name === 'printpbn') {
+        actions.push({ kind: name, line: t.line });
+      } else if (name === 'average' || name === 'frequency') {
+        let label: string | undefined;
+        if (peek().type === 'str') label = tokens[i++]!.text;
+        const start = peek();
+        if (name === 'average') {
+          const node = expression();
+          actions.push({ kind: 'average', label: label ?? text.slice(start.at, tokens[i - 1]!.end), line: t.line, value: evaluator(node) });
+        } else {
+          expect('(', "'(' after frequency");
+          const exprStart = peek();
+          const node = expression();
+          const source = text.slice(exprStart.at, tokens[i - 1]!.end);
+          expect(',', "',' and the lowest value in frequency(…)");
+          const low = integer('the lowest value');
+          expect(',', "',' and the highest value in frequency(…)");
+          const high = integer('the highest value');
+          if (isOp(',')) fail(peek().line, 'two-dimensional frequency tables are not supported');
+          expect(')', "')' after frequency(…)");
+          if (high < low || high - low > 10_000) fail(start.line, `frequency bounds must have low <= high, at most 10,000 apart; got ${low} and ${high}`);
+          actions.push({ kind: 'frequency', label: label ?? source, line: t.line, low, high, value: evaluator(node) });
+        }
+      } else if (UNSUPPORTED[name] !== undefined) {
+        fail(t.line, `${UNSUPPORTED[name]} is not supported`);
+      } else {
+        fail(t.line, `unknown action ${describeValue(tokens[i - 1]!.text)}`);
+      }
+      if (!isOp(',')) return;
+      i++;
+      // A trailing comma before the end of the script or the next command is allowed, as dealer allows it.
+      if (peek().type === 'end') return;
+    }
+  };
+
+  while (peek().type !== 'end') {
+    const t = peek();
+    const name = word();
+    if (name === 'generate' || name === 'produce') {
+      i++;
+      const n = integer(`a number after ${name}`);
+      if (n < 1) fail(t.line, `${name} must be at least 1; got ${n}`);
+      if (name === 'generate') generate = n;
+      else produce = n;
+    } else if (name === 'dealer') {
+      i++;
+      const q = seat('dealer');
+      script.dealer = 'NESW'[q] as 'N' | 'E' | 'S' | 'W';
+    } else if (name === 'vulnerable') {
+      i++;
+      const v = word();
+      const value = ({ none: 'None', ns: 'NS', ew: 'EW', all: 'All' } as const)[(v ?? '') as 'none'] as 'None' | 'NS' | 'EW' | 'All' | undefined;
+      if (value === undefined) fail(peek().line, `expected none, NS, EW or all after vulnerable, found ${shown(peek())}`);
+      i++;
+      script.vulnerable = value;
+    } else if (name === 'predeal') {
+      i++;
+      predealList();
+    } else if (name === 'pointcount') {
+      i++;
+      const values: number[] = [];
+      while (peek().type === 'word' && /^\d+$/.test(peek().text)) values.push(Number(tokens[i++]!.text));
+      if (isOp(',')) fail(peek().line, 'pointcount takes numbers separated by spaces');
+      if (values.length === 0 || values.length > 13 || values.some((v) => v > 19)) {
+        fail(t.line, `pointcount takes 1 to 13 numbers from 0 to 19, ace first; got ${values.length} numbers`);
+      }
+      if (usedHcp) fail(t.line, 'pointcount must come before the first use of hcp');
+      hcpTable = pointTable(values);
+    } else if (name === 'condition') {
+      i++;
+      condition = expression();
+    } else if (name === 'action') {
+      i++;
+      actionList();
+    } else if (t.type === 'word' && tokens[i + 1]?.type === 'op' && tokens[i + 1]!.text === '=') {
+      if (/^\d/.test(t.text)) fail(t.line, `a name cannot start with a digit: ${describeValue(t.text)}`);
+      if (UNSUPPORTED[name!] !== undefined || ['condition', 'action', 'produce', 'generate', 'predeal'].includes(name!)) {
+        fail(t.line, `${describeValue(t.text)} is a reserved word`);
+      }
+      i += 2;
+      definitions.set(t.text, expression());
+    } else if (name !== undefined && UNSUPPORTED[name] !== undefined) {
+      fail(t.line, `${UNSUPPORTED[name]} is not supported`);
+    } else if (name !== undefined && ['seed', 'altcount', 'title'].includes(name)) {
+      fail(t.line, `the ${name} command is not supported`);
+    } else {
+      // Dealer lets the word "condition" be left out.
+      try {
+        condition = expression();
+      } catch (error) {
+        if (error instanceof RangeError && /expected a number, a name/.test(error.message)) {
+          fail(t.line, `expected a command (generate, produce, predeal, pointcount, condition, action, dealer, vulnerable or name = …), found ${shown(t)}`);
+        }
+        throw error;
+      }
+    }
+  }
+
+  if (actions.length === 0) actions.push({ kind: 'printall', line: 0 });
+  const printing = actions.some((a) => a.kind.startsWith('print'));
+  const predealHands: Predeal = {};
+  for (const [q, holdings] of Object.entries(predeal)) {
+    const suits = ['', '', '', ''];
+    for (const h of holdings) suits['SHDC'.indexOf(h[0]!.toUpperCase())] += h.slice(1).toUpperCase();
+    (predealHands as Record<string, string>)[q] = suits.join('.');
+  }
+  return {
+    generate,
+    produce: produce ?? (printing ? 40 : 100_000),
+    constraint: constraintOf(condition, predealHands, hcpTable !== undefined),
+    actions,
+    ...script,
+  };
+}
+
+/** A syntax tree as a function of a deal's 16 suit masks. */
+function compile(node: ScriptNode): (m: Uint16Array) => number {
+  switch (node.kind) {
+    case 'num': {
+      const v = node.value;
+      return () => v;
+    }
+    case 'count': {
+      const b = node.seat * 4;
+      const table = node.table;
+      if (node.suit !== undefined) {
+        const at = b + node.suit;
+        return (m) => table[m[at]!]!;
+      }
+      return (m) => table[m[b]!]! + table[m[b + 1]!]! + table[m[b + 2]!]! + table[m[b + 3]!]!;
+    }
+    case 'shape': {
+      const { length } = suitTables();
+      const { codes } = node;
+      const b = node.seat * 4;
+      return (m) => (codes.has(lengthCode(length[m[b]!]!, length[m[b + 1]!]!, length[m[b + 2]!]!, length[m[b + 3]!]!)) ? 1 : 0);
+    }
+    case 'hascard': {
+      const at = node.seat * 4 + node.suit;
+      const bit = node.bit;
+      return (m) => (m[at]! & bit ? 1 : 0);
+    }
+    case 'not': {
+      const f = compile(node.operand);
+      return (m) => (f(m) ? 0 : 1);
+    }
+    case 'if': {
+      const [t, a, b] = [compile(node.test), compile(node.then), compile(node.else)];
+      return (m) => (t(m) ? a(m) : b(m));
+    }
+    case 'bin': {
+      const l = compile(node.left);
+      const r = compile(node.right);
+      switch (node.op) {
+        case '&&': return (m) => (l(m) && r(m) ? 1 : 0);
+        case '||': return (m) => (l(m) || r(m) ? 1 : 0);
+        case '+': return (m) => l(m) + r(m);
+        case '-': return (m) => l(m) - r(m);
+        case '*': return (m) => l(m) * r(m);
+        // Integer division and remainder, as dealer's C; by zero gives 0 rather than a crash.
+        case '/': return (m) => { const d = r(m); return d === 0 ? 0 : Math.trunc(l(m) / d); };
+        case '%': return (m) => { const d = r(m); return d === 0 ? 0 : l(m) % d; };
+        case '==': return (m) => (l(m) === r(m) ? 1 : 0);
+        case '!=': return (m) => (l(m) !== r(m) ? 1 : 0);
+        case '<': return (m) => (l(m) < r(m) ? 1 : 0);
+        case '<=': return (m) => (l(m) <= r(m) ? 1 : 0);
+        case '>': return (m) => (l(m) > r(m) ? 1 : 0);
+        default: return (m) => (l(m) >= r(m) ? 1 : 0);
+      }
+    }
+  }
+}
+
+function evaluator(node: ScriptNode): (deal: Deal) => number {
+  const f = compile(node);
+  const masks = new Uint16Array(16);
+  return (deal) => f(dealMasks(deal, masks));
+}
+
+const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
+const FIELD_OF: Record<string, { key: (s?: number) => string | undefined; max: number }> = {
+  hcp: { key: (s) => (s === undefined ? 'hcp' : undefined), max: 37 },
+  length: { key: (s) => ['spades', 'hearts', 'diamonds', 'clubs'][s!], max: 13 },
+  losers: { key: (s) => (s === undefined ? 'losers' : undefined), max: 12 },
+  controls: { key: (s) => (s === undefined ? 'controls' : undefined), max: 12 },
+};
+
+/** Adds a conjunction of simple comparisons and shapes to constraint data; false when it is anything else. */
+function asData(node: ScriptNode, data: Record<string, Record<string, [number, number] | string>>, customHcp: boolean): boolean {
+  if (node.kind === 'bin' && node.op === '&&') return asData(node.left, data, customHcp) && asData(node.right, data, customHcp);
+  if (node.kind === 'shape') {
+    const seat = (data[SEATS[node.seat]!] ??= {});
+    if (seat.shape !== undefined) return false;
+    seat.shape = node.pattern;
+    return true;
+  }
+  if (node.kind !== 'bin' || FLIP[node.op] === undefined) return false;
+  let { left, right, op } = node;
+  if (left.kind === 'num' && right.kind === 'count') [left, right, op] = [right, left, FLIP[op]!];
+  if (left.kind !== 'count' || right.kind !== 'num' || FIELD_OF[left.field] === undefined) return false;
+  if (left.field === 'hcp' && customHcp) return false;
+  const field = FIELD_OF[left.field]!;
+  const key = field.key(left.suit);
+  if (key === undefined) return false;
+  const v = right.value;
+  const [lo, hi] = op === '==' ? [v, v] : op === '<' ? [0, v - 1] : op === '<=' ? [0, v] : op === '>' ? [v + 1, field.max] : [v, field.max];
+  const seat = (data[SEATS[left.seat]!] ??= {});
+  const old = (seat[key] as [number, number] | undefined) ?? [0, field.max];
+  seat[key] = [Math.max(old[0], lo, 0), Math.min(old[1], hi, field.max)];
+  return true;
+}
+
+function constraintOf(condition: ScriptNode | undefined, predeal: Predeal, customHcp: boolean): Constraint {
+  const withPredeal = Object.keys(predeal).length > 0 ? { predeal } : {};
+  if (condition === undefined) return withPredeal;
+  const data: Record<string, Record<string, [number, number] | string>> = {};
+  if (asData(condition, data, customHcp)) {
+    // Empty ranges (hcp(north) > 40) make an impossible condition: said at once, not dealt by rejection for ever.
+    for (const [seat, fields] of Object.entries(data)) {
+      for (const [key, v] of Object.entries(fields)) {
+        if (Array.isArray(v) && v[0] > v[1]) throw new RangeError(`no deal satisfies the condition: it needs ${seat}.${key} from ${v[0]} to ${v[1]}`);
+      }
+    }
+    return { ...(data as Record<string, SeatConstraint>), ...withPredeal };
+  }
+  const f = compile(condition);
+  const masks = new Uint16Array(16);
+  const predicate = (deal: Deal): boolean => f(dealMasks(deal, masks)) !== 0;
+  return Object.keys(withPredeal).length > 0 ? { and: [withPredeal, predicate] } : predicate;
+}
+
+/** Options of `runDealerScript`. */
+export interface ScriptRunOptions {
+  /** Any number, bigint or string: the same seed gives the same deals. */
+  readonly seed?: number | bigint | string;
+  /** A source of uniform numbers in [0, 1), used when no seed is given. */
+  readonly random?: () => number;
+  /** Stops the run when aborted. */
+  readonly signal?: AbortSignal;
+  /** Stops the run after this many milliseconds. */
+  readonly timeout?: number;
+  /** Produce this many deals instead of the script's `produce`. */
+  readonly produce?: number;
+  /** Give each deal its page number (Andrews' edition) too. */
+  readonly pages?: boolean;
+}
+
+/** What a script run did: deals tried and produced, how, and its averages and frequency tables. */
+export interface ScriptReport {
+  /** Random deals tried (equal to `produced` when dealt exactly). */
+  generated: number;
+  /** Deals that satisfy the condition. */
+  produced: number;
+  /** `'exact'` (no rejection) or `'rejection'`. */
+  method: 'exact' | 'rejection';
+  /** Why it stopped before producing them all, if it did. */
+  stopped?: 'aborted' | 'timeout' | 'maxAttempts';
+  /** Each `average` action: its label and the mean over the produced deals. */
+  averages: { label: string; value: number }[];
+  /** Each `frequency` action: its label, bounds, and counts (`below` low, `counts[v - low]`, `above` high). */
+  frequencies: { label: string; low: number; high: number; counts: number[]; below: number; above: number }[];
+}
+
+/** Runs a dealer script: yields each produced deal, and returns the report (averages, frequencies, counts). */
+export function* runDealerScript(script: DealerScript, options: ScriptRunOptions = {}): Generator<SampledDeal, ScriptReport, undefined> {
+  const averages = script.actions.filter((a) => a.kind === 'average');
+  const frequencies = script.actions.filter((a) => a.kind === 'frequency');
+  const sums = averages.map(() => 0);
+  const tables = frequencies.map((f) => ({ label: f.label, low: f.low, high: f.high, counts: new Array<number>(f.high - f.low + 1).fill(0), below: 0, above: 0 }));
+  const stream = streamDeals(script.constraint, {
+    count: options.produce ?? script.produce,
+    maxAttempts: script.generate,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.random === undefined ? {} : { random: options.random }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    pages: options.pages === true,
+  });
+  let produced = 0;
+  for (let next = stream.next(); ; next = stream.next()) {
+    if (next.done === true) {
+      const { method, attempts, stopped } = next.value;
+      return {
+        generated: method === 'exact' ? produced : attempts,
+        produced,
+        method,
+        ...(stopped === undefined ? {} : { stopped }),
+        averages: averages.map((a, k) => ({ label: a.label, value: produced === 0 ? 0 : sums[k]! / produced })),
+        frequencies: tables,
+      };
+    }
+    produced++;
+    const { deal } = next.value;
+    averages.forEach((a, k) => (sums[k]! += a.value(deal)));
+    frequencies.forEach((f, k) => {
+      const v = f.value(deal);
+      const table = tables[k]!;
+      if (v < f.low) table.below++;
+      else if (v > f.high) table.above++;
+      else table.counts[v - f.low]!++;
+    });
+    yield next.value;
+  }
+}
+
+const VULNERABLE = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
+
+/** One deal as a dealer action prints it; `board` numbers it (1 first). */
+export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, script: Pick<DealerScript, 'dealer' | 'vulnerable'> = {}): string {
+  if (!(deal instanceof Deal)) throw new TypeError(`formatScriptDeal needs a bridge deal; got ${describeValue(deal)}`);
+  const hands = deal.toPbn().slice(2).split(' ');
+  if (kind === 'printoneline') return `n ${hands[0]} e ${hands[1]} s ${hands[2]} w ${hands[3]}`;
+  if (kind === 'printpbn') {
+    const tags: [string, string][] = [
+      ['Event', 'Hand simulated by bigint-deal'],
+      ['Site', '-'],
+      ['Date', '????.??.??'],
+      ['Board', String(board)],
+      ['West', '-'],
+      ['North', '-'],
+      ['East', '-'],
+      ['South', '-'],
+      ['Dealer', script.dealer ?? 'NESW'[(board - 1) % 4]!],
+      ['Vulnerable', script.vulnerable ?? VULNERABLE[(board - 1) % 16]!],
+      ['Deal', deal.toPbn()],
+      ['Declarer', '?'],
+      ['Contract', '?'],
+      ['Result', '?'],
+    ];
+    return `${tags.map(([k, v]) => `[${k} "${v}"]`).join('\n')}\n`;
+  }
+  if (kind !== 'printall') throw new RangeError(`kind must be printall, printoneline or printpbn; got ${describeValue(kind)}`);
+  const rows = [0, 1, 2, 3].map((s) =>
+    hands
+      .map((hand) => {
+        const ranks = hand.split('.')[s]!;
+        return (ranks === '' ? '-' : [...ranks].join(' ')).padEnd(20);
+      })
+      .join('')
+      .trimEnd(),
+  );
+  return `${String(board).padStart(4)}.\n${rows.join('\n')}\n`;
+}
+
+/** A report as dealer prints it: averages, frequency tables, and the numbers of deals generated and produced. */
+export function formatScriptReport(report: ScriptReport): string {
+  const lines: string[] = [];
+  for (const { label, value } of report.averages) lines.push(`${label}: ${Number(value.toPrecision(6))}`);
+  for (const { label, low, counts, below, above } of report.frequencies) {
+    lines.push(`Frequency ${label}:`);
+    if (below > 0) lines.push(`Low\t${String(below).padStart(8)}`);
+    counts.forEach((n, k) => lines.push(`${String(low + k).padStart(5)}\t${String(n).padStart(8)}`));
+    if (above > 0) lines.push(`High\t${String(above).padStart(8)}`);
+  }
+  if (report.method === 'exact') lines.push(`Produced ${report.produced} hands, dealt exactly (none rejected)`);
+  else lines.push(`Generated ${report.generated} hands`, `Produced ${report.produced} hands`);
+  return lines.join('\n');
+}
