@@ -667,7 +667,8 @@ export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, s
     hands
       .map((hand) => {
         const ranks = hand.split('.')[s]!;
-        return (ranks === '' ? '-' : [...ranks].join(' ')).padEnd(20);
+        const cell = ranks === '' ? '-' : [...ranks].join(' ');
+        return cell.padEnd(Math.max(20, cell.length + 2));
       })
       .join('')
       .trimEnd(),

@@ -1,0 +1,214 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  countDeals,
+  formatScriptDeal,
+  formatScriptReport,
+  parseDeal,
+  parseDealerScript,
+  runDealerScript,
+  type BridgeHand,
+  type Deal,
+  type ScriptAction,
+  type ScriptReport,
+} from '../src/index.js';
+import { bridgeDealArb, expectError, fuzzText, onlyOurErrors, prop } from './reference.js';
+
+const dealArb = bridgeDealArb.map((text) => parseDeal(text));
+const SUITS = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
+const SEATS = ['north', 'east', 'south', 'west'] as const;
+const handOf = (deal: Deal, seat: number): BridgeHand => deal.hands['NESW'[seat] as 'N']!;
+// Plain references over rank strings.
+const points = (ranks: string, values: number[]): number => [...ranks].reduce((t, r) => t + (values['AKQJT98765432'.indexOf(r)] ?? 0), 0);
+const suitLosers = (ranks: string): number =>
+  ranks.length === 0 ? 0 : Math.min(ranks.length, 3) - ['A', 'K', 'Q'].slice(0, Math.min(ranks.length, 3)).filter((r) => ranks.includes(r)).length;
+
+/** The value functions of a script's actions, in order. */
+const valuesOf = (text: string): ((deal: Deal) => number)[] =>
+  parseDealerScript(text).actions.map((a: ScriptAction) => ('value' in a ? a.value : () => NaN));
+
+/** Runs a script to the end: its deals and report. */
+function runAll(text: string, options: Parameters<typeof runDealerScript>[1] = {}): { deals: Deal[]; report: ScriptReport } {
+  const run = runDealerScript(parseDealerScript(text), options);
+  const deals: Deal[] = [];
+  for (let next = run.next(); ; next = run.next()) {
+    if (next.done === true) return { deals, report: next.value };
+    deals.push(next.value.deal);
+  }
+}
+
+describe('parseDealerScript: expressions', () => {
+  it("follows C's precedence and dealer's own operator-order checks (?: , || &&, == !=, < <=, + -, * / %, !, unary -)", () => {
+    const cases: [string, number][] = [
+      ['1 ? 0 ? 3 : 2 : 1', 2], ['0 ? 0 ? 3 : 2 : 1', 1], ['1 ? 3 : 1 ? 2 : 1', 3], ['0 ? 3 : 1 ? 2 : 1', 2],
+      ['1 || 0 ? 1 : 0', 1], ['1 ? 0 : 1 || 1', 0], ['0 && 0 || 1', 1], ['1 || 0 && 0', 1], ['0 || 0 || 0 && 1 && 1', 0],
+      ['2 == 2 != 0', 1], ['0 != 2 == 1', 1], ['-2 < -1 <= 0', 0], ['4 > 3 < 1', 0], ['1 < 1 == 0', 1], ['0 == 0 < 0', 1],
+      ['1 - 1 + 1', 1], ['1 + 0 < 1', 0], ['3 * 3 % 2', 1], ['3 % 2 * 2', 2], ['10 % 8 / 2', 1], ['1 + 2 * 3', 7],
+      ['!0 * 2', 2], ['2 * !0', 2], ['-1 - 2', -3], ['2 - -1', 3], ['7 / 2', 3], ['-7 / 2', -3], ['5 / 0', 0],
+      ['not 0 and 1', 1], ['0 or not 1', 0],
+    ];
+    const script = `produce 1\naction ${cases.map(([e]) => `average "x" ${e}`).join(',\n')}`;
+    const values = valuesOf(script);
+    const deal = parseDeal('NESW'.repeat(13));
+    cases.forEach(([e, want], k) => expect(values[k]!(deal), e).toBe(want));
+  });
+
+  prop([dealArb, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })])(
+    'hcp, suit lengths, losers, controls, hascard, shape and the alternate counts agree with plain counts',
+    (deal, q, s) => {
+      const seat = SEATS[q]!;
+      const suit = SUITS[s]!;
+      const hand = handOf(deal, q);
+      const all = SUITS.map((x) => hand[x]).join('');
+      const [a, b, c] = valuesOf(`action average hcp(${seat}), average hcp(${seat}, ${suit}), average ${suit}(${seat})`);
+      expect(a!(deal)).toBe(points(all, [4, 3, 2, 1]));
+      expect(b!(deal)).toBe(points(hand[suit], [4, 3, 2, 1]));
+      expect(c!(deal)).toBe(hand[suit].length);
+      const [l, ls, k, ks] = valuesOf(`action average loser(${seat}), average losers(${seat}, ${suit}), average control(${seat}), average controls(${seat}, ${suit})`);
+      expect(l!(deal)).toBe(SUITS.reduce((t, x) => t + suitLosers(hand[x]), 0));
+      expect(ls!(deal)).toBe(suitLosers(hand[suit]));
+      expect(k!(deal)).toBe(points(all, [2, 1]));
+      expect(ks!(deal)).toBe(points(hand[suit], [2, 1]));
+      const [ace, top3, c13, pt1] = valuesOf(`action average hascard(${seat}, A${'SHDC'[s]}), average top3(${seat}, ${suit}), average c13(${seat}), average pt1(${seat})`);
+      expect(ace!(deal)).toBe(hand[suit].includes('A') ? 1 : 0);
+      expect(top3!(deal)).toBe(points(hand[suit], [1, 1, 1]));
+      expect(c13!(deal)).toBe(points(all, [6, 4, 2, 1]));
+      expect(pt1!(deal)).toBe(points(all, [0, 0, 0, 1]));
+      const lengths = SUITS.map((x) => hand[x].length);
+      const sorted = [...lengths].sort((x, y) => y - x).join('');
+      const [shape] = valuesOf(`action average shape(${seat}, any 4333 + any 4432 + any 5332 - 5xxx - x5xx)`);
+      expect(shape!(deal)).toBe(['4333', '4432', '5332'].includes(sorted) && lengths[0] !== 5 && lengths[1] !== 5 ? 1 : 0);
+    },
+  );
+
+  it('names defined above stand for their expressions; pointcount redefines hcp for what follows', () => {
+    const deal = parseDeal('NESW'.repeat(13)); // N holds ♠A ♠9 ♠5 ♥K … : every fourth card
+    const hand = handOf(deal, 0);
+    const all = SUITS.map((x) => hand[x]).join('');
+    const [x, y] = valuesOf('pointcount 1 1 1 1 1\nstrong = hcp(north) >= 3\nlen = spades(north) + hearts(north)\naction average strong, average len * 10 + hcp(north)');
+    expect(x!(deal)).toBe(points(all, [1, 1, 1, 1, 1]) >= 3 ? 1 : 0);
+    expect(y!(deal)).toBe((hand.spades.length + hand.hearts.length) * 10 + points(all, [1, 1, 1, 1, 1]));
+  });
+});
+
+describe('parseDealerScript: commands', () => {
+  it('reads generate, produce, dealer, vulnerable, predeal, condition and actions; comments of three kinds', () => {
+    const script = parseDealerScript(`# a comment
+generate 20000   // another
+produce 25 /* and
+a third */
+dealer west
+vulnerable ew
+predeal south SAQ542, HKJ87, D32, CAK
+   west D5
+condition hcp(north) >= 11 and spades(north) >= 5
+action printoneline, printpbn, average "points" hcp(north), frequency "spades" (spades(north), 5, 8)`);
+    expect(script.generate).toBe(20000);
+    expect(script.produce).toBe(25);
+    expect(script.dealer).toBe('W');
+    expect(script.vulnerable).toBe('EW');
+    expect(script.constraint).toEqual({ north: { hcp: [11, 37], spades: [5, 13] }, predeal: { south: 'AQ542.KJ87.32.AK', west: '..5.' } });
+    expect(script.actions.map((a) => a.kind)).toEqual(['printoneline', 'printpbn', 'average', 'frequency']);
+    expect(script.actions[3]).toMatchObject({ label: 'spades', low: 5, high: 8, line: 10 });
+  });
+
+  it('defaults: printall, produce 40 when printing and 100,000 for statistics only, generate 10,000,000', () => {
+    expect(parseDealerScript('condition hcp(north) > 10')).toMatchObject({ produce: 40, generate: 10_000_000, actions: [{ kind: 'printall' }] });
+    expect(parseDealerScript('action average hcp(north)').produce).toBe(100_000);
+    // dealer lets "condition" be left out
+    expect(parseDealerScript('hcp(south) == 37').constraint).toEqual({ south: { hcp: [37, 37] } });
+  });
+
+  it('a countable condition becomes data (dealt exactly, counted); others a predicate (rejection)', () => {
+    const data = parseDealerScript('n = hcp(north) >= 22\ncondition n && hcp(south) >= 10').constraint;
+    expect(data).toEqual({ north: { hcp: [22, 37] }, south: { hcp: [10, 37] } });
+    expect(countDeals(data)).toBeGreaterThan(0n);
+    expect(typeof parseDealerScript('condition hcp(north) > 10 or hcp(south) > 10').constraint).toBe('function');
+    expect(typeof parseDealerScript('pointcount 1 1 1 1 1\ncondition hcp(north) == 0').constraint).toBe('function');
+    expect(parseDealerScript('predeal north SA\ncondition shape(north, 5xxx) or hascard(north, KS)').constraint).toMatchObject({ and: [{ predeal: { north: 'A...' } }, expect.any(Function)] });
+  });
+
+  it('whatever it cannot read is a RangeError naming the line and the construct', () => {
+    const cases: [string, RegExp][] = [
+      ['produce 10\n\ncondition tricks(north, spades) > 9', /line 3: tricks \(double-dummy analysis\) is not supported/],
+      ['produce 10\naction printew', /line 2: the printew action is not supported/],
+      ['action print(north)', /line 1: the print action is not supported/],
+      ['condition hcp(north) > 10 &&\n\n', /line 3: expected a number, a name or a function, found the end of the script/],
+      ['condition hcp(nord) > 10', /line 1: expected a seat .* found 'nord'/],
+      ['condition strong', /line 1: unknown name 'strong'/],
+      ['condition shape(north, 4432x)', /line 1: a shape is four lengths/],
+      ['predeal north SAK, XQ', /line 1: expected holdings .* found 'XQ'/],
+      ['action frequency (hcp(north), 0, 10, hcp(south), 0, 10)', /two-dimensional frequency tables are not supported/],
+      ['action frequency (hcp(north), 10, 0)', /low <= high/],
+      ['generate 0', /generate must be at least 1/],
+      ['condition hcp(north) > 40', /no deal satisfies the condition: it needs north\.hcp from 41 to 37/],
+      ['altcount 1 2 3', /altcount .* is not supported/],
+      ['"text"', /line 1: expected a command/],
+      ['condition "text"', /line 1: expected a number, a name or a function, found '"text"'/],
+      ['hcp(north) > 3 /* open', /line 1: a comment \/\* … is never closed/],
+      ['condition hcp(north) >= 10\npointcount 1 1', /line 2: pointcount must come before the first use of hcp/],
+      ['condition hascard(north, 1S)', /expected a card such as AS/],
+    ];
+    for (const [text, message] of cases) expectError(() => parseDealerScript(text), RangeError, message);
+    expectError(() => parseDealerScript(42 as unknown as string), TypeError, /got 42/);
+  });
+
+  prop([fuzzText('generate produce predeal north south condition action printall average frequency hcp(north) spades shape any 4333 + - x , ( ) == && || ! ? : " # / * SAK 0123456789 and or not')])(
+    'arbitrary text gives only our errors',
+    (text) => {
+      onlyOurErrors(() => parseDealerScript(text));
+    },
+  );
+});
+
+describe('runDealerScript', () => {
+  it('deals exactly when it can, by rejection otherwise; every deal satisfies the condition; reproducible', () => {
+    const exact = runAll('condition hcp(north) >= 20 and spades(south) >= 5\naction printoneline', { seed: 1, produce: 30 });
+    expect(exact.report).toMatchObject({ method: 'exact', produced: 30, generated: 30 });
+    for (const deal of exact.deals) expect(points(SUITS.map((x) => deal.hands.N[x]).join(''), [4, 3, 2, 1])).toBeGreaterThanOrEqual(20);
+    expect(runAll('condition hcp(north) >= 20 and spades(south) >= 5\naction printoneline', { seed: 1, produce: 30 }).deals.map((d) => d.toPbn())).toEqual(exact.deals.map((d) => d.toPbn()));
+    const rejection = runAll('condition shape(north, any 5431) or hcp(north) > 15', { seed: 2, produce: 30 });
+    expect(rejection.report.method).toBe('rejection');
+    expect(rejection.report.generated).toBeGreaterThanOrEqual(30);
+  });
+
+  it('averages and frequency tables over the produced deals, with Low and High rows', () => {
+    const { deals, report } = runAll('produce 200\naction average "sp" spades(north), frequency "pts" (hcp(north), 8, 12)', { seed: 3 });
+    const spades = deals.map((d) => d.hands.N.spades.length);
+    expect(report.averages).toEqual([{ label: 'sp', value: spades.reduce((a, b) => a + b, 0) / 200 }]);
+    const hcps = deals.map((d) => points(SUITS.map((x) => d.hands.N[x]).join(''), [4, 3, 2, 1]));
+    expect(report.frequencies[0]).toEqual({
+      label: 'pts', low: 8, high: 12, below: hcps.filter((h) => h < 8).length, above: hcps.filter((h) => h > 12).length,
+      counts: [8, 9, 10, 11, 12].map((v) => hcps.filter((h) => h === v).length),
+    });
+    expect(formatScriptReport(report)).toMatch(/^sp: [\d.]+\nFrequency pts:\nLow\t +\d+\n    8\t +\d+\n(.*\n){4}High\t +\d+\nProduced 200 hands, dealt exactly \(none rejected\)$/);
+  });
+
+  it('predealt cards stay put, with a condition that is not countable (rejection around them)', () => {
+    const { deals, report } = runAll('predeal south SAQ542, HKJ87, D32, CAK\ncondition shape(west, any 4333 + any 4432) and hcp(west) > 12\naction printall', { seed: 4, produce: 10 });
+    expect(report.method).toBe('rejection');
+    for (const deal of deals) expect(deal.toPbn().split(' ')[2]).toBe('AQ542.KJ87.32.AK');
+  });
+
+  it('an impossible countable condition says so at once', () => {
+    expectError(() => runAll('condition spades(north) == 13 and hearts(north) == 1'), RangeError, /no deal satisfies/);
+  });
+});
+
+describe('formatScriptDeal', () => {
+  prop([dealArb, fc.integer({ min: 1, max: 40 })])('one line, PBN records and four hands side by side, as dealer prints them', (deal, board) => {
+    const hands = deal.toPbn().slice(2).split(' ');
+    expect(formatScriptDeal(deal, 'printoneline', board)).toBe(`n ${hands[0]} e ${hands[1]} s ${hands[2]} w ${hands[3]}`);
+    const pbn = formatScriptDeal(deal, 'printpbn', board, { dealer: 'S' });
+    expect(pbn).toContain(`[Board "${board}"]\n`);
+    expect(pbn).toContain('[Dealer "S"]\n');
+    expect(pbn).toContain(`[Deal "${deal.toPbn()}"]\n`);
+    const all = formatScriptDeal(deal, 'printall', board).split('\n');
+    expect(all[0]).toBe(`${String(board).padStart(4)}.`);
+    for (let s = 0; s < 4; s++) {
+      const cells = hands.map((h) => h.split('.')[s]!).map((r) => (r === '' ? '-' : [...r].join(' ')));
+      expect(all[s + 1]!.split(/ {2,}/).map((c) => c.trim())).toEqual(cells.map((c) => c.trim()));
+    }
+    expectError(() => formatScriptDeal(deal, 'printes' as 'printall', 1), RangeError, /printes/);
+  });
+});
