@@ -244,12 +244,22 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   /** The solution in the engine, as a Solution; ends the search when it reaches the limit. */
   #take(): Solution<T> {
     const e = this.#engine;
-    const options = this.#pieces === null ? [...this.#given] : [...this.#given, ...this.#pieces.pieces[this.#piece]!];
+    const options: number[] = [];
+    if (this.#given.length > 0) options.push(...this.#given);
+    if (this.#pieces !== null) options.push(...this.#pieces.pieces[this.#piece]!);
+    if (options.length > 1) options.sort((a, b) => a - b);
     for (let l = 0; l < e.level; l++) {
       const o = e.optionAt(l);
-      if (o >= 0) options.push(o); // -1: a level of Algorithm M that chose no option
+      if (o < 0) continue; // a level of Algorithm M that chose no option
+      // Insertion into the sorted list (solutions are short: cheaper than sort() with a comparator).
+      let k = options.length;
+      options.push(o);
+      while (k > 0 && options[k - 1]! > o) {
+        options[k] = options[k - 1]!;
+        k--;
+      }
+      options[k] = o;
     }
-    options.sort((a, b) => a - b);
     const solution = new Solution(this.#solver.problem, options);
     if (this.#solutions >= this.#limit) this.#finish('limit');
     return solution;

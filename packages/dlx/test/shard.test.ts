@@ -84,6 +84,20 @@ describe('shards', () => {
     },
   );
 
+  prop([fc.oneof(problemArb, coloredArb), fc.integer({ min: 1, max: 6 }), fc.array(fc.nat(40), { maxLength: 3 })])(
+    'give each solution its options in ascending order, given and prefix options included',
+    (plain, n, picks) => {
+      const problem = defineProblem(plain);
+      const given = picks.filter((k) => k < plain.options.length).reverse();
+      for (const options of [{ given }, { given, shard: { index: 1 + (picks.length % n), count: n } }]) {
+        for (const s of solutions(problem, options)) {
+          expect(s.options.every((o, k) => k === 0 || s.options[k - 1]! < o)).toBe(true);
+          for (const g of given) expect(s.options).toContain(g);
+        }
+      }
+    },
+  );
+
   it('add up on 8-queens, pentominoes 3×20 and a colored problem, whatever the number of shards', () => {
     const colored = parseDlx('p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\nq r y:A\nr x:B\n');
     for (const problem of [nQueensProblem(8), colored] as Problem<unknown>[]) {
