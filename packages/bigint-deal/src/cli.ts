@@ -74,7 +74,7 @@ Examples:
   bigint-deal --where "hcp(north) >= 15 && hcp(north) <= 17" --count 3 --seed 1 --format pbn
   bigint-deal --where "hcp(north) >= 22 and spades(north) >= 5" --count-only
   bigint-deal --where "hcp(north) >= 22 and hcp(south) >= 10" --count-only
-  printf 'condition hcp(north) >= 20 and spades(south) >= 5\naction printoneline\n' | bigint-deal --script - --count 3 --seed 1
+  printf 'condition hcp(north) >= 20 and spades(south) >= 5\\naction printoneline\\n' | bigint-deal --script - --count 3 --seed 1
 
 Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
 

@@ -543,6 +543,17 @@ function asData(node: ScriptNode, data: Record<string, Record<string, [number, n
   return true;
 }
 
+/** Whether an expression does not depend on the deal. */
+function isConstant(node: ScriptNode): boolean {
+  switch (node.kind) {
+    case 'num': return true;
+    case 'not': return isConstant(node.operand);
+    case 'bin': return isConstant(node.left) && isConstant(node.right);
+    case 'if': return isConstant(node.test) && isConstant(node.then) && isConstant(node.else);
+    default: return false;
+  }
+}
+
 function constraintOf(condition: ScriptNode | undefined, predeal: Predeal, customHcp: boolean): Constraint {
   const withPredeal = Object.keys(predeal).length > 0 ? { predeal } : {};
   if (condition === undefined) return withPredeal;
@@ -558,6 +569,7 @@ function constraintOf(condition: ScriptNode | undefined, predeal: Predeal, custo
   }
   const f = compile(condition);
   const masks = new Uint16Array(16);
+  if (isConstant(condition) && f(masks) === 0) throw new RangeError('no deal satisfies the condition: it is always false');
   const predicate = (deal: Deal): boolean => f(dealMasks(deal, masks)) !== 0;
   return Object.keys(withPredeal).length > 0 ? { and: [withPredeal, predicate] } : predicate;
 }

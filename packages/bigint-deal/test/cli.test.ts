@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -293,11 +296,77 @@ describe('deals to a condition (--where)', () => {
   });
 });
 
+describe('dealer scripts (--script)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bigint-deal-script-'));
+  const file = (name: string, text: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('prints deals as the actions say, then the statistics and counts; reproducible; from a file or stdin', () => {
+    const path = file('nt.dl', '# 1NT\nnt = hcp(north) >= 15 && hcp(north) <= 17\ncondition nt\nproduce 4\naction printoneline, average "hcp" hcp(north)\n');
+    const first = run(['--script', path, '--seed', '9']);
+    expect(first.code, first.stderr).toBe(0);
+    const lines = first.stdout.trim().split('\n');
+    expect(lines).toHaveLength(6);
+    for (const line of lines.slice(0, 4)) {
+      expect(line).toMatch(/^n \S+ e \S+ s \S+ w \S+$/);
+      const north = line.split(' ')[1]!;
+      const hcp = [...north].reduce((t, r) => t + ({ A: 4, K: 3, Q: 2, J: 1 }[r] ?? 0), 0);
+      expect(hcp).toBeGreaterThanOrEqual(15);
+      expect(hcp).toBeLessThanOrEqual(17);
+    }
+    expect(lines[4]).toMatch(/^hcp: 1[567](\.\d+)?$/);
+    expect(lines[5]).toBe('Produced 4 hands, dealt exactly (none rejected)');
+    expect(run(['--script', path, '--seed', '9']).stdout).toBe(first.stdout);
+    expect(run(['--script', '-', '--seed', '9'], readFileSync(path, 'utf8')).stdout).toBe(first.stdout);
+    expect(run(['--script', path, '--seed', '9', '--count', '2']).stdout.trim().split('\n')).toHaveLength(4);
+  });
+
+  it('--json: one object per deal, then a summary with averages and frequencies keyed by value', () => {
+    const path = file('stats.dl', 'condition shape(north, any 4333 + any 4432) or hcp(south) > 20\nproduce 20\naction average "sp" spades(north), frequency "h" (hearts(north), 2, 4)\n');
+    const result = run(['--script', path, '--seed', '1', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(21);
+    for (const line of lines.slice(0, 20)) {
+      expect(Object.keys(line)).toEqual(['page', 'deal', 'pbn']);
+      expect(dealByNumber(BigInt(line.page as string)).toString()).toBe(line.deal);
+    }
+    const { summary } = lines[20] as { summary: Record<string, unknown> };
+    expect(Object.keys(summary)).toEqual(['generated', 'produced', 'method', 'averages', 'frequencies']);
+    expect(summary.produced).toBe(20);
+    expect(summary.method).toBe('rejection');
+    expect(typeof summary.generated).toBe('number');
+    expect(typeof (summary.averages as Record<string, number>).sp).toBe('number');
+    const h = (summary.frequencies as Record<string, Record<string, number>>).h!;
+    for (const [key, n] of Object.entries(h)) {
+      expect(['low', '2', '3', '4', 'high']).toContain(key);
+      expect(Number.isInteger(n)).toBe(true);
+    }
+    expect(Object.values(h).reduce((a, b) => a + b, 0)).toBe(20);
+  });
+
+  it('a script it cannot read is one line naming the file, the line and the construct; impossible is said at once', () => {
+    const bad = run(['--script', file('bad.dl', 'produce 3\n\ncondition tricks(north, spades) >= 10\n')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^bigint-deal: '.*bad\.dl': cannot read the script at line 3: tricks \(double-dummy analysis\) is not supported\n$/);
+    const impossible = run(['--script', file('no.dl', 'condition spades(north) == 13 and hearts(south) == 13 and hcp(north) > 10\n')]);
+    expect(impossible.code).toBe(1);
+    expect(impossible.stderr).toMatch(/^bigint-deal: no deal satisfies/);
+    expect(run(['--script', join(dir, 'missing.dl')]).stderr).toMatch(/^bigint-deal: cannot read '.*missing\.dl': no such file\n$/);
+    expect(run(['--script', file('x.dl', ''), '--format', 'pbn']).code).toBe(2);
+  });
+});
+
 fuzzCli('bigint-deal', fileURLToPath(new URL('../dist/cli.js', import.meta.url)), {
   words: [
     '1', '2', '53644737765488792839237440000', '53644737765488792839237440001', '-', '--of', PAGE_1, PBN_1, '--random',
     '--seed', 'x', '--count', '3', '--format', 'string', 'pbn', 'json', 'diagram', '--json', '--edition', 'pavlicek',
     '--ascii', '--timeout', '1s', '05', '+5', ' 5', '--where', 'hcp(north) > 20', 'hcp(north) >', '--count-only',
+    '--script', 'hcp(north) > 20 and hcp(south) > 8',
   ],
+  stdin: fc.oneof(fc.string(), fc.constantFrom('condition hcp(north) > 30\nproduce 2\naction printpbn', 'action frequency (hcp(north), 0', 'predeal north SA\nproduce 1')),
   numRuns: 30,
 });

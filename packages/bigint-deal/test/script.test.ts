@@ -142,6 +142,7 @@ action printoneline, printpbn, average "points" hcp(north), frequency "spades" (
       ['action frequency (hcp(north), 10, 0)', /low <= high/],
       ['generate 0', /generate must be at least 1/],
       ['condition hcp(north) > 40', /no deal satisfies the condition: it needs north\.hcp from 41 to 37/],
+      ['condition 1 - 1', /no deal satisfies the condition: it is always false/],
       ['altcount 1 2 3', /altcount .* is not supported/],
       ['"text"', /line 1: expected a command/],
       ['condition "text"', /line 1: expected a number, a name or a function, found '"text"'/],
