@@ -356,6 +356,15 @@ describe('budgets, progress and statistics with multiplicities', () => {
   });
 });
 
+describe('multiplicities with shards', () => {
+  prop([mProblemArb, fc.integer({ min: 1, max: 4 })], { numRuns: 60 })('the shards of a problem with multiplicities add up to its count', (p, shards) => {
+    const whole = count(specOf(p));
+    let total = 0;
+    for (let index = 1; index <= shards; index++) total += count(specOf(p), { shard: { index, count: shards } }).solutions;
+    expect(total).toBe(whole.solutions);
+  });
+});
+
 describe('multiplicities in the text format and in defineProblem', () => {
   it('reads u:v|name and v|name on the item line; formatDlx writes them back', () => {
     const problem = parseDlx('2:3|a 2|b c 1:1|d 0:1|e | x\na b\nb c\na d x\ne\n');
