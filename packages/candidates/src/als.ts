@@ -2,6 +2,7 @@
 // digit is taken out of an ALS, the rest is locked. Two ALS share a restricted common candidate (RCC) x when every x of
 // one sees every x of the other: at most one of them holds x. ALS-XZ, ALS-XY-Wing, ALS chains and death blossoms
 // follow from that; cell sets are bitboards of three 27-bit words (rows 1-3, 4-6, 7-9).
+import { cellsText } from './eureka.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Step } from './step.js';
 import { cellName, digitSet, POPCOUNT, SEES, UNIT_CELLS, unitName } from './tables.js';
@@ -111,6 +112,36 @@ export function findAlses(grid: Grid, maxCells = 8): Als[] {
   return out;
 }
 
+interface Link {
+  readonly to: number;
+  readonly rcc: number;
+}
+
+interface AlsState {
+  readonly values: Uint8Array;
+  readonly candidates: Uint16Array;
+  readonly alses: Als[];
+  links?: Link[][];
+}
+
+// The ALS of the last state asked for: the four ALS techniques run one after another on the same state.
+let last: AlsState | null = null;
+
+function stateOf(grid: Grid): AlsState {
+  if (last !== null) {
+    let same = true;
+    for (let i = 0; i < 81 && same; i++) same = last.values[i] === grid.values[i] && last.candidates[i] === grid.candidates[i];
+    if (same) return last;
+  }
+  last = { values: grid.values.slice(), candidates: grid.candidates.slice(), alses: findAlses(grid) };
+  return last;
+}
+
+function linksFor(state: AlsState): Link[][] {
+  state.links ??= linksOf(state.alses);
+  return state.links;
+}
+
 /** The restricted common candidates of two disjoint ALS, as a digit mask. @internal */
 export function rccs(a: Als, b: Als): number {
   if (!disjoint(a.board, b.board)) return 0;
@@ -132,7 +163,7 @@ function alsName(a: Als): string {
 
 /** Eureka-style name of an ALS node for a digit: "(5)r1c23" is written as the ALS's cells holding it. */
 function alsNode(a: Als, d: number): string {
-  return `(${d})${cellsOf(a.holding[d]!).map(cellName).join('')}`;
+  return `(${d})${cellsText(cellsOf(a.holding[d]!))}`;
 }
 
 interface Found {
@@ -176,14 +207,15 @@ const digitsIn = (mask: number): number[] => {
  */
 export function findAlsXz(grid: Grid, limit = Infinity): Step[] {
   const c = grid.candidates;
-  const alses = findAlses(grid);
+  const state = stateOf(grid);
+  const alses = state.alses;
+  const links = linksFor(state);
   const found: Found[] = [];
   for (let i = 0; i < alses.length; i++) {
-    for (let j = i + 1; j < alses.length; j++) {
+    for (const { to: j, rcc: r } of links[i]!) {
+      if (j < i) continue;
       const a = alses[i]!;
       const b = alses[j]!;
-      const r = rccs(a, b);
-      if (!r) continue;
       const rList = digitsIn(r);
       if (rList.length > 2) continue;
       const elim = new Eliminations();
@@ -222,10 +254,6 @@ export function findAlsXz(grid: Grid, limit = Infinity): Step[] {
   return best(found, limit);
 }
 
-interface Link {
-  readonly to: number;
-  readonly rcc: number;
-}
 
 function linksOf(alses: readonly Als[]): Link[][] {
   const out: Link[][] = alses.map(() => []);
@@ -246,11 +274,12 @@ function linksOf(alses: readonly Als[]): Link[][] {
  */
 export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
   const c = grid.candidates;
-  const alses = findAlses(grid);
-  const links = linksOf(alses);
+  const state = stateOf(grid);
+  const alses = state.alses;
+  const links = linksFor(state);
   const found: Found[] = [];
   let work = 0;
-  for (let p = 0; p < alses.length && work < 2_000_000; p++) {
+  for (let p = 0; p < alses.length && work < ALS_XY_WING_WORK; p++) {
     const pivot = alses[p]!;
     const ls = links[p]!;
     for (let i = 0; i < ls.length; i++) {
@@ -295,8 +324,23 @@ export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
   return best(found, limit);
 }
 
+/** Whether some cell sees all of some digit of `zs` in both sets. */
+function reachesCell(a: Als, b: Als, zs: number): boolean {
+  for (let m = zs; m; m &= m - 1) {
+    const z = 32 - Math.clz32(m & -m);
+    if (!isEmpty(andNot(and(a.seeAll[z]!, b.seeAll[z]!), b.board))) return true;
+  }
+  return false;
+}
+
 /** The most ALS in an ALS chain. */
 export const MAX_ALS_CHAIN = 6;
+/** The most chain extensions one ALS chain search tries (a bound on its time). */
+const ALS_CHAIN_WORK = 15_000;
+/** The most pivot link pairs one ALS-XY-Wing search tries. */
+const ALS_XY_WING_WORK = 300_000;
+/** The most petal choices one death blossom search tries. */
+const DEATH_BLOSSOM_WORK = 50_000;
 
 /**
  * ALS chain: ALS linked one to the next by restricted common candidates, two consecutive links never on the same digit;
@@ -305,14 +349,15 @@ export const MAX_ALS_CHAIN = 6;
  */
 export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
   const c = grid.candidates;
-  const alses = findAlses(grid);
-  const links = linksOf(alses);
+  const state = stateOf(grid);
+  const alses = state.alses;
+  const links = linksFor(state);
   const found: Found[] = [];
   let work = 0;
   const path: number[] = [];
   const via: number[] = [];
   const dfs = (used: Board): void => {
-    if (work++ > 200_000) return;
+    if (work++ > ALS_CHAIN_WORK) return;
     const last = path[path.length - 1]!;
     if (path.length >= 4) {
       const a = alses[path[0]!]!;
@@ -320,7 +365,7 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
       const firstX = via[0]!;
       const lastX = via[via.length - 1]!;
       const zs = a.mask & b.mask & ~(1 << (firstX - 1)) & ~(1 << (lastX - 1));
-      if (zs && disjoint(a.board, b.board)) {
+      if (zs && disjoint(a.board, b.board) && reachesCell(a, b, zs)) {
         const elim = new Eliminations();
         for (const z of digitsIn(zs)) eliminateCommon(c, [a, b], z, elim);
         const eliminations = elim.list().filter((e) => !path.some((p) => within(bit(e.cell), alses[p]!.board)));
@@ -359,7 +404,7 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
       }
     }
   };
-  for (let s = 0; s < alses.length && work <= 200_000; s++) {
+  for (let s = 0; s < alses.length && work <= ALS_CHAIN_WORK; s++) {
     path.push(s);
     dfs(alses[s]!.board);
     path.pop();
@@ -374,10 +419,10 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
  */
 export function findDeathBlossoms(grid: Grid, limit = Infinity): Step[] {
   const c = grid.candidates;
-  const alses = findAlses(grid);
+  const alses = stateOf(grid).alses;
   const found: Found[] = [];
   let work = 0;
-  for (let stem = 0; stem < 81 && work < 500_000; stem++) {
+  for (let stem = 0; stem < 81 && work < DEATH_BLOSSOM_WORK; stem++) {
     const sm = c[stem]!;
     if (!sm || POPCOUNT[sm]! < 2 || POPCOUNT[sm]! > 4) continue;
     const stemBoard = bit(stem);
@@ -392,7 +437,7 @@ export function findDeathBlossoms(grid: Grid, limit = Infinity): Step[] {
       if (lists.some((l) => l.length === 0)) continue;
       const chosen: Als[] = [];
       const pick = (i: number, used: Board, see: Board): void => {
-        if (work++ > 500_000) return;
+        if (work++ > DEATH_BLOSSOM_WORK) return;
         if (i === lists.length) {
           const targets = cellsOf(andNot(see, stemBoard));
           if (!targets.length) return;

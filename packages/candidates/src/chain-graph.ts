@@ -4,7 +4,8 @@
 // implies its strong neighbours, a true node denies its weak neighbours, so an implication path alternates the way an
 // alternating inference chain does.
 import type { Grid } from './grid.js';
-import { BOX_OF, CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, SEES, UNIT_CELLS } from './tables.js';
+import { cellsText } from './eureka.js';
+import { CELL_UNITS, PEERS, POPCOUNT, SEES, UNIT_CELLS } from './tables.js';
 
 /** A chain graph of one grid state. @internal */
 export interface ChainGraph {
@@ -96,8 +97,9 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
     const m = c[cell]!;
     for (let e = d + 1; e <= 9; e++) if (m & (1 << (e - 1))) addLink(weak, n, nodeOf[cell * 9 + e - 1]!);
     if (POPCOUNT[m] === 2 && d === 32 - Math.clz32(m & -m)) addLink(strong, n, nodeOf[cell * 9 + 31 - Math.clz32(m)]!);
-    for (let other = cell + 1; other < 81; other++) {
-      if (!SEES[cell * 81 + other]) continue;
+    for (let k = 0; k < 20; k++) {
+      const other = PEERS[cell * 20 + k]!;
+      if (other < cell) continue;
       const o = nodeOf[other * 9 + d - 1]!;
       if (o >= 0) addLink(weak, n, o);
     }
@@ -174,14 +176,7 @@ export function deniedBy(graph: ChainGraph, node: number, cell: number, d: numbe
 
 /** "(5)r1c2", "(5)r1c23" (a group in a row), "(5)r12c3" (in a column): a node in Eureka notation. @internal */
 export function nodeName(graph: ChainGraph, node: number): string {
-  return `(${graph.digit[node]})${cellsName(graph.cells[node]!)}`;
-}
-
-/** "r1c2", "r1c23" or "r12c3": cells that share a row or a column, in Eureka notation. @internal */
-export function cellsName(cells: readonly number[]): string {
-  const rows = [...new Set(cells.map((x) => ROW_OF[x]! + 1))];
-  const cols = [...new Set(cells.map((x) => COL_OF[x]! + 1))];
-  return `r${rows.join('')}c${cols.join('')}`;
+  return `(${graph.digit[node]})${cellsText(graph.cells[node]!)}`;
 }
 
 /** Whether two nodes overlap (share a cell and the digit, or are the same candidate). @internal */
@@ -190,9 +185,4 @@ export function overlaps(graph: ChainGraph, a: number, b: number): boolean {
   if (graph.digit[a] !== graph.digit[b]) return false;
   for (const x of graph.cells[a]!) if (graph.cells[b]!.includes(x)) return true;
   return false;
-}
-
-/** The box of a node's first cell (used to name groups). @internal */
-export function boxOfNode(graph: ChainGraph, node: number): number {
-  return BOX_OF[graph.cells[node]![0]!]!;
 }

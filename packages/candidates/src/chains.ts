@@ -283,7 +283,7 @@ export function findRemotePairs(grid: Grid, limit = Infinity): Step[] {
         }
         chain.reverse();
         const [a, b] = [lowestDigit(mask), 32 - Math.clz32(mask)];
-        const eureka = chain.map((x, i) => (i % 2 === 0 ? `(${a}=${b})` : `(${b}=${a})`) + cellName(x)).join('-');
+        const eureka = chain.map((x, i) => (i % 2 === 0 ? `(${a})${cellName(x)}=(${b})${cellName(x)}` : `(${b})${cellName(x)}=(${a})${cellName(x)}`)).join('-');
         const eliminations = elim.list();
         found.push({
           length: chain.length,

@@ -205,8 +205,58 @@ function netPropagate(values: Uint8Array, candidates: Uint16Array, premise: numb
     }
     if (out.contradiction < 0) checkUnits(cell, d, premise);
   }
-  for (let h = 0; h < pending.length && out.contradiction < 0; h++) place(pending[h]!);
+  let h = 0;
+  for (;;) {
+    for (; h < pending.length && out.contradiction < 0; h++) place(pending[h]!);
+    if (out.contradiction >= 0 || !lockedCandidates(v, c, placed, out, eliminate)) break;
+  }
   return out;
+}
+
+/**
+ * One pass of locked candidates on a propagation's copy (a box's digit in one line leaves the rest of the line; a
+ * line's digit in one box leaves the rest of the box); returns whether it removed anything. Its reason is the last
+ * conclusion (the net's printed path follows one reason per step).
+ */
+function lockedCandidates(
+  v: Uint8Array,
+  c: Uint16Array,
+  placed: Uint16Array,
+  out: Outcome,
+  eliminate: (cell: number, d: number, why: number) => void,
+): boolean {
+  const before = out.order.length;
+  for (let d = 1; d <= 9 && out.contradiction < 0; d++) {
+    const bit = 1 << (d - 1);
+    for (let u = 0; u < 27; u++) {
+      if (placed[u]! & bit) continue;
+      let rows = 0;
+      let cols = 0;
+      let boxes = 0;
+      for (let k = 0; k < 9; k++) {
+        const x = UNIT_CELLS[u * 9 + k]!;
+        if (!(c[x]! & bit)) continue;
+        rows |= 1 << Math.floor(x / 9);
+        cols |= 1 << x % 9;
+        boxes |= 1 << (Math.floor(x / 27) * 3 + Math.floor((x % 9) / 3));
+      }
+      let target = -1;
+      if (u >= 18 && POPCOUNT[rows] === 1) target = 31 - Math.clz32(rows);
+      else if (u >= 18 && POPCOUNT[cols] === 1) target = 9 + 31 - Math.clz32(cols);
+      else if (u < 18 && POPCOUNT[boxes] === 1) target = 18 + 31 - Math.clz32(boxes);
+      if (target < 0) continue;
+      const why = out.order[out.order.length - 1]!;
+      for (let k = 0; k < 9 && out.contradiction < 0; k++) {
+        const x = UNIT_CELLS[target * 9 + k]!;
+        if (!v[x] && c[x]! & bit && !unitHas(u, x)) eliminate(x, d, why);
+      }
+    }
+  }
+  return out.order.length > before;
+}
+
+function unitHas(u: number, cell: number): boolean {
+  return CELL_UNITS[cell * 3]! === u || CELL_UNITS[cell * 3 + 1]! === u || CELL_UNITS[cell * 3 + 2]! === u;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import { buildChainGraph, deniedBy, nodeName, overlaps, type ChainGraph } from './chain-graph.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
-import { cellName, PEERS } from './tables.js';
+import { cellName, PEERS, SEES } from './tables.js';
 
 /** The longest nice loop or chain searched, in links. */
 export const MAX_LOOP_LENGTH = 20;
@@ -169,25 +169,27 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
     }
     // "s or x": what both deny goes.
     if (x > s || x >= graph.candidateCount) {
-      const elim = new Eliminations();
-      if (graph.digit[x] === sDigit) {
+      const out: Candidate[] = [];
+      const xDigit = graph.digit[x]!;
+      if (xDigit === sDigit) {
+        const sbit = 1 << (sDigit - 1);
         for (let k = 0; k < 20; k++) {
           const e = PEERS[sCell * 20 + k]!;
-          if (c[e]! & (1 << (sDigit - 1)) && deniedBy(graph, x, e, sDigit) && !graph.cells[x]!.includes(e)) elim.add(c, e, 1 << (sDigit - 1));
+          if (c[e]! & sbit && deniedBy(graph, x, e, sDigit)) out.push({ cell: e, digit: sDigit });
         }
       } else if (x < graph.candidateCount) {
         const xCell = graph.cells[x]![0]!;
-        const xDigit = graph.digit[x]!;
-        if (xCell === sCell) elim.add(c, sCell, ~((1 << (sDigit - 1)) | (1 << (xDigit - 1))) & 0x1ff);
-        else if (deniedBy(graph, x, sCell, xDigit)) {
-          elim.add(c, sCell, 1 << (xDigit - 1));
-          elim.add(c, xCell, 1 << (sDigit - 1));
+        if (xCell === sCell) {
+          const m = c[sCell]! & ~((1 << (sDigit - 1)) | (1 << (xDigit - 1)));
+          for (let d = 1; d <= 9; d++) if (m & (1 << (d - 1))) out.push({ cell: sCell, digit: d });
+        } else if (SEES[xCell * 81 + sCell]) {
+          if (c[sCell]! & (1 << (xDigit - 1))) out.push({ cell: sCell, digit: xDigit });
+          if (c[xCell]! & (1 << (sDigit - 1))) out.push({ cell: xCell, digit: sDigit });
         }
       }
-      if (!elim.empty) {
-        const path = pathTo(parent, l);
-        const xName = nodeName(graph, x);
-        record('aic', path, '', elim.list(), [], `${nodeName(graph, s)} or ${xName} is true, so remove what both rule out`);
+      if (out.length) {
+        out.sort((a, b) => a.cell - b.cell || a.digit - b.digit);
+        record('aic', pathTo(parent, l), '', out, [], `${nodeName(graph, s)} or ${nodeName(graph, x)} is true, so remove what both rule out`);
       }
     }
     // Discontinuous: "not s implies x" and x rules out another candidate t of s's cell, so t implies not t.

@@ -2,7 +2,7 @@ import { describeValue, optionsOf } from './errors.js';
 import { Grid, validateGrid } from './grid.js';
 import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
-import { expectTechnique, finderOf } from './techniques.js';
+import { bestOfFamily, expectTechnique, finderOf } from './techniques.js';
 import { ALL, PEERS } from './tables.js';
 import { verifyPuzzle } from './validation.js';
 
@@ -72,7 +72,7 @@ function techniqueList(options: Partial<SolveOptions>): TechniqueName[] {
 function first(grid: Grid, finders: readonly ((g: Grid, n: number) => Step[])[]): Step | null {
   for (const find of finders) {
     const found = find(grid, 1);
-    if (found.length) return found[0]!;
+    if (found.length) return bestOfFamily(grid, found[0]!, finders);
   }
   return null;
 }
