@@ -220,10 +220,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
               generated: report.generated,
               produced: report.produced,
               method: report.method,
-              averages: Object.fromEntries(report.averages.map(({ label, value }) => [label, value])),
+              averages: Object.fromEntries(report.averages.map(({ label, text, value }) => [label || text, value])),
               frequencies: Object.fromEntries(
-                report.frequencies.map(({ label, low, counts, below, above }) => [
-                  label,
+                report.frequencies.map(({ label, text, low, counts, below, above }) => [
+                  label || text,
                   { ...(below > 0 ? { low: below } : {}), ...Object.fromEntries(counts.map((n, k) => [String(low + k), n])), ...(above > 0 ? { high: above } : {}) },
                 ]),
               ),

@@ -17,8 +17,8 @@ export type ScriptPrint = 'printall' | 'printoneline' | 'printpbn';
 /** One action of a script: a way to print each deal, or a statistic over the deals. */
 export type ScriptAction =
   | { kind: ScriptPrint; line: number }
-  | { kind: 'average'; label: string; line: number; value: (deal: Deal) => number }
-  | { kind: 'frequency'; label: string; line: number; low: number; high: number; value: (deal: Deal) => number };
+  | { kind: 'average'; label: string; text: string; line: number; value: (deal: Deal) => number }
+  | { kind: 'frequency'; label: string; text: string; line: number; low: number; high: number; value: (deal: Deal) => number };
 
 /** A dealer script, read: its limits, its condition as a constraint (predeal included) and its actions. */
 export interface DealerScript {
@@ -339,7 +339,7 @@ export function parseDealerScript(text: string): DealerScript {
         const start = peek();
         if (name === 'average') {
           const node = expression();
-          actions.push({ kind: 'average', label: label ?? text.slice(start.at, tokens[i - 1]!.end), line: t.line, value: evaluator(node) });
+          actions.push({ kind: 'average', label: label ?? '', text: text.slice(start.at, tokens[i - 1]!.end), line: t.line, value: evaluator(node) });
         } else {
           expect('(', "'(' after frequency");
           const exprStart = peek();
@@ -352,7 +352,7 @@ export function parseDealerScript(text: string): DealerScript {
           if (isOp(',')) fail(peek().line, 'two-dimensional frequency tables are not supported');
           expect(')', "')' after frequency(…)");
           if (high < low || high - low > 10_000) fail(start.line, `frequency bounds must have low <= high, at most 10,000 apart; got ${low} and ${high}`);
-          actions.push({ kind: 'frequency', label: label ?? source, line: t.line, low, high, value: evaluator(node) });
+          actions.push({ kind: 'frequency', label: label ?? '', text: source, line: t.line, low, high, value: evaluator(node) });
         }
       } else if (UNSUPPORTED[name] !== undefined) {
         fail(t.line, `${UNSUPPORTED[name]} is not supported`);
@@ -600,10 +600,10 @@ export interface ScriptReport {
   method: 'exact' | 'rejection';
   /** Why it stopped before producing them all, if it did. */
   stopped?: 'aborted' | 'timeout' | 'maxAttempts';
-  /** Each `average` action: its label and the mean over the produced deals. */
-  averages: { label: string; value: number }[];
-  /** Each `frequency` action: its label, bounds, and counts (`below` low, `counts[v - low]`, `above` high). */
-  frequencies: { label: string; low: number; high: number; counts: number[]; below: number; above: number }[];
+  /** Each `average` action: its label ('' when none), its expression's text, and the mean over the produced deals. */
+  averages: { label: string; text: string; value: number }[];
+  /** Each `frequency` action: its label, expression, bounds, and counts (`below` low, `counts[v - low]`, `above` high). */
+  frequencies: { label: string; text: string; low: number; high: number; counts: number[]; below: number; above: number }[];
 }
 
 /** Runs a dealer script: yields each produced deal, and returns the report (averages, frequencies, counts). */
@@ -611,7 +611,7 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
   const averages = script.actions.filter((a) => a.kind === 'average');
   const frequencies = script.actions.filter((a) => a.kind === 'frequency');
   const sums = averages.map(() => 0);
-  const tables = frequencies.map((f) => ({ label: f.label, low: f.low, high: f.high, counts: new Array<number>(f.high - f.low + 1).fill(0), below: 0, above: 0 }));
+  const tables = frequencies.map((f) => ({ label: f.label, text: f.text, low: f.low, high: f.high, counts: new Array<number>(f.high - f.low + 1).fill(0), below: 0, above: 0 }));
   const stream = streamDeals(script.constraint, {
     count: options.produce ?? script.produce,
     maxAttempts: script.generate,
@@ -630,7 +630,7 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
         produced,
         method,
         ...(stopped === undefined ? {} : { stopped }),
-        averages: averages.map((a, k) => ({ label: a.label, value: produced === 0 ? 0 : sums[k]! / produced })),
+        averages: averages.map((a, k) => ({ label: a.label, text: a.text, value: produced === 0 ? 0 : sums[k]! / produced })),
         frequencies: tables,
       };
     }
@@ -691,7 +691,7 @@ export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, s
 /** A report as dealer prints it: averages, frequency tables, and the numbers of deals generated and produced. */
 export function formatScriptReport(report: ScriptReport): string {
   const lines: string[] = [];
-  for (const { label, value } of report.averages) lines.push(`${label}: ${Number(value.toPrecision(6))}`);
+  for (const { label, value } of report.averages) lines.push(`${label === '' ? '' : `${label}: `}${Number(value.toPrecision(6))}`);
   for (const { label, low, counts, below, above } of report.frequencies) {
     lines.push(`Frequency ${label}:`);
     if (below > 0) lines.push(`Low\t${String(below).padStart(8)}`);

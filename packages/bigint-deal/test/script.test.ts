@@ -176,12 +176,13 @@ describe('runDealerScript', () => {
   it('averages and frequency tables over the produced deals, with Low and High rows', () => {
     const { deals, report } = runAll('produce 200\naction average "sp" spades(north), frequency "pts" (hcp(north), 8, 12)', { seed: 3 });
     const spades = deals.map((d) => d.hands.N.spades.length);
-    expect(report.averages).toEqual([{ label: 'sp', value: spades.reduce((a, b) => a + b, 0) / 200 }]);
+    expect(report.averages).toEqual([{ label: 'sp', text: 'spades(north)', value: spades.reduce((a, b) => a + b, 0) / 200 }]);
     const hcps = deals.map((d) => points(SUITS.map((x) => d.hands.N[x]).join(''), [4, 3, 2, 1]));
     expect(report.frequencies[0]).toEqual({
-      label: 'pts', low: 8, high: 12, below: hcps.filter((h) => h < 8).length, above: hcps.filter((h) => h > 12).length,
+      label: 'pts', text: 'hcp(north)', low: 8, high: 12, below: hcps.filter((h) => h < 8).length, above: hcps.filter((h) => h > 12).length,
       counts: [8, 9, 10, 11, 12].map((v) => hcps.filter((h) => h === v).length),
     });
+    expect(formatScriptReport({ ...report, averages: [{ label: '', text: 'x', value: 1.5 }], frequencies: [] })).toBe('1.5\nProduced 200 hands, dealt exactly (none rejected)');
     expect(formatScriptReport(report)).toMatch(/^sp: [\d.]+\nFrequency pts:\nLow\t +\d+\n    8\t +\d+\n(.*\n){4}High\t +\d+\nProduced 200 hands, dealt exactly \(none rejected\)$/);
   });
 
