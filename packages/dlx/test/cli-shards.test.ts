@@ -1,5 +1,5 @@
 // dlx --workers, --shard and --list-shards, spawned from the built dist/ as a user runs them.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,14 +100,23 @@ describe('dlx --shard and --list-shards', () => {
     }
   });
 
-  it('the README recipe: list the shards, run each (as GNU parallel would), add the counts with jq', () => {
+  it("the README's GNU parallel recipe, run as parallel would run it: the shards' counts add up to the whole count", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const block = /```sh\n(pnpm exec dlx \S+ --list-shards[\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const [list, parallel, add] = block!.trim().split('\n') as [string, string, string];
+    expect(list).toMatch(/^pnpm exec dlx pentominoes\.dlx --list-shards \d+ > shards\.txt$/);
+    expect(parallel).toMatch(/^parallel (.*) < shards\.txt > counts\.ndjson$/);
+    expect(add).toMatch(/^jq /);
     file('pentominoes.dlx', formatDlx(pentominoProblem(6, 10, { breakSymmetry: true })));
+    // What `parallel COMMAND < shards.txt` runs: COMMAND with {} replaced by each line (fewer shards, to keep it short).
+    const command = /^parallel (.*) < shards\.txt/.exec(parallel)![1]!.replace('{}', '"$shard"');
+    const bin = (line: string) => line.replace(/^pnpm exec dlx /, 'BIN ');
     const script = [
       `cd '${dir}'`,
-      'BIN pentominoes.dlx --list-shards 8 > shards.txt',
-      // What `parallel … --shard {} --json < shards.txt` runs, one shard after another.
-      'while read -r shard; do BIN pentominoes.dlx --shard "$shard" --json; done < shards.txt > counts.ndjson',
-      "jq -s 'map(.solutions) | add' counts.ndjson",
+      bin(list).replace(/--list-shards \d+/, '--list-shards 8'),
+      `while read -r shard; do ${bin(command)}; done < shards.txt > counts.ndjson`,
+      add,
     ].join(' && ');
     const result = runShell(dlx, script, { timeout: 120_000 });
     expect(result.stderr).toBe('');

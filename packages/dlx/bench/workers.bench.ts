@@ -1,0 +1,134 @@
+// pnpm --filter @puzzles/dlx bench:workers
+// count(problem, { workers }) with 1, 2 and 4 worker threads beside one thread (no worker), wall clock, medians; and
+// the scaling projected to 16 and 64 cores from the sizes of the pieces (each piece's nodes, counted on its own): the
+// pieces are handed out as the workers take them (parallel.ts), so that is simulated with nodes as time, and the
+// shards of `--shard i/N` (every N-th piece) are bounded by the largest one's share of the nodes.
+// Also the iterator (for…of over solutions) beside dancing-links' findAll() on 12-queens and pentominoes.
+import { cpus, loadavg } from 'node:os';
+import { DancingLinks } from 'dancing-links';
+import { count, listShards, nQueensProblem, pentominoProblem, solutions, type Problem } from '@puzzles/dlx';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rounds = Number(process.env.ROUNDS ?? 5);
+
+console.log(`@puzzles/dlx workers bench on Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log('(a shared machine: other jobs take cores too, so speedups are lower bounds; rounds alternate between the settings)\n');
+
+/** Wall-clock medians of count with no worker and with 1, 2, 4 workers, alternating. */
+async function scaling(name: string, problem: Problem<unknown>, expected: number): Promise<void> {
+  const settings = [0, 1, 2, 4];
+  const times = new Map(settings.map((w) => [w, [] as number[]]));
+  for (let r = 0; r < rounds; r++) {
+    for (const w of settings) {
+      const t = performance.now();
+      const stats = w === 0 ? count(problem) : await count(problem, { workers: w });
+      times.get(w)!.push((performance.now() - t) / 1000);
+      if (stats.solutions !== expected) throw new Error(`${name}: ${stats.solutions} solutions with ${w} workers, expected ${expected}`);
+    }
+  }
+  const one = median(times.get(1)!);
+  console.log(`${name}: ${expected} solutions, median of ${rounds} wall-clock runs`);
+  for (const w of settings) {
+    const m = median(times.get(w)!);
+    console.log(`  ${w === 0 ? 'one thread, no worker' : `${w} worker${w === 1 ? '' : 's'}`}`.padEnd(26) + `${m.toFixed(3)} s` + (w > 1 ? `   ${(one / m).toFixed(2)}x one worker` : ''));
+  }
+}
+
+/** Nodes of each piece of a split for `cores` (as the workers option makes it), counted on its own. */
+function pieceNodes(problem: Problem<unknown>, pieces: readonly (readonly number[])[]): number[] {
+  return pieces.map((piece) => count(problem, { given: [...piece] }).nodes);
+}
+
+/** The dispatch of parallel.ts simulated with nodes as time: the speedup over one worker on `cores` workers. */
+function simulate(nodes: number[], cores: number): number {
+  const free = new Array<number>(cores).fill(0);
+  let next = 0;
+  while (next < nodes.length) {
+    const remaining = nodes.length - next;
+    const size = Math.min(256, Math.max(1, Math.floor(remaining / (cores * 4))));
+    let k = 0;
+    for (let j = 1; j < cores; j++) if (free[j]! < free[k]!) k = j;
+    for (let j = next; j < next + size && j < nodes.length; j++) free[k]! += nodes[j]!;
+    next += size;
+  }
+  const total = nodes.reduce((a, b) => a + b, 0);
+  return total / Math.max(...free);
+}
+
+function projection(name: string, problem: Problem<unknown>): void {
+  console.log(`${name}: projected from the pieces' nodes`);
+  for (const cores of [2, 4, 16, 64]) {
+    // The workers option splits into cores × 64 pieces; --shard i/N into N × 16, N being the machines.
+    const workerPieces = listShards(problem, cores * 4).flatMap((s) => s.pieces);
+    const nodes = pieceNodes(problem, workerPieces);
+    const total = nodes.reduce((a, b) => a + b, 0);
+    const largest = Math.max(...nodes);
+    const shardNodes = listShards(problem, cores).map((s) => pieceNodes(problem, s.pieces).reduce((a, b) => a + b, 0));
+    const shardTotal = shardNodes.reduce((a, b) => a + b, 0);
+    console.log(
+      `  ${String(cores).padStart(2)} cores: ${nodes.length} pieces, the largest ${((100 * largest) / total).toFixed(2)}% of the nodes` +
+        ` (bound ${(total / largest).toFixed(1)}x); workers simulated ${simulate(nodes, cores).toFixed(1)}x;` +
+        ` ${cores} shards: the largest ${((100 * Math.max(...shardNodes)) / shardTotal).toFixed(1)}% → ${(shardTotal / Math.max(...shardNodes)).toFixed(1)}x`,
+    );
+  }
+}
+
+const dl = new DancingLinks<number>();
+function anchor(problem: Problem<unknown>) {
+  const np = problem.primary.length;
+  const rows = problem.options.map((option) => option.map((entry) => problem.itemIndex(entry)));
+  if (problem.secondary.length === 0) {
+    const solver = dl.createSolver({ columns: np });
+    rows.forEach((row, k) => solver.addSparseConstraint(k, row));
+    return solver;
+  }
+  const solver = dl.createSolver({ primaryColumns: np, secondaryColumns: problem.secondary.length });
+  rows.forEach((row, k) => solver.addSparseConstraint(k, { primary: row.filter((i) => i < np), secondary: row.filter((i) => i >= np).map((i) => i - np) }));
+  return solver;
+}
+
+/** for…of over our solutions beside dancing-links' findAll(), CPU time of this process, alternating; medians. */
+function iterator(name: string, problem: Problem<unknown>, expected: number, n: number): void {
+  const cpu = (f: () => number): number => {
+    const c = process.cpuUsage();
+    const value = f();
+    const d = process.cpuUsage(c);
+    if (value !== expected) throw new Error(`${name}: ${value} solutions, expected ${expected}`);
+    return (d.user + d.system) / 1e6;
+  };
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  const counted: number[] = [];
+  for (let r = 0; r < n + 1; r++) {
+    const o = cpu(() => {
+      let k = 0;
+      for (const s of solutions(problem)) if (s.options.length > 0) k++;
+      return k;
+    });
+    const t = cpu(() => anchor(problem).findAll().length);
+    const c = cpu(() => count(problem).solutions);
+    if (r === 0) continue; // warm-up
+    ours.push(o);
+    theirs.push(t);
+    counted.push(c);
+  }
+  const [o, t, c] = [median(ours), median(theirs), median(counted)];
+  console.log(
+    `  ${name}: for…of ${(o * 1000).toFixed(1)} ms, count ${(c * 1000).toFixed(1)} ms, dancing-links findAll() ${(t * 1000).toFixed(1)} ms;` +
+      ` ratio ${(t / o).toFixed(2)}x (for…of), ${(t / c).toFixed(2)}x (count)`,
+  );
+}
+
+const pentominoes = pentominoProblem(6, 10);
+const queens13 = nQueensProblem(13);
+if (process.env.ONLY !== 'iterator') {
+  await scaling('pentominoes 6×10, all 9356 (no symmetry breaking)', pentominoes, 9356);
+  await scaling('13-queens', queens13, 73712);
+  console.log('');
+  projection('pentominoes 6×10', pentominoes);
+  projection('13-queens', queens13);
+  console.log('');
+}
+console.log(`the iterator, medians of ${rounds * 2} runs, CPU time (dancing-links 4.3.10, measured in the same process)`);
+iterator('12-queens, all 14200', nQueensProblem(12), 14200, rounds * 2);
+iterator('pentominoes 6×10, all 2339 (X restricted)', pentominoProblem(6, 10, { breakSymmetry: true }), 2339, rounds);
