@@ -10,8 +10,8 @@
 import { below, bigBelow } from '@puzzles/kit/random';
 import { suitTables } from './evaluate.js';
 
-/** Points go up to 37: 38 values. */
-const P = 38;
+/** Points within a half (two suits) go up to 20 (AKQJ twice): 21 values. */
+const P = 21;
 const TWO21 = 2097152;
 
 /** What the two-seat DP needs: suit and hand sizes (13 and 13 for bridge), fixed cards, ranges. @internal */
