@@ -6,7 +6,7 @@
 // Also the iterator (for…of over solutions) beside dancing-links' findAll() on 12-queens and pentominoes.
 import { cpus, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
-import { count, listShards, nQueensProblem, pentominoProblem, solutions, type Problem } from '@puzzles/dlx';
+import { count, createSolver, listShards, nQueensProblem, pentominoProblem, solutions, type Problem } from '@puzzles/dlx';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -14,29 +14,41 @@ const rounds = Number(process.env.ROUNDS ?? 5);
 console.log(`@puzzles/dlx workers bench on Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log('(a shared machine: other jobs take cores too, so speedups are lower bounds; rounds alternate between the settings)\n');
 
-/** Wall-clock medians of count with no worker and with 1, 2, 4 workers, alternating. */
+/**
+ * Wall-clock medians of count with no worker and with 1, 2, 4 workers, alternating; and the CPU time of the process
+ * (all its threads), which says what the workers cost beyond the search itself.
+ */
 async function scaling(name: string, problem: Problem<unknown>, expected: number): Promise<void> {
   const settings = [0, 1, 2, 4];
   const times = new Map(settings.map((w) => [w, [] as number[]]));
+  const cpu = new Map(settings.map((w) => [w, [] as number[]]));
   for (let r = 0; r < rounds; r++) {
     for (const w of settings) {
+      const c = process.cpuUsage();
       const t = performance.now();
       const stats = w === 0 ? count(problem) : await count(problem, { workers: w });
       times.get(w)!.push((performance.now() - t) / 1000);
+      const d = process.cpuUsage(c);
+      cpu.get(w)!.push((d.user + d.system) / 1e6);
       if (stats.solutions !== expected) throw new Error(`${name}: ${stats.solutions} solutions with ${w} workers, expected ${expected}`);
     }
   }
   const one = median(times.get(1)!);
-  console.log(`${name}: ${expected} solutions, median of ${rounds} wall-clock runs`);
+  console.log(`${name}: ${expected} solutions, medians of ${rounds} runs, load average now ${loadavg()[0]!.toFixed(2)}`);
   for (const w of settings) {
     const m = median(times.get(w)!);
-    console.log(`  ${w === 0 ? 'one thread, no worker' : `${w} worker${w === 1 ? '' : 's'}`}`.padEnd(26) + `${m.toFixed(3)} s` + (w > 1 ? `   ${(one / m).toFixed(2)}x one worker` : ''));
+    console.log(
+      `  ${w === 0 ? 'one thread, no worker' : `${w} worker${w === 1 ? '' : 's'}`}`.padEnd(26) +
+        `wall ${m.toFixed(3)} s, CPU (all threads) ${median(cpu.get(w)!).toFixed(3)} s` +
+        (w > 1 ? `   wall: ${(one / m).toFixed(2)}x one worker` : ''),
+    );
   }
 }
 
-/** Nodes of each piece of a split for `cores` (as the workers option makes it), counted on its own. */
+/** Nodes of each piece (its subtree: the search with the piece's options given), on one laid-out solver. */
 function pieceNodes(problem: Problem<unknown>, pieces: readonly (readonly number[])[]): number[] {
-  return pieces.map((piece) => count(problem, { given: [...piece] }).nodes);
+  const solver = createSolver(problem);
+  return pieces.map((piece) => solver.count({ given: [...piece] }).nodes);
 }
 
 /** The dispatch of parallel.ts simulated with nodes as time: the speedup over one worker on `cores` workers. */
@@ -122,11 +134,11 @@ function iterator(name: string, problem: Problem<unknown>, expected: number, n: 
 const pentominoes = pentominoProblem(6, 10);
 const queens13 = nQueensProblem(13);
 if (process.env.ONLY !== 'iterator') {
-  await scaling('pentominoes 6×10, all 9356 (no symmetry breaking)', pentominoes, 9356);
-  await scaling('13-queens', queens13, 73712);
-  console.log('');
   projection('pentominoes 6×10', pentominoes);
   projection('13-queens', queens13);
+  console.log('');
+  await scaling('pentominoes 6×10, all 9356 (no symmetry breaking)', pentominoes, 9356);
+  await scaling('13-queens', queens13, 73712);
   console.log('');
 }
 console.log(`the iterator, medians of ${rounds * 2} runs, CPU time (dancing-links 4.3.10, measured in the same process)`);

@@ -135,6 +135,25 @@ describe('count and solutions with workers', () => {
   });
 });
 
+describe('in a browser bundle', () => {
+  it('count and solutions (with the workers option) bring no Node module, and start dist/worker.js as a module worker', async () => {
+    const { build } = await import('esbuild');
+    for (const file of [entry, fileURLToPath(new URL('../dist/worker.js', import.meta.url))]) {
+      const result = await build({
+        stdin: { contents: `export * from ${JSON.stringify(file)};`, resolveDir: process.cwd() },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      });
+      const code = result.outputFiles[0]!.text;
+      expect(code).not.toMatch(/\bimport\s*\(?\s*["']node:|require\(\s*["']node:|from\s*["']node:/);
+      if (file === entry) expect(code).toContain('new Worker(new URL("./worker.js", import.meta.url), { type: "module" })');
+    }
+  });
+});
+
 describe('no worker outlives its search', () => {
   const script = (body: string) => `import { count, solutions, nQueensProblem } from ${JSON.stringify(entry)};\n${body}`;
 
