@@ -78,7 +78,10 @@ for (const [name, produce] of SCRIPTS) {
   const values = actions.map(() => [] as number[]);
   const run = runDealerScript(script, { seed: 1, produce: theirs.produced });
   let next = run.next();
-  for (; next.done !== true; next = run.next()) actions.forEach((a, k) => values[k]!.push(a.value(next.value.deal)));
+  for (; next.done !== true; next = run.next()) {
+    const { deal } = next.value;
+    actions.forEach((a, k) => values[k]!.push(a.value(deal)));
+  }
   const ours = next.value;
   const ourSeconds = (performance.now() - start) / 1000;
   console.log(`${name}: dealer produced ${theirs.produced} in ${dealerSeconds.toFixed(2)} s; ours ${ours.produced} (${ours.method}, ${ours.generated.toLocaleString('en-US')} generated) in ${ourSeconds.toFixed(2)} s`);
