@@ -3,6 +3,9 @@
 import type { SearchEngine } from './engine-m.js';
 import { describeValue, positiveCount } from './errors.js';
 
+/** What the checks read and set on a search: its counters and its check hook (any engine, or another search loop). */
+type Checked = Pick<SearchEngine, 'nodes' | 'updates' | 'level' | 'checkAt' | 'onCheck'>;
+
 /** Why a search ended before it had seen the whole search tree. */
 export type StopReason = 'limit' | 'nodes' | 'time' | 'signal' | 'caller';
 
@@ -87,7 +90,7 @@ export class Checks {
   paused = false;
   /** The time (performance.now()) at which the current slice ends; Infinity for a synchronous search. */
   pauseAt = Infinity;
-  readonly #engine: SearchEngine;
+  readonly #engine: Checked;
   readonly #budget: Budget;
   readonly #start: number;
   readonly #solutions: () => number;
@@ -96,7 +99,7 @@ export class Checks {
   #nextProgress: number;
 
   /** `polling`: check the clock every 1024 nodes even without a signal or a timeout (for slices). */
-  constructor(engine: SearchEngine, budget: Budget, start: number, solutions: () => number, polling: boolean) {
+  constructor(engine: Checked, budget: Budget, start: number, solutions: () => number, polling: boolean) {
     this.#engine = engine;
     this.#budget = budget;
     this.#start = start;
