@@ -41,7 +41,10 @@ export interface SearchStats {
   readonly solutions: number;
   readonly nodes: number;
   readonly updates: number;
-  /** The deepest level reached (options chosen on one path, given options not counted). */
+  /**
+   * The deepest level reached (options chosen on one path, given options not counted; with multiplicities, also the
+   * levels that decided an item gets no more options).
+   */
   readonly maxDepth: number;
   readonly seconds: number;
   /** True when the whole search tree was explored: `solutions` is then the exact number of solutions. */
