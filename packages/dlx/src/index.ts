@@ -29,7 +29,9 @@ export {
   solveSudoku,
   type SudokuGrid,
   type SudokuInput,
+  type SudokuMethod,
   type SudokuSearchOptions,
+  type SudokuSolverOptions,
   type SudokuStats,
 } from './sudoku.js';
 export {

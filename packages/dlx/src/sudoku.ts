@@ -1,9 +1,13 @@
-// Sudoku as exact cover, as in the Lisp blog post on Dancing Links Sudoku: for an n×n grid (n = box²) the 4n² items cell (r,c), row-digit (r,v),
-// column-digit (c,v) and box-digit (b,v), and the n³ options "digit v in cell (r,c)". One engine per size is built
-// once; a puzzle forces the options of its clues (covering their items) and the engine is reset after each puzzle.
+// Sudoku grids, and two ways to search them behind one API. The default ('propagation', sudoku-bitset.ts): candidates
+// as bit sets, with naked and hidden singles and locked candidates between branches. The other ('dlx'): Sudoku as
+// exact cover, as in the Lisp blog post on Dancing Links Sudoku: for an n×n grid (n = box²) the 4n² items cell (r,c),
+// row-digit (r,v), column-digit (c,v) and box-digit (b,v), and the n³ options "digit v in cell (r,c)"; a puzzle
+// forces the options of its clues (covering their items) and the engine is reset after each puzzle. One solver per
+// size and method is built once.
 import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type BudgetOptions, type StopReason } from './checks.js';
 import { Engine, FOUND, type CompiledProblem } from './engine.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
+import { PropagationSearch } from './sudoku-bitset.js';
 
 /** The symbols of a grid of side n are the first n of these: 1-9, then A-P (case-insensitive on input). */
 export const SUDOKU_SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -207,7 +211,11 @@ export function sudokuMatrix(box: number): CompiledProblem {
 export interface SudokuStats {
   /** Solutions found (stopping at the limit). */
   readonly solutions: number;
-  /** Search-tree nodes and link updates, as Knuth counts them (the clues' covering included in updates). */
+  /**
+   * Search-tree nodes, and updates: with method 'propagation', the nodes entered (the clues' propagation is the
+   * first) and the candidates removed; with 'dlx', nodes and link updates as Knuth counts them (the clues' covering
+   * included in updates).
+   */
   readonly nodes: number;
   readonly updates: number;
   /** True when the whole search tree was explored (`solutions` is then exact); false when the limit or a budget stopped it. */
@@ -219,27 +227,70 @@ export interface SudokuStats {
 /** The budgets of one Sudoku search: `maxNodes`, `timeout` (ms), `signal`, `onProgress` every `progressInterval` nodes. */
 export type SudokuSearchOptions = BudgetOptions;
 
+/**
+ * How a SudokuSolver searches: 'propagation' (the default: candidates as bit sets, naked and hidden singles and
+ * locked candidates between branches) or 'dlx' (Algorithm X on the exact-cover matrix, as in the Lisp blog post on
+ * Dancing Links Sudoku: its node and update counts are Knuth's).
+ */
+export type SudokuMethod = 'propagation' | 'dlx';
+
+/** Options of a SudokuSolver. */
+export interface SudokuSolverOptions {
+  /** How to search (default 'propagation'); both give the same counts, and the same solution when it is unique. */
+  readonly method?: SudokuMethod;
+}
+
+const METHODS: readonly string[] = ['propagation', 'dlx'];
+
+/** The part of a search that the budget checks drive (the dancing-links engine, or the propagation search). */
+interface SearchCore {
+  nodes: number;
+  updates: number;
+  level: number;
+  checkAt: number;
+  onCheck: (() => boolean) | null;
+  run(): number;
+}
+
 const NO_STATS: SudokuStats = { solutions: 0, nodes: 0, updates: 0, complete: true, stoppedBy: null };
 
 /**
- * A reusable Sudoku solver for one grid size: the 729×324 (for 9×9) dancing-links matrix is built once and reset
- * after each puzzle, as the Lisp blog post on Dancing Links Sudoku does.
+ * A reusable Sudoku solver for one grid size and method: its tables (for 'dlx', the 729×324 matrix of a 9×9 grid,
+ * reset after each puzzle as the Lisp blog post on Dancing Links Sudoku does) are built once.
  */
 export class SudokuSolver {
   /** Grid side n (4, 9, 16 or 25). */
   readonly size: number;
   readonly box: number;
-  private readonly engine: Engine;
+  /** How this solver searches. */
+  readonly method: SudokuMethod;
+  /** The dancing-links engine (method 'dlx'), else the propagation search. */
+  private readonly engine: Engine | null;
+  private readonly propagation: PropagationSearch | null;
+  private readonly core: SearchCore;
   private stats: SudokuStats = NO_STATS;
   /** The search under way (an async one can pause): its limit, output, solutions and checks. */
   #run: { limit: number; out: Uint8Array | undefined; cells: Uint8Array; found: number; consistent: boolean; checks: Checks | null } | null = null;
 
-  /** A solver for grids of side `size` = box² (4, 9, 16 or 25). */
-  constructor(size = 9) {
+  /** A solver for grids of side `size` = box² (4, 9, 16 or 25); `options.method` 'propagation' (default) or 'dlx'. */
+  constructor(size = 9, options?: SudokuSolverOptions) {
     if (!SUDOKU_SIZES.includes(size)) throw new RangeError(`a Sudoku size must be 4, 9, 16 or 25; got ${describeValue(size)}`);
+    const method = options === undefined ? undefined : optionsOf(options, 'a SudokuSolver').method;
+    if (method !== undefined && !METHODS.includes(method as string)) {
+      throw new RangeError(`a Sudoku method must be 'propagation' or 'dlx'; got ${describeValue(method)}`);
+    }
     this.size = size;
     this.box = Math.round(Math.sqrt(size));
-    this.engine = new Engine(sudokuMatrix(this.box));
+    this.method = method ?? 'propagation';
+    if (this.method === 'dlx') {
+      this.engine = new Engine(sudokuMatrix(this.box));
+      this.propagation = null;
+      this.core = this.engine;
+    } else {
+      this.engine = null;
+      this.propagation = new PropagationSearch(this.box);
+      this.core = this.propagation;
+    }
   }
 
   /** Statistics of the last search. */
@@ -299,10 +350,9 @@ export class SudokuSolver {
     return this.#end();
   }
 
-  /** Checks the arguments and forces the clues' options. */
+  /** Checks the arguments and starts the search (for 'dlx', forces the clues' options). */
   #begin(cells: Uint8Array, limit: number, out: Uint8Array | undefined, options: SudokuSearchOptions | undefined, polling: boolean): void {
     const n = this.size;
-    const engine = this.engine;
     if (this.#run !== null) throw new Error('this solver is already running a search: await it before starting another');
     if (cells === null || typeof cells !== 'object') throw new TypeError(`search needs the cells of a grid; got ${describeValue(cells)}`);
     if (cells.length !== n * n) throw new RangeError(`a ${n}×${n} Sudoku has ${n * n} cells; got ${describeValue(cells.length)}`);
@@ -311,23 +361,31 @@ export class SudokuSolver {
       throw new RangeError(`the output of a ${n}×${n} Sudoku must have ${n * n} cells; got ${describeValue(out?.length ?? out)}`);
     }
     const budget = options === undefined ? null : budgetOf(optionsOf(options, 'a Sudoku search'));
-    engine.resetStats();
-    let consistent = true;
     for (let k = 0; k < cells.length; k++) {
       const v = cells[k]!;
       if (v > n || !(v >= 0)) {
-        engine.reset();
         throw new RangeError(`cell ${k + 1} of a ${n}×${n} Sudoku must be 0 (blank) to ${n}; got ${describeValue(v)}`);
       }
-      if (v !== 0 && !engine.force(k * n + v - 1)) {
-        consistent = false;
-        break;
+    }
+    let consistent = true;
+    const engine = this.engine;
+    if (engine !== null) {
+      engine.resetStats();
+      for (let k = 0; k < cells.length; k++) {
+        const v = cells[k]!;
+        if (v !== 0 && !engine.force(k * n + v - 1)) {
+          consistent = false;
+          break;
+        }
       }
+    } else {
+      this.propagation!.load(cells);
     }
     const run = { limit, out, cells, found: 0, consistent, checks: null as Checks | null };
     if (budget !== null || polling) {
       const noBudget = { maxNodes: Infinity, timeout: Infinity, signal: undefined, onProgress: undefined, interval: 1_000_000 };
-      run.checks = new Checks(engine, budget ?? noBudget, performance.now(), () => run.found, polling);
+      // The propagation search keeps the engine's nodes/updates/level/checkAt/onCheck protocol that Checks drives.
+      run.checks = new Checks(this.core as Engine, budget ?? noBudget, performance.now(), () => run.found, polling);
     }
     this.#run = run;
   }
@@ -335,14 +393,14 @@ export class SudokuSolver {
   /** Searches until the limit, the end, a budget, or (true) the slice's end at `pauseAt`. */
   #step(pauseAt: number): boolean {
     const run = this.#run!;
-    const { engine, size: n } = this;
+    const { engine, core, size: n } = this;
     const checks = run.checks;
     if (checks !== null) {
       if (checks.expired()) return false;
       checks.pauseAt = pauseAt;
     }
     while (run.consistent && run.found < run.limit) {
-      if (engine.run() !== FOUND) {
+      if (core.run() !== FOUND) {
         if (checks !== null && checks.paused) {
           checks.paused = false;
           return true;
@@ -351,10 +409,14 @@ export class SudokuSolver {
       }
       run.found++;
       if (run.found === 1 && run.out !== undefined) {
-        run.out.set(run.cells);
-        for (let l = 0; l < engine.level; l++) {
-          const o = engine.optionAt(l);
-          run.out[Math.floor(o / n)] = (o % n) + 1;
+        if (engine === null) {
+          this.propagation!.writeSolution(run.out);
+        } else {
+          run.out.set(run.cells);
+          for (let l = 0; l < engine.level; l++) {
+            const o = engine.optionAt(l);
+            run.out[Math.floor(o / n)] = (o % n) + 1;
+          }
         }
       }
       if (checks !== null && run.found < run.limit && checks.expired()) return false;
@@ -365,11 +427,11 @@ export class SudokuSolver {
   /** Records the statistics, resets the links and returns the number of solutions found. */
   #end(): number {
     const run = this.#run!;
-    const engine = this.engine;
+    const core = this.core;
     const reason = run.checks?.reason ?? (run.consistent && run.found >= run.limit ? 'limit' : null);
-    this.stats = { solutions: run.found, nodes: engine.nodes, updates: engine.updates, complete: reason === null, stoppedBy: reason };
+    this.stats = { solutions: run.found, nodes: core.nodes, updates: core.updates, complete: reason === null, stoppedBy: reason };
     run.checks?.uninstall();
-    engine.reset();
+    this.engine?.reset();
     this.#run = null;
     return run.found;
   }
