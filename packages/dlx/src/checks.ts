@@ -15,7 +15,7 @@ export interface Progress {
   readonly nodes: number;
   /** Link updates so far (one per node hidden from an item list, one per item removed). */
   readonly updates: number;
-  /** The current depth: options chosen on the current path. */
+  /** The current depth: options chosen on the current path (with multiplicities, also the levels that chose none). */
   readonly depth: number;
   readonly solutions: number;
   readonly seconds: number;
