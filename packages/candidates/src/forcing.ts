@@ -26,6 +26,12 @@ export interface ForcingOptions {
 /** The kind of forcing step: single-link chains, or nets through naked and hidden singles. */
 export type ForcingKind = 'chain' | 'net';
 
+/** What findForcingSteps found, and why it stopped early (null when it searched everything). */
+export interface ForcingResult {
+  readonly steps: Step[];
+  readonly stopped: 'budget' | 'aborted' | 'timeout' | null;
+}
+
 /** The default number of propagations of one forcing search. */
 export const FORCING_BUDGET = 4000;
 
@@ -308,7 +314,7 @@ function checkOptions(options: ForcingOptions | undefined): Required<Pick<Forcin
  * Eureka notation (in `chain`, branches separated by " | "). Shortest first, at most `limit`. The search is bounded by
  * `budget` propagations, `signal` and `timeout`; `stopped` says why it ended early, if it did.
  */
-export function findForcingSteps(grid: Grid, kind: ForcingKind, options?: ForcingOptions): { steps: Step[]; stopped: 'budget' | 'aborted' | 'timeout' | null } {
+export function findForcingSteps(grid: Grid, kind: ForcingKind, options?: ForcingOptions): ForcingResult {
   if (!(grid instanceof Grid)) throw new TypeError(`findForcingSteps needs a Grid (parse text with parseGrid); got ${describeValue(grid)}`);
   if (kind !== 'chain' && kind !== 'net') throw new RangeError(`kind must be 'chain' or 'net'; got ${describeValue(kind)}`);
   const o = checkOptions(options);

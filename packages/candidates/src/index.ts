@@ -23,6 +23,10 @@ export {
 } from './step.js';
 export { findSteps } from './techniques.js';
 export { MAX_CHAIN_LENGTH } from './chains.js';
+export { MAX_ALS_CHAIN } from './als.js';
+export { formatChain, formatChainNode, parseChain, type Chain, type ChainNode } from './eureka.js';
+export { findForcingSteps, FORCING_BUDGET, type ForcingKind, type ForcingOptions, type ForcingResult } from './forcing.js';
+export { MAX_LOOP_LENGTH } from './nice-loops.js';
 export { nextStep, solveLogically, type SolveOptions, type SolveResult, type SolveStatus } from './solver.js';
 export {
   LEVEL_MAX_SCORES,
