@@ -126,8 +126,8 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
 }
 
 /** Per card, its suit and its bit in the suit's mask. */
-const SUIT_OF = Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);
-const BIT_OF = Uint16Array.from({ length: 52 }, (_, c) => 1 << c % 13);
+const SUIT_OF = /* @__PURE__ */ Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);
+const BIT_OF = /* @__PURE__ */ Uint16Array.from({ length: 52 }, (_, c) => 1 << c % 13);
 
 function popCount(mask: number): number {
   let n = 0;

@@ -57,24 +57,26 @@ const SEATS = ['north', 'east', 'south', 'west'];
 const SUIT_WORDS: Record<string, number> = { spade: 0, spades: 0, heart: 1, hearts: 1, diamond: 2, diamonds: 2, club: 3, clubs: 3 };
 const RANKS = 'AKQJT98765432';
 /** Dealer's alternate counts pt0–pt9 and their names, as points per rank (ace first). */
-const ALT_COUNTS: Record<string, number[]> = {
-  tens: [0, 0, 0, 0, 1],
-  jacks: [0, 0, 0, 1],
-  queens: [0, 0, 1],
-  kings: [0, 1],
-  aces: [1],
-  top2: [1, 1],
-  top3: [1, 1, 1],
-  top4: [1, 1, 1, 1],
-  top5: [1, 1, 1, 1, 1],
-  c13: [6, 4, 2, 1],
-};
-const ALT_NAMES = Object.keys(ALT_COUNTS);
-for (const [i, name] of ALT_NAMES.entries()) ALT_COUNTS[`pt${i}`] = ALT_COUNTS[name]!;
-ALT_COUNTS.jack = ALT_COUNTS.jacks!;
-ALT_COUNTS.queen = ALT_COUNTS.queens!;
-ALT_COUNTS.king = ALT_COUNTS.kings!;
-ALT_COUNTS.ace = ALT_COUNTS.aces!;
+const ALT_COUNTS: Record<string, number[]> = /* @__PURE__ */ altCounts();
+
+function altCounts(): Record<string, number[]> {
+  const named: Record<string, number[]> = {
+    tens: [0, 0, 0, 0, 1],
+    jacks: [0, 0, 0, 1],
+    queens: [0, 0, 1],
+    kings: [0, 1],
+    aces: [1],
+    top2: [1, 1],
+    top3: [1, 1, 1],
+    top4: [1, 1, 1, 1],
+    top5: [1, 1, 1, 1, 1],
+    c13: [6, 4, 2, 1],
+  };
+  const all: Record<string, number[]> = { ...named, jack: named.jacks!, queen: named.queens!, king: named.kings!, ace: named.aces! };
+  Object.values(named).forEach((values, i) => (all[`pt${i}`] = values));
+  return all;
+}
+
 /** Dealer constructs this reader does not take, and what they are. */
 const UNSUPPORTED: Record<string, string> = {
   altcount: 'altcount (redefining the alternate counts)',
