@@ -303,6 +303,29 @@ describe('logparse CLI', () => {
     }
   });
 
+  it('draws the HTML graph from the panels\' own pass: also from standard input, and the same after an incremental run', () => {
+    const work = mkdtempSync(join(tmpdir(), 'logparse-graph-'));
+    const graphOf = (page: string) => /<section id="graph">[^]*?<\/section>/.exec(page)?.[0];
+    const lines = Array.from({ length: 40 }, (_, i) => BLOG_LINE.replace('planet.lisp.org/', `site${i % 2}.example/`).replace('entry-id=2', `entry-id=${i % 9}`));
+    const text = `${lines.join('\n')}\n`;
+    // Standard input cannot be read twice: the graph used to be left out of pages made from it.
+    const fromStdin = run(['-', '--html', join(work, 'stdin.html')], text);
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    const stdinGraph = graphOf(readFileSync(join(work, 'stdin.html'), 'utf8'));
+    expect(stdinGraph).toContain('site1.example');
+    // Each referrer shows its 5 most visited pages at most (of the 9 each one sent visitors to).
+    expect(stdinGraph!.match(/class="edge"/g)).toHaveLength(2 * 5);
+    const logFile = join(work, 'grow.log');
+    const state = join(work, 'grow.state');
+    writeFileSync(logFile, `${lines.slice(0, 15).join('\n')}\n`);
+    expect(run([logFile, '--html', join(work, 'first.html'), '--state', state]).code).toBe(0);
+    writeFileSync(logFile, text);
+    expect(run([logFile, '--html', join(work, 'second.html'), '--state', state]).code).toBe(0);
+    expect(run([logFile, '--html', join(work, 'full.html')]).code).toBe(0);
+    expect(graphOf(readFileSync(join(work, 'second.html'), 'utf8'))).toBe(graphOf(readFileSync(join(work, 'full.html'), 'utf8')));
+    expect(graphOf(readFileSync(join(work, 'full.html'), 'utf8'))).toBe(stdinGraph);
+  });
+
   it('prints the panels as one compact JSON object with the library field names (--report all --json)', () => {
     const result = run([file, '--report', 'all', '--json']);
     expect(result.code, result.stderr).toBe(0);
