@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 /** One HTML page per puzzle, plus the index; relative base so the built site works from any folder. */
-export const PAGES = ['index', 'flipper', 'wordle', 'mastermind', 'sudoku'] as const;
+export const PAGES = ['index', 'flipper', 'wordle', 'mastermind', 'sudoku', 'bridge'] as const;
 
 export default defineConfig({
   base: './',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { open, screenshot, useBrowser } from './browser.js';
 
 const browser = useBrowser();
-const PAGES = ['Flipper', 'Wordle', 'Mastermind', 'Sudoku'];
+const PAGES = ['Flipper', 'Wordle', 'Mastermind', 'Sudoku', 'Bridge'];
 
 describe('home page and navigation', () => {
   it('links every puzzle page, and each page names itself and marks its own link as current', async () => {

@@ -25,6 +25,7 @@ export const PAGES = [
   { id: 'wordle', title: 'Wordle', blurb: 'Guess the five-letter word in six tries; hard mode and the share grid included.' },
   { id: 'mastermind', title: 'Mastermind', blurb: 'Break the code of four pegs in six colours, or watch the solvers do it.' },
   { id: 'sudoku', title: 'Sudoku', blurb: 'Pencil marks and hints that explain the next human technique.' },
+  { id: 'bridge', title: 'Bridge', blurb: 'The deal on any page of the Impossible Book, the page of any deal, and deals to a condition with exact odds.' },
 ] as const;
 
 export type PageId = (typeof PAGES)[number]['id'] | 'index';
