@@ -41,7 +41,8 @@ export function classifyAgent(userAgent: string | null): AgentClass {
   if (userAgent === null || userAgent === '' || userAgent === '-') return UNKNOWN;
   if (typeof userAgent !== 'string') throw new TypeError(`classifyAgent takes a user agent string or null; got ${describeValue(userAgent)}`);
   if (CRAWLER.test(userAgent)) return CRAWLERS;
-  const parser = Bowser.getParser(userAgent);
+  // Parsed lazily (true: skip the eager parse), so that only the platform, system and browser are looked for.
+  const parser = Bowser.getParser(userAgent, true);
   if (parser.getPlatformType() === 'bot') return CRAWLERS;
   const os = parser.getOSName();
   const browser = parser.getBrowserName();
