@@ -7,6 +7,8 @@
 import { cpus, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
 import { count, createSolver, listShards, nQueensProblem, pentominoProblem, solutions, type Problem } from '@puzzles/dlx';
+// The order and the batch sizes in which the workers option hands out pieces, for the simulation.
+import { batchSize, interleave } from '../src/parallel.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -52,12 +54,12 @@ function pieceNodes(problem: Problem<unknown>, pieces: readonly (readonly number
 }
 
 /** The dispatch of parallel.ts simulated with nodes as time: the speedup over one worker on `cores` workers. */
-function simulate(nodes: number[], cores: number): number {
+function simulate(pieceNodes: number[], cores: number): number {
+  const nodes = interleave(pieceNodes, cores);
   const free = new Array<number>(cores).fill(0);
   let next = 0;
   while (next < nodes.length) {
-    const remaining = nodes.length - next;
-    const size = Math.min(256, Math.max(1, Math.floor(remaining / (cores * 4))));
+    const size = batchSize(nodes.length - next, cores);
     let k = 0;
     for (let j = 1; j < cores; j++) if (free[j]! < free[k]!) k = j;
     for (let j = next; j < next + size && j < nodes.length; j++) free[k]! += nodes[j]!;

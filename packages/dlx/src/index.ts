@@ -15,7 +15,7 @@ export {
   type SolverOptions,
   type StopReason,
 } from './search.js';
-export { ParallelSearch, count, solutions, type ParallelOptions } from './parallel.js';
+export { ParallelSearch, count, endIdleWorkers, solutions, type ParallelOptions } from './parallel.js';
 export { formatShard, parseShard, type Shard } from './shard.js';
 export { formatDlx, parseDlx } from './format.js';
 export { seededRandom, type Seed } from './seed.js';

@@ -17,6 +17,8 @@ import {
 import type { Seed } from './seed.js';
 import { startThread, type Thread } from './threads.js';
 
+export { endIdleWorkers } from './threads.js';
+
 /** Options of a search on worker threads: those of one search, and how many threads. */
 export interface ParallelOptions extends SolveOptions {
   /**
@@ -68,6 +70,23 @@ function workerCount(value: unknown): number {
   return value;
 }
 
+/**
+ * The pieces in the order they are handed out: every s-th one from the first, then from the second, … (s = 16 per
+ * worker), so that a batch takes pieces from all over the tree. Neighbouring pieces share their first choices and
+ * their sizes go together: batches of neighbours would be as uneven as the subtrees they come from. @internal
+ */
+export function interleave<P>(pieces: readonly P[], workers: number): P[] {
+  const stride = Math.max(1, Math.min(pieces.length, workers * 16));
+  const out: P[] = [];
+  for (let r = 0; r < stride; r++) for (let k = r; k < pieces.length; k += stride) out.push(pieces[k]!);
+  return out;
+}
+
+/** How many pieces the next batch takes: an eighth of a worker's share of what remains, 1 to 64 (1 at the end). @internal */
+export function batchSize(remaining: number, workers: number): number {
+  return Math.min(64, Math.max(1, Math.floor(remaining / (workers * 8))));
+}
+
 interface Busy {
   readonly id: number;
   nodes: number;
@@ -85,6 +104,7 @@ export class ParallelSearch<T = OptionSpec> implements AsyncIterable<Solution<T>
   readonly #workers: number;
   readonly #limit: number;
   #run: Run<T> | null = null;
+  #cancelled = false;
 
   /** @internal */
   constructor(problem: Problem<T>, options: ParallelOptions) {
@@ -104,13 +124,21 @@ export class ParallelSearch<T = OptionSpec> implements AsyncIterable<Solution<T>
 
   /** Counts the solutions on the workers without sending them back; the final statistics. */
   drain(): Promise<SearchStats> {
-    return this.#start(false).finished;
+    try {
+      return this.#start(false).finished;
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Ends the search early (the workers with it); its stats say stoppedBy 'caller'. */
   async return(): Promise<IteratorResult<Solution<T>, SearchStats>> {
-    if (this.#run === null) this.#start(false).stop('caller');
-    await this.#run!.stop('caller');
+    if (this.#run === null) {
+      // Never started: nothing to stop, and it will not start.
+      this.#cancelled = true;
+      return { done: true, value: { ...this.stats, stoppedBy: 'caller' } };
+    }
+    await this.#run.stop('caller');
     return { done: true, value: this.stats };
   }
 
@@ -127,7 +155,7 @@ export class ParallelSearch<T = OptionSpec> implements AsyncIterable<Solution<T>
   }
 
   #start(solutions: boolean): Run<T> {
-    if (this.#run !== null) throw new Error('this parallel search has already been started: make a new one');
+    if (this.#run !== null || this.#cancelled) throw new Error('this parallel search has already been started or ended: make a new one');
     this.#run = new Run(this.#problem, this.#options, this.#workers, this.#limit, solutions);
     return this.#run;
   }
@@ -147,6 +175,8 @@ class Run<T> {
   readonly #start = performance.now();
   #threads: Thread[] = [];
   #busy: Array<Busy | null> = [];
+  /** The pieces in the order they are handed out (see interleave), and the next one. */
+  #pieces: readonly (readonly number[])[] = [];
   #next = 0;
   #batches = 0;
   #nextProgress: number;
@@ -192,6 +222,7 @@ class Run<T> {
     });
     const spec: ProblemSpec = { primary, secondary: problem.secondary, options: problem.options };
     const threads = Math.min(workers, this.#split.pieces.length);
+    this.#pieces = interleave(this.#split.pieces, threads);
     try {
       for (let k = 0; k < threads; k++) {
         const thread = startThread(
@@ -257,19 +288,25 @@ class Run<T> {
     return { solutions, nodes, updates: this.#done.updates, maxDepth: this.#done.maxDepth };
   }
 
-  async #end(): Promise<void> {
+  /** Ends the workers that are searching (they cannot be interrupted otherwise); idle ones go back to the pool. */
+  async #end(failed = false): Promise<void> {
     clearTimeout(this.#timer);
     this.#options.signal?.removeEventListener('abort', this.#onAbort);
     const threads = this.#threads;
     this.#threads = [];
-    await Promise.all(threads.map((t) => t.terminate()));
+    await Promise.all(
+      threads.map(async (t, k) => {
+        if (failed || this.#busy[k] !== null) await t.terminate();
+        else t.release();
+      }),
+    );
   }
 
   async #fail(error: unknown): Promise<void> {
     if (this.#final !== null) return;
     this.#final = { ...this.#live(), seconds: (performance.now() - this.#start) / 1000, complete: false, stoppedBy: 'caller' };
     this.#buffer.length = 0;
-    await this.#end();
+    await this.#end(true);
     this.#reject(error);
     this.#wake();
   }
@@ -287,14 +324,14 @@ class Run<T> {
   /** Hands worker k its next batch of pieces, or ends the run when every piece is done. */
   #dispatch(k: number): void {
     if (this.#final !== null || this.#busy[k] !== null) return;
-    const pieces = this.#split.pieces;
+    const pieces = this.#pieces;
     if (this.#next >= pieces.length) {
       if (this.#busy.every((b) => b === null)) void this.stop(null);
       return;
     }
     if (this.#buffer.length >= BUFFER) return; // the consumer is behind: take() dispatches again
     const remaining = pieces.length - this.#next;
-    const size = Math.min(256, Math.max(1, Math.floor(remaining / (this.#threads.length * 4))));
+    const size = batchSize(remaining, this.#threads.length);
     const batch = pieces.slice(this.#next, this.#next + size);
     this.#next += batch.length;
     const id = this.#batches++;

@@ -2,15 +2,10 @@
 // Node module, so a browser bundle never sees one: Node's is reached through process.getBuiltinModule (Node 20.16+).
 // Both ends speak in structured-clone messages. Internal.
 
-/** One worker thread, as the search sees it. @internal */
-export interface Thread {
-  post(message: unknown): void;
-  /** Ends the thread at once (whatever it is doing); resolves when it is gone. */
-  terminate(): Promise<void>;
-}
-
 interface NodeWorker {
   postMessage(message: unknown): void;
+  ref(): void;
+  unref(): void;
   terminate(): Promise<number>;
   on(event: 'message', listener: (message: unknown) => void): void;
   on(event: 'error' | 'messageerror', listener: (error: Error) => void): void;
@@ -36,42 +31,116 @@ export function nodeWorkerThreads(): NodeWorkerThreads | undefined {
   return p?.getBuiltinModule?.('node:worker_threads') as NodeWorkerThreads | undefined;
 }
 
-/** Starts one search worker (dist/worker.js next to this module). */
-export function startThread(onMessage: (message: unknown) => void, onError: (error: Error) => void): Thread {
-  const node = nodeWorkerThreads();
-  if (node !== undefined) {
-    const worker = new node.Worker(new URL('./worker.js', import.meta.url));
-    let ended = false;
-    worker.on('message', onMessage);
-    worker.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
-    worker.on('messageerror', (error) => onError(error));
-    worker.on('exit', (code) => {
-      if (!ended) onError(new Error(`a search worker exited unexpectedly (code ${code})`));
-    });
-    return {
-      post: (message) => worker.postMessage(message),
-      terminate: async () => {
+/** Idle workers kept for the next search (warm: loaded, compiled, optimized); unref'd in Node, so none keeps a process alive. */
+const idle: PooledThread[] = [];
+const MAX_IDLE = 64;
+
+/** One worker, in use by a search or idle in the pool. */
+class PooledThread implements Thread {
+  onMessage: (message: unknown) => void = () => {};
+  onError: (error: Error) => void = () => {};
+  alive = true;
+  readonly #post: (message: unknown) => void;
+  readonly #terminate: () => Promise<void>;
+  readonly #ref: (on: boolean) => void;
+
+  constructor() {
+    const fail = (error: Error) => {
+      this.#drop();
+      this.onError(error);
+    };
+    const node = nodeWorkerThreads();
+    if (node !== undefined) {
+      const worker = new node.Worker(new URL('./worker.js', import.meta.url));
+      let ended = false;
+      worker.on('message', (message) => this.onMessage(message));
+      worker.on('error', (error) => fail(error instanceof Error ? error : new Error(String(error))));
+      worker.on('messageerror', (error) => fail(error));
+      worker.on('exit', (code) => {
+        if (!ended) fail(new Error(`a search worker exited unexpectedly (code ${code})`));
+      });
+      this.#post = (message) => worker.postMessage(message);
+      this.#terminate = async () => {
         ended = true;
         await worker.terminate();
-      },
+      };
+      this.#ref = (on) => (on ? worker.ref() : worker.unref());
+      return;
+    }
+    const Worker = (globalThis as { Worker?: new (url: URL, options: { type: 'module' }) => WebWorker }).Worker;
+    if (Worker === undefined) {
+      throw new Error('the workers option needs worker threads: Node 20.16 or later, or Web Workers');
+    }
+    // The literal `new Worker(new URL(…, import.meta.url), { type: 'module' })` lets bundlers find and emit the worker.
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (event) => this.onMessage(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      fail(new Error(event.message ?? 'a search worker failed'));
     };
+    worker.onmessageerror = () => fail(new Error('a search worker sent a message that could not be read'));
+    this.#post = (message) => worker.postMessage(message);
+    this.#terminate = async () => worker.terminate();
+    this.#ref = () => {};
   }
-  const Worker = (globalThis as { Worker?: new (url: URL, options: { type: 'module' }) => WebWorker }).Worker;
-  if (Worker === undefined) {
-    throw new Error('the workers option needs worker threads: Node 20.16 or later, or Web Workers');
+
+  post(message: unknown): void {
+    this.#post(message);
   }
-  // The literal `new Worker(new URL(…, import.meta.url), { type: 'module' })` lets bundlers find and emit the worker.
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  worker.onmessage = (event) => onMessage(event.data);
-  worker.onerror = (event) => {
-    event.preventDefault?.();
-    onError(new Error(event.message ?? 'a search worker failed'));
-  };
-  worker.onmessageerror = () => onError(new Error('a search worker sent a message that could not be read'));
-  return {
-    post: (message) => worker.postMessage(message),
-    terminate: async () => worker.terminate(),
-  };
+
+  async terminate(): Promise<void> {
+    this.#drop();
+    await this.#terminate();
+  }
+
+  /** Back to the pool, idle (its search is over and it is not searching). */
+  release(): void {
+    this.onMessage = () => {};
+    this.onError = () => {};
+    if (!this.alive) return;
+    if (idle.length >= MAX_IDLE) {
+      void this.terminate();
+      return;
+    }
+    this.#ref(false);
+    idle.push(this);
+  }
+
+  /** Out of the pool, for a search. */
+  take(onMessage: (message: unknown) => void, onError: (error: Error) => void): this {
+    this.onMessage = onMessage;
+    this.onError = onError;
+    this.#ref(true);
+    return this;
+  }
+
+  #drop(): void {
+    this.alive = false;
+    const k = idle.indexOf(this);
+    if (k >= 0) idle.splice(k, 1);
+  }
+}
+
+/** One worker thread, as the search sees it. @internal */
+export interface Thread {
+  post(message: unknown): void;
+  /** Ends the thread at once (whatever it is doing); resolves when it is gone. */
+  terminate(): Promise<void>;
+  /** Gives an idle thread back for the next search (it must not be searching). */
+  release(): void;
+}
+
+/** A search worker (dist/worker.js next to this module): an idle one from an earlier search, or a new one. @internal */
+export function startThread(onMessage: (message: unknown) => void, onError: (error: Error) => void): Thread {
+  for (let thread = idle.pop(); thread !== undefined; thread = idle.pop()) {
+    if (thread.alive) return thread.take(onMessage, onError);
+  }
+  return new PooledThread().take(onMessage, onError);
+}
+
+/** Ends the idle workers kept for later searches (they never keep a Node process alive; this frees their memory). */
+export async function endIdleWorkers(): Promise<void> {
+  await Promise.all(idle.splice(0).map((thread) => thread.terminate()));
 }
 
 /** The receiving end, in the worker: messages from the thread that started it, and a way to answer. @internal */

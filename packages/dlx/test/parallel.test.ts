@@ -119,6 +119,15 @@ describe('count and solutions with workers', () => {
     expect(seen.every((n, k) => n <= stats.nodes && (k === 0 || n > seen[k - 1]!))).toBe(true);
   });
 
+  it('return() before the search starts starts no worker; a search runs once', async () => {
+    const search = solutions(nQueensProblem(6), { workers: 2 });
+    expect(await search.return()).toMatchObject({ done: true, value: { solutions: 0, stoppedBy: 'caller' } });
+    expect(() => search[Symbol.asyncIterator]()).toThrow(/already been started or ended/);
+    const once = solutions(nQueensProblem(6), { workers: 2 });
+    expect((await once.drain()).solutions).toBe(4);
+    await expect(once.drain()).rejects.toThrow(/already been started/);
+  });
+
   it('bad options are RangeErrors/TypeErrors naming the value', async () => {
     const problem = nQueensProblem(4);
     await expect(count(problem, { workers: 0 })).rejects.toThrow(/workers must be an integer from 1 to 256; got 0/);
@@ -126,6 +135,15 @@ describe('count and solutions with workers', () => {
     await expect(count(problem, { workers: 'two' as never })).rejects.toThrow(TypeError);
     await expect(count(problem, { workers: 2, limit: 0 })).rejects.toThrow(/limit must be a positive integer/);
     expect(() => solutions(problem, { workers: 2, shard: { index: 1, count: 2 } })).toThrow(/shard cannot be combined with workers/);
+  });
+
+  it('keep idle workers for the next search until endIdleWorkers()', async () => {
+    const problem = nQueensProblem(7);
+    expect((await count(problem, { workers: 3 })).solutions).toBe(40);
+    expect((await count(problem, { workers: 3 })).solutions).toBe(40);
+    await dist.endIdleWorkers();
+    expect((await count(problem, { workers: 2 })).solutions).toBe(40);
+    await dist.endIdleWorkers();
   });
 
   it('work from the CommonJS build too (the same worker script)', async () => {
