@@ -155,7 +155,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   };
 
   if (values.where !== undefined) {
-    const { constraint } = compileCondition(values.where);
+    const { constraint, impossible } = compileCondition(values.where);
+    if (impossible !== undefined && !values['count-only']) throw new RangeError(`no deal satisfies the condition: ${impossible}`);
     if (values['count-only']) {
       const deals = countDeals(constraint);
       const { numerator, denominator, value } = dealProbability(constraint);

@@ -22,10 +22,16 @@ const DEAL_COUNT = 53644737765488792839237440000n;
 const SEAT_KEYS = ['north', 'east', 'south', 'west'];
 const SUIT_KEYS = ['spades', 'hearts', 'diamonds', 'clubs'];
 
+/** Whether a constraint is the empty disjunction `{ or: [] }`, which no deal satisfies. @internal */
+export function isNothing(constraint: Constraint): boolean {
+  return typeof constraint === 'object' && constraint !== null && 'or' in constraint && Array.isArray(constraint.or) && constraint.or.length === 0;
+}
+
 /** Why a constraint is not countable, or undefined when `countDeals` can count it. */
 export function whyNotCountable(constraint: Constraint): string | undefined {
   if (typeof constraint === 'function') return 'a predicate';
   if (typeof constraint !== 'object' || constraint === null) return undefined; // compileConstraint names it
+  if (isNothing(constraint)) return undefined;
   if ('and' in constraint || 'or' in constraint || 'not' in constraint) return 'and/or/not';
   const seats = SEAT_KEYS.filter((key) => (constraint as Record<string, unknown>)[key] !== undefined);
   if (seats.length > 2) return `conditions on more than two seats (${seats.join(', ')})`;
@@ -180,10 +186,11 @@ export function suitChoices(fixed: number, [lo, hi]: [number, number]): { mask: 
 
 /**
  * The exact number of bridge deals that satisfy a constraint. Counts conditions on the HCP ranges and suit lengths of
- * one or two seats, with cards predealt to any seats; throws a TypeError naming what it cannot count (predicates,
- * and/or/not, three or four seats, shape, losers, controls).
+ * one or two seats, with cards predealt to any seats (and `{ or: [] }`, which no deal satisfies, as 0); throws a
+ * TypeError naming what it cannot count (predicates, and/or/not, three or four seats, shape, losers, controls).
  */
 export function countDeals(constraint: Constraint): bigint {
+  if (isNothing(constraint)) return 0n;
   const plan = countPlan(constraint);
   if ('one' in plan) return plan.one.hands * binomial(39, 13) * binomial(26, 13);
   return plan.two.plan.pairs * plan.two.rest;

@@ -206,6 +206,8 @@ export interface CompiledCondition {
   constraint: Constraint;
   /** True when the condition became constraint data (so `countDeals` may count it). */
   isData: boolean;
+  /** Why no deal can satisfy it, when its ranges leave nothing (`hcp(north) > 30 && hcp(north) < 20`); the constraint is then `{ or: [] }`, which counts 0. */
+  impossible?: string;
 }
 
 /** Compiles a condition such as `hcp(north) >= 15 && balanced(north)` into a constraint; a RangeError names the position. */
@@ -213,11 +215,14 @@ export function compileCondition(text: string): CompiledCondition {
   const tree = parseCondition(text);
   const data: Record<string, Record<string, [number, number] | string>> = {};
   if (asData(tree, data)) {
-    let possible = true;
-    for (const seat of Object.values(data)) {
-      for (const value of Object.values(seat)) if (Array.isArray(value) && value[0] > value[1]) possible = false;
+    for (const [seat, fields] of Object.entries(data)) {
+      for (const [key, value] of Object.entries(fields)) {
+        if (Array.isArray(value) && value[0] > value[1]) {
+          return { constraint: { or: [] }, isData: true, impossible: `${seat}.${key} would have to be from ${value[0]} to ${value[1]}` };
+        }
+      }
     }
-    if (possible) return { constraint: data as Record<string, SeatConstraint>, isData: true };
+    return { constraint: data as Record<string, SeatConstraint>, isData: true };
   }
   const masks = new Uint16Array(16);
   const predicate = (deal: Deal): boolean => evaluateNode(tree, dealMasks(deal, masks)) !== 0;

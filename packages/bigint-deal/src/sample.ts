@@ -5,7 +5,7 @@ import { stopper } from '@puzzles/kit/budget';
 import { bigBelow, below, wordSource } from '@puzzles/kit/random';
 import { numberOfDeal } from './bridge.js';
 import { compileConstraint, predealMasks, type Constraint } from './constraint.js';
-import { countPlan, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
+import { countPlan, isNothing, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
 import { Deal } from './deal.js';
 import { describeValue, optionsOf } from './errors.js';
 import { samplePair } from './pair.js';
@@ -76,6 +76,7 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   const word = wordSource(options);
   const signature = signatureOf([13, 13, 13, 13]);
   const item = (deal: Deal): SampledDeal => (options.pages ? { deal, page: numberOfDeal(deal) } : { deal });
+  if (isNothing(constraint)) throw new RangeError(`no deal satisfies ${describeValue(constraint)} (an empty or)`);
   if (whyNotCountable(constraint) === undefined) {
     const plan = countPlan(constraint);
     if ('one' in plan ? plan.one.hands === 0n : plan.two.plan.pairs === 0n) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEALS, dealByNumber, numberOfDeal, randomDeal } from '../src/index.js';
+import { DEALS, countDeals, dealByNumber, numberOfDeal, randomDeal } from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const PAGE_1 = 'NNNNNNNNNNNNNEEEEEEEEEEEEESSSSSSSSSSSSSWWWWWWWWWWWWW';
@@ -290,6 +290,12 @@ describe('deals to a condition (--where)', () => {
     expect(bad.stderr).toMatch(/^bigint-deal: cannot read the condition at position 11 .*\n$/);
     expect(run(['--count-only']).code).toBe(2);
     expect(run(['--where', 'hcp(north) > 3', '--random']).code).toBe(2);
+    expect(run(['--where', 'hcp(north) > 30 and hcp(north) < 20', '--count-only']).stdout).toBe('0 deals; probability 0/1 ≈ 0.00000\n');
+    const impossible = run(['--where', 'hcp(north) > 30 and hcp(north) < 20']);
+    expect(impossible.code).toBe(1);
+    expect(impossible.stderr).toBe('bigint-deal: no deal satisfies the condition: north.hcp would have to be from 31 to 19\n');
+    const two = JSON.parse(run(['--where', 'hcp(north) >= 22 and hcp(south) >= 10', '--count-only', '--json']).stdout) as Record<string, string>;
+    expect(two.deals).toBe(countDeals({ north: { hcp: [22, 37] }, south: { hcp: [10, 37] } }).toString());
     const uncountable = run(['--where', 'hcp(north) > 3 || hcp(south) > 3', '--count-only']);
     expect(uncountable.code).toBe(1);
     expect(uncountable.stderr).toMatch(/cannot count/);

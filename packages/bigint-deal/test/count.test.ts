@@ -70,7 +70,8 @@ describe('countDeals', () => {
     expectError(() => countDeals((d) => d !== undefined), TypeError, /cannot count a predicate/);
     expectError(() => countDeals({ north: { hcp: 10 }, south: { hcp: 10 }, east: { hcp: 10 } }), TypeError, /more than two seats \(north, east, south\)/);
     expectError(() => countDeals({ north: { shape: 'balanced' } }), TypeError, /north\.shape/);
-    expectError(() => countDeals({ or: [] }), TypeError, /and\/or\/not/);
+    expectError(() => countDeals({ or: [{ north: { hcp: 3 } }] }), TypeError, /and\/or\/not/);
+    expect(countDeals({ or: [] })).toBe(0n); // an empty or: no deal satisfies it
     expectError(() => countDeals({ north: { hcp: [3, 40] } }), RangeError, /\[3, 40\]/);
     expect(whyNotCountable({ north: { losers: 7 } })).toBe('north.losers');
     expect(whyNotCountable({ west: { hcp: 7, clubs: [5, 13] } })).toBeUndefined();

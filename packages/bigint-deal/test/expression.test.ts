@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileCondition, countDeals, matches, parseDeal } from '../src/index.js';
+import { compileCondition, countDeals, dealProbability, matches, parseDeal, sampleDeals } from '../src/index.js';
 import { bridgeDealArb, expectError, fuzzText, onlyOurErrors, prop } from './reference.js';
 
 const hcpOf = (hand: Record<string, string>): number =>
@@ -43,5 +43,13 @@ describe('compileCondition', () => {
 
   prop([fc.string()])('arbitrary unicode gives only our errors', (text) => {
     onlyOurErrors(() => compileCondition(text));
+  });
+
+  it('contradictory ranges are impossible at once: count 0, and sampling says no deal satisfies them', () => {
+    const compiled = compileCondition('hcp(north) > 30 && hcp(north) < 20 && hcp(south) >= 3');
+    expect(compiled).toMatchObject({ constraint: { or: [] }, isData: true, impossible: 'north.hcp would have to be from 31 to 19' });
+    expect(countDeals(compiled.constraint)).toBe(0n);
+    expect(dealProbability(compiled.constraint).value).toBe(0);
+    expectError(() => sampleDeals(compiled.constraint, { count: 1, seed: 1 }), RangeError, /no deal satisfies/);
   });
 });
