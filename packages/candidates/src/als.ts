@@ -169,7 +169,8 @@ function alsNode(a: Als, d: number): string {
 interface Found {
   readonly length: number;
   readonly key: string;
-  readonly step: Step;
+  /** Makes the step (its sentences are built only for the steps returned). */
+  readonly make: () => Step;
 }
 
 function best(found: readonly Found[], limit: number): Step[] {
@@ -180,7 +181,7 @@ function best(found: readonly Found[], limit: number): Step[] {
     if (out.length >= limit) break;
     if (seen.has(f.key)) continue;
     seen.add(f.key);
-    out.push(f.step);
+    out.push(f.make());
   }
   return out;
 }
@@ -218,6 +219,7 @@ export function findAlsXz(grid: Grid, limit = Infinity): Step[] {
       const b = alses[j]!;
       const rList = digitsIn(r);
       if (rList.length > 2) continue;
+      if (rList.length === 1 && !reachesCell(a, b, a.mask & b.mask & ~r)) continue;
       const elim = new Eliminations();
       for (const z of digitsIn(a.mask & b.mask & ~r)) eliminateCommon(c, [a, b], z, elim);
       if (rList.length === 2) {
@@ -236,7 +238,7 @@ export function findAlsXz(grid: Grid, limit = Infinity): Step[] {
       found.push({
         length: a.cells.length + b.cells.length,
         key: keyOf({ eliminations }),
-        step: {
+        make: () => ({
           technique: 'als-xz',
           cells: [...a.cells, ...b.cells],
           digits: digitsIn(a.mask | b.mask),
@@ -247,7 +249,7 @@ export function findAlsXz(grid: Grid, limit = Infinity): Step[] {
               ? `ALS-XZ (doubly linked): ALS A ${alsName(a)} and ALS B ${alsName(b)} share the restricted common candidates ${rList.join(' and ')}, so both are locked; remove what either rules out`
               : `ALS-XZ: ALS A ${alsName(a)} and ALS B ${alsName(b)} share the restricted common candidate ${x} (in at most one), so one of them holds each other common digit; remove those from the cells that see all of them in both`,
           chain,
-        },
+        }),
       });
     }
   }
@@ -295,6 +297,7 @@ export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
         for (const x of digitsIn(la.rcc)) {
           for (const y of digitsIn(lb.rcc)) {
             if (x === y) continue;
+            if (!reachesCell(a, b, common & ~(1 << (x - 1)) & ~(1 << (y - 1)))) continue;
             const elim = new Eliminations();
             for (const z of digitsIn(common & ~(1 << (x - 1)) & ~(1 << (y - 1)))) eliminateCommon(c, [a, b], z, elim);
             const pv = pivot.board;
@@ -306,7 +309,7 @@ export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
             found.push({
               length: a.cells.length + b.cells.length + pivot.cells.length,
               key: keyOf({ eliminations }),
-              step: {
+              make: () => ({
                 technique: 'als-xy-wing',
                 cells: [...pivot.cells, ...a.cells, ...b.cells],
                 digits: digitsIn(a.mask | b.mask | pivot.mask),
@@ -314,7 +317,7 @@ export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
                 placements: [],
                 explanation: `ALS-XY-Wing: pivot ALS ${alsName(pivot)} shares ${x} with ALS ${alsName(a)} and ${y} with ALS ${alsName(b)}; one of the two wings holds each digit they share but ${x} and ${y}, so remove it from the cells that see all of it in both`,
                 chain: `${alsNode(a, z)}=${alsNode(a, x)}-${alsNode(pivot, x)}=${alsNode(pivot, y)}-${alsNode(b, y)}=${alsNode(b, z)}`,
-              },
+              }),
             });
           }
         }
@@ -336,7 +339,7 @@ function reachesCell(a: Als, b: Als, zs: number): boolean {
 /** The most ALS in an ALS chain. */
 export const MAX_ALS_CHAIN = 6;
 /** The most chain extensions one ALS chain search tries (a bound on its time). */
-const ALS_CHAIN_WORK = 15_000;
+const ALS_CHAIN_WORK = 8_000;
 /** The most pivot link pairs one ALS-XY-Wing search tries. */
 const ALS_XY_WING_WORK = 300_000;
 /** The most petal choices one death blossom search tries. */
@@ -374,18 +377,21 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
           let chain = alsNode(a, z);
           for (let i = 0; i < via.length; i++) chain += `=${alsNode(alses[path[i]!]!, via[i]!)}-${alsNode(alses[path[i + 1]!]!, via[i]!)}`;
           chain += `=${alsNode(b, z)}`;
+          // The path and links change as the search goes on: the step keeps copies.
+          const sets = path.map((p) => alses[p]!);
+          const links = [...via];
           found.push({
             length: path.length * 10 + path.reduce((n, p) => n + alses[p]!.cells.length, 0),
             key: keyOf({ eliminations }),
-            step: {
+            make: () => ({
               technique: 'als-chain',
-              cells: [...new Set(path.flatMap((p) => alses[p]!.cells))],
-              digits: digitsIn(path.reduce((m, p) => m | alses[p]!.mask, 0)),
+              cells: [...new Set(sets.flatMap((x) => x.cells))],
+              digits: digitsIn(sets.reduce((m, x) => m | x.mask, 0)),
               eliminations,
               placements: [],
-              explanation: `ALS chain: ${path.map((p, i) => alsName(alses[p]!) + (i < via.length ? ` -${via[i]}-` : '')).join(' ')}; the first or the last set holds each digit they share but ${firstX} and ${lastX}, so remove it from the cells that see all of it in both`,
+              explanation: `ALS chain: ${sets.map((x, i) => alsName(x) + (i < links.length ? ` -${links[i]}-` : '')).join(' ')}; the first or the last set holds each digit they share but ${firstX} and ${lastX}, so remove it from the cells that see all of it in both`,
               chain,
-            },
+            }),
           });
         }
       }
@@ -445,18 +451,19 @@ export function findDeathBlossoms(grid: Grid, limit = Infinity): Step[] {
           for (const x of targets) elim.add(c, x, 1 << (z - 1));
           if (elim.empty) return;
           const eliminations = elim.list();
+          const petals = [...chosen]; // chosen changes as the search goes on
           found.push({
-            length: chosen.reduce((n, a) => n + a.cells.length, 0),
+            length: petals.reduce((n, a) => n + a.cells.length, 0),
             key: keyOf({ eliminations }),
-            step: {
+            make: () => ({
               technique: 'death-blossom',
-              cells: [stem, ...chosen.flatMap((a) => a.cells)],
+              cells: [stem, ...petals.flatMap((a) => a.cells)],
               digits: digitsIn(sm | (1 << (z - 1))),
               eliminations,
               placements: [],
-              explanation: `Death Blossom: stem ${cellName(stem)} ${digitSet(sm)}; ${chosen.map((a, k) => `for ${digits[k]} the petal ${alsName(a)}`).join(', ')}; whatever the stem holds locks one petal, so one of them holds ${z}: remove ${z} from the cells that see all of them`,
-              chain: chosen.map((a, k) => `(${digits[k]})${cellName(stem)}-${alsNode(a, digits[k]!)}=${alsNode(a, z)}`).join(' | '),
-            },
+              explanation: `Death Blossom: stem ${cellName(stem)} ${digitSet(sm)}; ${petals.map((a, k) => `for ${digits[k]} the petal ${alsName(a)}`).join(', ')}; whatever the stem holds locks one petal, so one of them holds ${z}: remove ${z} from the cells that see all of them`,
+              chain: petals.map((a, k) => `(${digits[k]})${cellName(stem)}-${alsNode(a, digits[k]!)}=${alsNode(a, z)}`).join(' | '),
+            }),
           });
           return;
         }

@@ -25,6 +25,20 @@ import {
 
 const NAME = 'sudoku-explain';
 
+/** Words joined by spaces into lines of at most `width` characters. */
+function wrapWords(words: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 const HELP = `Usage: sudoku-explain [options] <puzzle | file | ->
        sudoku-explain generate [options]   (make puzzles: sudoku-explain generate --help)
 
@@ -48,11 +62,8 @@ Options:
   -h, --help         show this help
   -v, --version      show the version
 
-Techniques, simplest first:
-  ${TECHNIQUE_NAMES.slice(0, 6).join(' ')}
-  ${TECHNIQUE_NAMES.slice(6, 13).join(' ')}
-  ${TECHNIQUE_NAMES.slice(13, 19).join(' ')}
-  ${TECHNIQUE_NAMES.slice(19).join(' ')}
+Techniques, in the order tried:
+  ${wrapWords(TECHNIQUE_NAMES, 86).join('\n  ')}
 
 Cells are r<row>c<column>, 1-based: r8c2=1 places 1, r1c4<>6 removes candidate 6.
 Every puzzle is first checked with dancing links (@puzzles/dlx): no solution or several
@@ -165,6 +176,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     placements: step.placements,
     eliminations: step.eliminations,
     explanation: step.explanation,
+    ...(step.chain === undefined ? {} : { chain: step.chain }),
   });
 
   /** What one puzzle prints: its text lines or its JSON object, and how it ended (for the summary). */

@@ -98,6 +98,8 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
 
   const record = (kind: Kind, path: number[], closing: string, eliminations: Candidate[], placements: Candidate[], why: string): void => {
     if (eliminations.length === 0 && placements.length === 0) return;
+    // At least three links: shorter ones are locked candidates, subsets or a candidate's own cell.
+    if (path.length + (closing ? 1 : 0) < 4) return;
     const isGrouped = usesGroup(graph, path);
     if (isGrouped !== grouped) return;
     const chain = eureka(graph, path) + closing;

@@ -11,6 +11,7 @@ import { formatCandidateGrid, formatPencilMarks } from '../src/formats.js';
 import { nextStep } from '../src/solver.js';
 import { Grid } from '../src/grid.js';
 import { TECHNIQUE_NAMES } from '../src/step.js';
+import { formatChain, parseChain } from '../src/eureka.js';
 import { EASY, EASY_SOLUTION } from './reference.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -296,6 +297,20 @@ describe('sudoku-explain', () => {
     expect(run(['.'.repeat(81)])).toMatchObject({ code: 1, stderr: 'sudoku-explain: the puzzle has more than one solution\n' });
   });
 
+  it('--technique takes the chain and forcing techniques and prints their Eureka chains', () => {
+    // A 17-clue puzzle that needs forcing once singles and pairs stop: a forcing chain applies at its start.
+    const hard = '..............1..2..3.4..5.......34..1...6...2......7......2..8..4.5......5.....6';
+    const out = run(['--technique', 'forcing-chain', '--json', hard]);
+    expect(out.code).toBe(0);
+    const { steps } = JSON.parse(out.stdout) as { steps: { technique: string; chain: string; explanation: string }[] };
+    expect(steps).toHaveLength(1);
+    expect(steps[0]!.technique).toBe('forcing-chain');
+    for (const part of steps[0]!.chain.split(' | ')) expect(formatChain(parseChain(part))).toBe(part);
+    const text = run(['--technique', 'aic', hard]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^(No aic applies\.|\s*1\. Alternating inference chain \(\d\)r\dc\d[=-])/);
+  });
+
   it('rejects usage errors with exit code 2', () => {
     expect(run([]).code).toBe(2);
     expect(run([EASY, EASY]).code).toBe(2);
@@ -335,6 +350,8 @@ describe('sudoku-explain', () => {
 // The family's JSON convention: compact, one object per result, NDJSON with a final {"summary"} for a file, the
 // library's field names. Each --json output is checked key by key, with the type of each value.
 type Shape = 'string' | 'number' | 'boolean' | 'null' | Shape[] | { [key: string]: Shape } | ((value: unknown) => boolean);
+/** A key that may be missing, or else holds a string. */
+const OPTIONAL_STRING = (v: unknown): boolean => typeof v === 'string';
 
 function expectShape(value: unknown, shape: Shape, path = '$'): void {
   if (typeof shape === 'function') {
@@ -346,8 +363,9 @@ function expectShape(value: unknown, shape: Shape, path = '$'): void {
     (value as unknown[]).forEach((item, i) => expectShape(item, shape[0]!, `${path}[${i}]`));
   } else {
     expect(typeof value === 'object' && value !== null && !Array.isArray(value), `${path} is an object`).toBe(true);
-    expect(Object.keys(value as object), `${path} keys`).toEqual(Object.keys(shape));
-    for (const [key, inner] of Object.entries(shape)) expectShape((value as Record<string, unknown>)[key], inner, `${path}.${key}`);
+    const optional = Object.keys(shape).filter((k) => shape[k] === OPTIONAL_STRING && !(k in (value as object)));
+    expect(Object.keys(value as object), `${path} keys`).toEqual(Object.keys(shape).filter((k) => !optional.includes(k)));
+    for (const [key, inner] of Object.entries(shape)) if (!optional.includes(key)) expectShape((value as Record<string, unknown>)[key], inner, `${path}.${key}`);
   }
 }
 
@@ -360,6 +378,8 @@ const stepShape: Shape = {
   placements: [candidate],
   eliminations: [candidate],
   explanation: 'string',
+  // Chain, ALS and forcing steps carry their chain in Eureka notation; other steps have no "chain".
+  chain: OPTIONAL_STRING,
 };
 const level = (v: unknown) => ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'].includes(v as string);
 const ratingShape: Shape = { score: integer(0, 1e9), level, hardest: (v) => v === null || (TECHNIQUE_NAMES as readonly unknown[]).includes(v), solved: 'boolean' };

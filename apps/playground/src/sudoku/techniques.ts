@@ -16,6 +16,7 @@ export const TECHNIQUE_TITLES: Readonly<Record<TechniqueName, string>> = {
   'x-wing': 'X-Wing',
   swordfish: 'Swordfish',
   jellyfish: 'Jellyfish',
+  'remote-pair': 'Remote pair',
   'xy-wing': 'XY-Wing',
   'xyz-wing': 'XYZ-Wing',
   'w-wing': 'W-Wing',
@@ -26,6 +27,18 @@ export const TECHNIQUE_TITLES: Readonly<Record<TechniqueName, string>> = {
   'bug-plus-1': 'BUG+1',
   'x-chain': 'X-Chain',
   'xy-chain': 'XY-Chain',
+  'continuous-nice-loop': 'Continuous nice loop',
+  'discontinuous-nice-loop': 'Discontinuous nice loop',
+  aic: 'Alternating inference chain (AIC)',
+  'grouped-continuous-nice-loop': 'Grouped continuous nice loop',
+  'grouped-discontinuous-nice-loop': 'Grouped discontinuous nice loop',
+  'grouped-aic': 'Grouped AIC',
+  'als-xz': 'ALS-XZ',
+  'als-xy-wing': 'ALS-XY-Wing',
+  'als-chain': 'ALS chain',
+  'death-blossom': 'Death blossom',
+  'forcing-chain': 'Forcing chain',
+  'forcing-net': 'Forcing net',
 };
 
 export function techniqueTitle(name: TechniqueName): string {
