@@ -25,7 +25,7 @@ export interface SampleOptions {
   readonly timeout?: number;
   /** Rejection sampling gives up after this many random deals in all (default 100,000,000). */
   readonly maxAttempts?: number;
-  /** Give each deal its page number (Pavlicek edition) too. */
+  /** Give each deal its page number in both editions too (`page`: Andrews', `pavlicekPage`: Pavlicek's). */
   readonly pages?: boolean;
 }
 
@@ -33,8 +33,10 @@ export interface SampleOptions {
 export interface SampledDeal {
   /** The deal. */
   deal: Deal;
-  /** Its page number in the book, when `pages` was asked. */
+  /** Its page number in the book (Andrews' edition), when `pages` was asked. */
   page?: bigint;
+  /** Its page number in Pavlicek's edition, when `pages` was asked. */
+  pavlicekPage?: bigint;
 }
 
 /** How sampling went: the deals and, when it stopped early, why. */
@@ -75,7 +77,8 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   const stop = stopper({ signal: options.signal, timeout: options.timeout }, 64);
   const word = wordSource(options);
   const signature = signatureOf([13, 13, 13, 13]);
-  const item = (deal: Deal): SampledDeal => (options.pages ? { deal, page: numberOfDeal(deal) } : { deal });
+  const item = (deal: Deal): SampledDeal =>
+    options.pages ? { deal, page: numberOfDeal(deal), pavlicekPage: numberOfDeal(deal, { edition: 'pavlicek' }) } : { deal };
   if (isNothing(constraint)) throw new RangeError(`no deal satisfies ${describeValue(constraint)} (an empty or)`);
   if (whyNotCountable(constraint) === undefined) {
     const plan = countPlan(constraint);

@@ -588,7 +588,7 @@ export interface ScriptRunOptions {
   readonly timeout?: number;
   /** Produce this many deals instead of the script's `produce`. */
   readonly produce?: number;
-  /** Give each deal its page number (Andrews' edition) too. */
+  /** Give each deal its page number in both editions too (`page`, `pavlicekPage`). */
   readonly pages?: boolean;
 }
 

@@ -44,7 +44,10 @@ describe('sampleDeals', () => {
     const a = sampleDeals({ south: { hearts: [6, 13] } }, { count: 5, seed: 'x', pages: true });
     const b = sampleDeals({ south: { hearts: [6, 13] } }, { count: 5, seed: 'x', pages: true });
     expect(a.deals.map(({ deal }) => deal.toPbn())).toEqual(b.deals.map(({ deal }) => deal.toPbn()));
-    for (const { deal, page } of a.deals) expect(dealByNumber(page!).equals(deal)).toBe(true);
+    for (const { deal, page, pavlicekPage } of a.deals) {
+      expect(dealByNumber(page!).equals(deal)).toBe(true);
+      expect(dealByNumber(pavlicekPage!, { edition: 'pavlicek' }).equals(deal)).toBe(true);
+    }
   });
 
   it('rejection sampling for what is not countable: every deal satisfies it, attempts counted, budget reported', () => {
