@@ -72,12 +72,14 @@ function simulate(pieceNodes: number[], cores: number): number {
 function projection(name: string, problem: Problem<unknown>): void {
   console.log(`${name}: projected from the pieces' nodes`);
   for (const cores of [2, 4, 16, 64]) {
-    // The workers option splits into cores × 64 pieces; --shard i/N into N × 16, N being the machines.
-    const workerPieces = listShards(problem, cores * 4).flatMap((s) => s.pieces);
-    const nodes = pieceNodes(problem, workerPieces);
+    // The workers option and --shard i/N split alike: at least 64 pieces per worker (per machine); a shard takes every
+    // N-th piece.
+    const shards = listShards(problem, cores);
+    const nodes = pieceNodes(problem, shards.flatMap((s) => s.pieces));
     const total = nodes.reduce((a, b) => a + b, 0);
     const largest = Math.max(...nodes);
-    const shardNodes = listShards(problem, cores).map((s) => pieceNodes(problem, s.pieces).reduce((a, b) => a + b, 0));
+    let at = 0;
+    const shardNodes = shards.map((s) => nodes.slice(at, (at += s.pieces.length)).reduce((a, b) => a + b, 0));
     const shardTotal = shardNodes.reduce((a, b) => a + b, 0);
     console.log(
       `  ${String(cores).padStart(2)} cores: ${nodes.length} pieces, the largest ${((100 * largest) / total).toFixed(2)}% of the nodes` +

@@ -439,7 +439,7 @@ export class Solver<T = OptionSpec> {
 }
 
 /** Pieces per shard: enough that the shards' sizes even out (a shard takes every `count`-th piece). */
-const PIECES_PER_SHARD = 16;
+const PIECES_PER_SHARD = 64;
 
 /** Lays out a problem as dancing links for repeated searches. */
 export function createSolver<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolverOptions): Solver<T> {

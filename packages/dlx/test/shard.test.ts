@@ -102,12 +102,12 @@ describe('shards', () => {
     const colored = parseDlx('p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\nq r y:A\nr x:B\n');
     for (const problem of [nQueensProblem(8), colored] as Problem<unknown>[]) {
       const one = whole(problem);
-      for (const n of [1, 2, 3, 7, 64]) expect(shardTotals(problem, n)).toEqual(one);
+      for (const n of [1, 2, 7, 20]) expect(shardTotals(problem, n)).toEqual(one);
     }
     const packing = pentominoProblem(3, 20);
     const one = whole(packing);
     expect(one.solutions).toBe(8);
-    for (const n of [1, 3, 40]) expect(shardTotals(packing, n)).toEqual(one);
+    for (const n of [1, 3, 10]) expect(shardTotals(packing, n)).toEqual(one);
   });
 
   it('are deterministic, and a shard with no piece is an empty, complete search', () => {
