@@ -90,7 +90,7 @@ function projection(name: string, problem: Problem<unknown>): void {
 }
 
 const dl = new DancingLinks<number>();
-function anchor(problem: Problem<unknown>) {
+function dancingLinks(problem: Problem<unknown>) {
   const np = problem.primary.length;
   const rows = problem.options.map((option) => option.map((entry) => problem.itemIndex(entry)));
   if (problem.secondary.length === 0) {
@@ -121,7 +121,7 @@ function iterator(name: string, problem: Problem<unknown>, expected: number, n: 
       for (const s of solutions(problem)) if (s.options.length > 0) k++;
       return k;
     });
-    const t = cpu(() => anchor(problem).findAll().length);
+    const t = cpu(() => dancingLinks(problem).findAll().length);
     const c = cpu(() => count(problem).solutions);
     if (r === 0) continue; // warm-up
     ours.push(o);
