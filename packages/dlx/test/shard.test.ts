@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { setWasmEnabled } from '../src/engine-wasm.js';
-import { count, createSolver, defineProblem, listShards, nQueensProblem, parseDlx, pentominoProblem, solutions, type Problem, type SolveOptions } from '../src/index.js';
-import { expectError, problemArb, prop, type PlainProblem } from './reference.js';
+import { count, createSolver, defineProblem, formatShard, listShards, nQueensProblem, parseDlx, parseShard, pentominoProblem, solutions, type Problem, type SolveOptions } from '../src/index.js';
+import { expectError, fuzzText, onlyOurErrors, problemArb, prop, type PlainProblem } from './reference.js';
 
 /** A problem with colors on its secondary items, bigger than the brute-force ones (so that it splits deeper). */
 const coloredArb: fc.Arbitrary<PlainProblem> = fc
@@ -148,5 +148,32 @@ describe('shards', () => {
     expectError(() => count(problem, { shard: { index: 1.5, count: 2 } }), RangeError, /shard index .* got 1\.5/);
     expectError(() => count(problem, { shard: '1/2' as never }), TypeError, /shard must be an object \{ index, count \}; got '1\/2'/);
     expectError(() => listShards(problem, 0), RangeError, /shard count must be a positive integer; got 0/);
+  });
+});
+
+describe('parseShard and formatShard', () => {
+  prop([fc.integer({ min: 1, max: 1e12 }).chain((count) => fc.tuple(fc.integer({ min: 1, max: count }), fc.constant(count)))])(
+    'parseShard(formatShard(s)) is s, and formatShard(parseShard(t)) is t',
+    ([index, count]) => {
+      const text = formatShard({ index, count });
+      expect(text).toBe(`${index}/${count}`);
+      expect(parseShard(text)).toEqual({ index, count });
+    },
+  );
+
+  prop([fuzzText('0123456789/ x-+.')])('arbitrary text: a valid shard i/N (1 ≤ i ≤ N) or a RangeError naming the text', (text) => {
+    const shard = onlyOurErrors(() => parseShard(text));
+    if (shard !== undefined) {
+      expect(Number.isSafeInteger(shard.index) && shard.index >= 1 && shard.index <= shard.count).toBe(true);
+      expect(formatShard(shard)).toBe(text.replace(/^0+(?=\d)|(?<=\/)0+(?=\d)/g, ''));
+    }
+  });
+
+  it('refuses 3/2, 0/0, 1/0, x/2 and friends, naming the text', () => {
+    for (const text of ['3/2', '0/0', '1/0', 'x/2', '0/3', '1/2/3', '', ' 1/2', '1.5/2', '-1/2', '1/1e3']) {
+      expectError(() => parseShard(text), RangeError, new RegExp(`a shard must be i/N, the i-th of N pieces, i from 1 to N; got '${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`));
+    }
+    expectError(() => parseShard(12 as never), TypeError, /a shard must be a string i\/N; got 12/);
+    expectError(() => formatShard({ index: 2, count: 1 }), RangeError, /shard index must be an integer from 1 to 1; got 2/);
   });
 });
