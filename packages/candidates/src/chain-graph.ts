@@ -4,6 +4,7 @@
 // implies its strong neighbours, a true node denies its weak neighbours, so an implication path alternates the way an
 // alternating inference chain does.
 import type { Grid } from './grid.js';
+import { findAlses } from './als.js';
 import { cellsText } from './eureka.js';
 import { CELL_UNITS, PEERS, POPCOUNT, SEES, UNIT_CELLS } from './tables.js';
 
@@ -25,10 +26,15 @@ export interface ChainGraph {
   readonly weak: readonly (readonly number[])[];
 }
 
+/** The largest almost locked set used as a chain node. */
+export const MAX_ALS_NODE_CELLS = 3;
+
 /** Which links a chain may use. @internal */
 export interface GraphOptions {
   /** Group nodes (box-line intersections). */
   readonly groups?: boolean;
+  /** ALS nodes (the cells of an almost locked set holding a digit). */
+  readonly als?: boolean;
 }
 
 function addLink(lists: number[][], a: number, b: number): void {
@@ -87,9 +93,37 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
       }
     }
   }
+  // ALS nodes: for an almost locked set (2 to MAX_ALS_NODE_CELLS cells of a unit holding one digit more than cells) and
+  // each of its digits, the set's cells holding it; if one digit is missing from the set, every other one is in it, so
+  // the nodes of one set are strongly linked in pairs. A node with the same digit and cells as another is that node.
+  const alsLinks: number[][] = [];
+  if (options.als) {
+    const known = new Map<string, number>();
+    for (let n = 0; n < digit.length; n++) known.set(`${digit[n]}:${cells[n]!.join(',')}`, n);
+    for (const set of findAlses(grid, MAX_ALS_NODE_CELLS)) {
+      if (set.cells.length < 2) continue;
+      const nodes: number[] = [];
+      for (let d = 1; d <= 9; d++) {
+        if (!(set.mask & (1 << (d - 1)))) continue;
+        const holding = set.cells.filter((x) => c[x]! & (1 << (d - 1)));
+        const key = `${d}:${holding.join(',')}`;
+        let n = known.get(key);
+        if (n === undefined) {
+          n = digit.length;
+          known.set(key, n);
+          digit.push(d);
+          cells.push(holding);
+          groupsByDigit[d]!.push(n);
+        }
+        nodes.push(n);
+      }
+      alsLinks.push(nodes);
+    }
+  }
   const size = digit.length;
   const strong: number[][] = Array.from({ length: size }, () => []);
   const weak: number[][] = Array.from({ length: size }, () => []);
+  for (const nodes of alsLinks) for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) addLink(strong, nodes[i]!, nodes[j]!);
   // Candidate to candidate: the same cell, or the same digit in cells that see each other.
   for (let n = 0; n < candidateCount; n++) {
     const cell = cells[n]![0]!;
@@ -105,7 +139,7 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
     }
   }
   // Group nodes: weak links to every node of the digit they see entirely.
-  for (let d = 1; d <= 9 && options.groups; d++) {
+  for (let d = 1; d <= 9 && (options.groups || options.als); d++) {
     const groups = groupsByDigit[d]!;
     for (let i = 0; i < groups.length; i++) {
       const g = groups[i]!;
@@ -132,7 +166,7 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
         const b = UNIT_CELLS[u * 9 + 31 - Math.clz32(places)]!;
         addLink(strong, nodeOf[a * 9 + d - 1]!, nodeOf[b * 9 + d - 1]!);
       }
-      if (!options.groups || count > 6) continue;
+      if (!(options.groups || options.als) || count > 6) continue;
       // Nodes inside the unit with their position masks: the candidates and the groups contained in it.
       const inside: { node: number; mask: number }[] = [];
       for (let k = 0; k < 9; k++) if (places & (1 << k)) inside.push({ node: nodeOf[UNIT_CELLS[u * 9 + k]! * 9 + d - 1]!, mask: 1 << k });

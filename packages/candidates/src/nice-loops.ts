@@ -89,7 +89,7 @@ const TECHNIQUE: Record<Kind, [TechniqueName, TechniqueName]> = {
 };
 
 function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
-  const graph = buildChainGraph(grid, { groups: grouped });
+  const graph = buildChainGraph(grid, { groups: grouped, als: grouped });
   const found: Record<Kind, Found[]> = { continuous: [], discontinuous: [], aic: [] };
   const c = grid.candidates;
   const parent = new Int32Array(graph.size * 2);
