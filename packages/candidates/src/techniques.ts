@@ -108,13 +108,14 @@ export function finderOf(technique: TechniqueName): Finder {
 }
 
 // HoDoKu searches continuous and discontinuous nice loops and AICs as one technique (and their grouped forms as
-// another) and takes the step that changes most; the solver does the same with these names.
+// another) and takes the step that changes most, then the shortest; the solver does the same with these names.
 const FAMILIES: readonly (readonly TechniqueName[])[] = [
   ['continuous-nice-loop', 'discontinuous-nice-loop', 'aic'],
   ['grouped-continuous-nice-loop', 'grouped-discontinuous-nice-loop', 'grouped-aic'],
 ];
 
 const changeCount = (s: Step): number => s.eliminations.length + 10 * s.placements.length;
+const linkCount = (s: Step): number => (s.chain ?? '').replace(/[^=-]/g, '').length;
 
 /** The step the solver takes: `step`, or a later member of its family (allowed in `finders`) that changes more. @internal */
 export function bestOfFamily(grid: Grid, step: Step, finders: readonly Finder[]): Step {
@@ -124,7 +125,9 @@ export function bestOfFamily(grid: Grid, step: Step, finders: readonly Finder[])
   for (const t of family.slice(family.indexOf(step.technique) + 1)) {
     if (!finders.includes(FINDERS[t])) continue;
     const other = FINDERS[t](grid, 1)[0];
-    if (other !== undefined && changeCount(other) > changeCount(best)) best = other;
+    if (other === undefined) continue;
+    const more = changeCount(other) - changeCount(best);
+    if (more > 0 || (more === 0 && linkCount(other) < linkCount(best))) best = other;
   }
   return best;
 }
