@@ -11,7 +11,7 @@ export const MAX_LOOP_LENGTH = 20;
 interface Found {
   readonly length: number;
   readonly key: string;
-  readonly step: Step;
+  readonly make: () => Step;
 }
 
 type Kind = 'continuous' | 'discontinuous' | 'aic';
@@ -51,7 +51,7 @@ function best(found: readonly Found[], limit: number): Step[] {
     if (out.length >= limit) break;
     if (seen.has(f.key)) continue;
     seen.add(f.key);
-    out.push(f.step);
+    out.push(f.make());
   }
   return out;
 }
@@ -96,31 +96,29 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
   const depth = new Uint8Array(graph.size * 2);
   const queue = new Int32Array(graph.size * 2);
 
-  const record = (kind: Kind, path: number[], closing: string, eliminations: Candidate[], placements: Candidate[], why: string): void => {
+  const record = (kind: Kind, path: number[], closing: string, eliminations: Candidate[], placements: Candidate[], why: () => string): void => {
     if (eliminations.length === 0 && placements.length === 0) return;
     // At least three links: shorter ones are locked candidates, subsets or a candidate's own cell.
     if (path.length + (closing ? 1 : 0) < 4) return;
     const isGrouped = usesGroup(graph, path);
     if (isGrouped !== grouped) return;
-    const chain = eureka(graph, path) + closing;
-    const nodes = path.map((l) => l >> 1);
-    const cells = [...new Set(nodes.flatMap((n) => graph.cells[n]!))];
-    const digits = [...new Set(nodes.map((n) => graph.digit[n]!))].sort((a, b) => a - b);
     const technique = TECHNIQUE[kind][grouped ? 1 : 0];
-    const title = { continuous: 'Continuous nice loop', discontinuous: 'Discontinuous nice loop', aic: 'Alternating inference chain' }[kind];
-    found[kind].push({
-      length: path.length + (closing ? 1 : 0),
-      key: changeKey(eliminations, placements),
-      step: {
+    // The step's sentences are made only for the steps returned.
+    const make = (): Step => {
+      const chain = eureka(graph, path) + closing;
+      const nodes = path.map((l) => l >> 1);
+      const title = { continuous: 'Continuous nice loop', discontinuous: 'Discontinuous nice loop', aic: 'Alternating inference chain' }[kind];
+      return {
         technique,
-        cells,
-        digits,
+        cells: [...new Set(nodes.flatMap((n) => graph.cells[n]!))],
+        digits: [...new Set(nodes.map((n) => graph.digit[n]!))].sort((a, b) => a - b),
         eliminations,
         placements,
-        explanation: `${grouped ? 'Grouped ' + title.toLowerCase() : title} ${chain} (= at least one is true, - not both): ${why}`,
+        explanation: `${grouped ? 'Grouped ' + title.toLowerCase() : title} ${chain} (= at least one is true, - not both): ${why()}`,
         chain,
-      },
-    });
+      };
+    };
+    found[kind].push({ length: path.length + (closing ? 1 : 0), key: changeKey(eliminations, placements), make });
   };
 
   const bfs = (start: number): void => {
@@ -157,7 +155,7 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
         const cell = graph.cells[s]![0]!;
         const d = graph.digit[s]!;
         const path = pathTo(parent, l);
-        record('discontinuous', path, '', [{ cell, digit: d }], [], `if ${cellName(cell)} were ${d} it would not be, so remove ${d} from ${cellName(cell)}`);
+        record('discontinuous', path, '', [{ cell, digit: d }], [], () => `if ${cellName(cell)} were ${d} it would not be, so remove ${d} from ${cellName(cell)}`);
       }
       return;
     }
@@ -166,7 +164,7 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
     const sDigit = graph.digit[s]!;
     if (x === s) {
       const path = pathTo(parent, l);
-      record('discontinuous', path, '', [], [{ cell: sCell, digit: sDigit }], `if ${cellName(sCell)} were not ${sDigit} it would be, so it is ${sDigit}`);
+      record('discontinuous', path, '', [], [{ cell: sCell, digit: sDigit }], () => `if ${cellName(sCell)} were not ${sDigit} it would be, so it is ${sDigit}`);
       return;
     }
     // "s or x": what both deny goes.
@@ -191,7 +189,7 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
       }
       if (out.length) {
         out.sort((a, b) => a.cell - b.cell || a.digit - b.digit);
-        record('aic', pathTo(parent, l), '', out, [], `${nodeName(graph, s)} or ${nodeName(graph, x)} is true, so remove what both rule out`);
+        record('aic', pathTo(parent, l), '', out, [], () => `${nodeName(graph, s)} or ${nodeName(graph, x)} is true, so remove what both rule out`);
       }
     }
     // Discontinuous: "not s implies x" and x rules out another candidate t of s's cell, so t implies not t.
@@ -203,7 +201,7 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
         if (tn === x || !deniedBy(graph, x, sCell, t)) continue;
         const path = pathTo(parent, l);
         const closing = `-${nodeName(graph, tn)}`;
-        record('discontinuous', [tn * 2 + 1, ...path], closing, [{ cell: sCell, digit: t }], [], `if ${cellName(sCell)} were ${t} it would not be, so remove ${t} from ${cellName(sCell)}`);
+        record('discontinuous', [tn * 2 + 1, ...path], closing, [{ cell: sCell, digit: t }], [], () => `if ${cellName(sCell)} were ${t} it would not be, so remove ${t} from ${cellName(sCell)}`);
       }
     }
     // Continuous: x rules out s again, closing a loop; its weak links are strong too.
@@ -219,7 +217,7 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
         const b = i + 1 < nodes.length ? nodes[i + 1]! : s;
         weakLinkTwiceStrong(graph, c, a, b, nodes, elim);
       }
-      if (!elim.empty) record('continuous', path, `-${nodeName(graph, s)}`, elim.list(), [], 'each weak link of the loop holds one true end, so remove what both ends of a weak link rule out');
+      if (!elim.empty) record('continuous', path, `-${nodeName(graph, s)}`, elim.list(), [], () => 'each weak link of the loop holds one true end, so remove what both ends of a weak link rule out');
     }
   };
 
