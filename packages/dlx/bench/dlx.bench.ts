@@ -85,12 +85,14 @@ if (clue17 === null || hardest === null) {
   console.log('\n(sudoku data not found under ../shared/data/sudoku: Sudoku cases skipped)');
 } else {
   const first2000 = clue17.slice(0, 2000);
+  // The dancing-links Sudoku search (the same matrix as the anchor's); bench/sudoku.bench.ts measures the default.
+  const dlxSudoku = new SudokuSolver(9, { method: 'dlx' });
   const sumCounts = (lines: string[], f: (line: string) => number) => lines.reduce((sum, line) => sum + f(line), 0);
   add(
     timePair({
       name: '17-clue, first 2,000, stop after 2 solutions',
       expect: first2000.length, // each has exactly one solution
-      ours: () => sumCounts(first2000, (line) => countSudokuSolutions(line, 2)),
+      ours: () => sumCounts(first2000, (line) => dlxSudoku.count(line, 2)),
       anchor: () => sumCounts(first2000, (line) => anchorSudoku(line, 2)),
       rounds: 5,
     }),
@@ -101,7 +103,7 @@ if (clue17 === null || hardest === null) {
     timePair({
       name: 'forum-hardest-1106 (375), stop after 2 solutions',
       expect: hardest.length,
-      ours: () => sumCounts(hardest, (line) => countSudokuSolutions(line, 2)),
+      ours: () => sumCounts(hardest, (line) => dlxSudoku.count(line, 2)),
       anchor: () => sumCounts(hardest, (line) => anchorSudoku(line, 2)),
       rounds: 7,
     }),
@@ -110,7 +112,7 @@ if (clue17 === null || hardest === null) {
   );
   // All 49,158 17-clue puzzles with the uniqueness check, on a reused solver with pre-parsed grids and with the
   // public function (which parses and validates each line).
-  const solver = new SudokuSolver(9);
+  const solver = new SudokuSolver(9, { method: 'dlx' });
   const grids = clue17.map((line) => parseSudoku(line).cells);
   add(
     timePair({ name: `17-clue, all ${clue17.length}, uniqueness (SudokuSolver.search)`, expect: clue17.length, ours: () => grids.reduce((s, g) => s + solver.search(g, 2), 0), anchor: null, rounds: 3 }),

@@ -17,8 +17,8 @@ import { SudokuSolver, formatSudoku, parseSudoku } from './index.js';
 
 const HELP = `Usage: dlx-sudoku [options] [file|-]
 
-Solves Sudoku puzzles with dancing links, one puzzle per line, read from a file
-or standard input (the default): 81 cells, 1-9 for clues, 0 or . for blanks.
+Solves Sudoku puzzles, one puzzle per line, read from a file or standard input
+(the default): 81 cells, 1-9 for clues, 0 or . for blanks.
 Also 4×4, 16×16 and 25×25 grids (16, 256 or 625 cells; symbols 1-9 then A-P).
 Lines starting with '#' and blank lines are skipped; text after the puzzle's
 last cell, after a space or another character that is not a cell (such as
@@ -30,6 +30,8 @@ Options:
   --count        print the number of solutions (up to --limit)
   --limit N      with --count: stop counting at N (default 1000)
   --size N       grid side 4, 9, 16 or 25 (default: from the line's length)
+  --method M     propagation (the default: candidates, singles and locked
+                 candidates between branches) or dlx (dancing links)
   --timeout T    stop after T (500ms, 10s, 2m; a bare number is seconds)
   --json         one JSON object per puzzle: {"line","solution"} (and
                  "solutions" with --unique or --count, "complete" with
@@ -46,6 +48,7 @@ and the work has run for a second.
 Examples:
   dlx-sudoku puzzles.txt
   dlx-sudoku --unique puzzles.txt
+  dlx-sudoku --method dlx --unique puzzles.txt
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dlx-sudoku --count -
   echo ................................................................................. | dlx-sudoku --count --limit 100000000 --timeout 2s
 
@@ -57,11 +60,13 @@ const OPTIONS = {
   count: { type: 'boolean' },
   limit: { type: 'string' },
   size: { type: 'string' },
+  method: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
 const SIZES = ['4', '9', '16', '25'] as const;
+const METHODS = ['propagation', 'dlx'] as const;
 const CELL = /[0-9.A-Za-z]/;
 /** Lines longer than this are bad input (a puzzle line is at most 625 cells and a comment). */
 const MAX_LINE = 65_536;
@@ -88,6 +93,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const limit = integerOption(values.limit, 'limit', { fallback: 1000 })!;
   const sizeText = choiceOption(values.size, 'size', SIZES);
   const size = sizeText === undefined ? undefined : Number(sizeText);
+  const method = choiceOption(values.method, 'method', METHODS, 'propagation')!;
   const timeout = durationOption(values.timeout);
   const file = positionals[0] ?? '-';
   const name = inputName(file);
@@ -116,7 +122,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       }
       let solver = solvers.get(grid.size);
       if (solver === undefined) {
-        solver = new SudokuSolver(grid.size);
+        solver = new SudokuSolver(grid.size, { method });
         solvers.set(grid.size, solver);
       }
       const solution = new Uint8Array(grid.cells.length);

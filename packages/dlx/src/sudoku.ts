@@ -7,7 +7,7 @@
 import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type BudgetOptions, type StopReason } from './checks.js';
 import { Engine, FOUND, type CompiledProblem } from './engine.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
-import { PropagationSearch } from './sudoku-bitset.js';
+import { PropagationSearch, SOLVED } from './sudoku-bitset.js';
 
 /** The symbols of a grid of side n are the first n of these: 1-9, then A-P (case-insensitive on input). */
 export const SUDOKU_SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -458,15 +458,24 @@ export class SudokuSolver {
   }
 }
 
-const solvers = new Map<number, SudokuSolver>();
+// solveSudoku and countSudokuSolutions use the propagation search directly (no budgets, no SudokuSolver), so that a
+// bundle importing only them does not carry the dancing-links engine and its WebAssembly module.
+const searches = new Map<number, PropagationSearch>();
 
-function solverFor(size: number): SudokuSolver {
-  let solver = solvers.get(size);
-  if (solver === undefined) {
-    solver = new SudokuSolver(size);
-    solvers.set(size, solver);
+/** Searches parsed cells by propagation for up to `limit` solutions; writes the first into `out` when given. */
+function searchByPropagation(grid: SudokuGrid, limit: number, out?: Uint8Array): number {
+  let search = searches.get(grid.size);
+  if (search === undefined) {
+    search = new PropagationSearch(grid.box);
+    searches.set(grid.size, search);
   }
-  return solver;
+  search.load(grid.cells);
+  let found = 0;
+  while (found < limit && search.run() === SOLVED) {
+    if (found === 0 && out !== undefined) search.writeSolution(out);
+    found++;
+  }
+  return found;
 }
 
 /**
@@ -475,14 +484,12 @@ function solverFor(size: number): SudokuSolver {
  */
 export function solveSudoku(grid: SudokuInput): string | null {
   const parsed = parseGrid(grid, true);
-  const solver = solverFor(parsed.size);
   const out = new Uint8Array(parsed.cells.length);
-  return solver.search(parsed.cells, 1, out) === 0 ? null : formatSudoku(out);
+  return searchByPropagation(parsed, 1, out) === 0 ? null : formatSudoku(out);
 }
 
 /** The number of solutions of a Sudoku, stopping at `limit` (default 2, enough to tell unique from not). */
 export function countSudokuSolutions(grid: SudokuInput, limit = 2): number {
   const max = positiveCount(limit, 'the limit of countSudokuSolutions', 2);
-  const parsed = parseGrid(grid, true);
-  return solverFor(parsed.size).search(parsed.cells, max);
+  return searchByPropagation(parseGrid(grid, true), max);
 }

@@ -32,7 +32,8 @@ const BUDGETS: Record<string, number> = {
   seededRandom: 3000,
   pentominoProblem: 4000, // the packing builder, and defineProblem's parsing of multiplicities (u:v|name) since Algorithm M
   count: 17_000, // the engines (X and C in WASM and JS, M), the split at the top levels and the worker pool
-  solveSudoku: 12_000,
+  solveSudoku: 6000,
+  countSudokuSolutions: 6000,
 };
 
 describe('bundle size of one-function imports (esbuild --bundle --minify, gzip)', () => {
@@ -42,6 +43,13 @@ describe('bundle size of one-function imports (esbuild --bundle --minify, gzip)'
       expect(gzip).toBeLessThanOrEqual(budget);
     });
   }
+
+  it('solveSudoku and countSudokuSolutions search by propagation without the dancing-links engine', async () => {
+    for (const name of ['solveSudoku', 'countSudokuSolutions']) {
+      const { code } = await bundle(name);
+      expect(code, name).not.toContain('WebAssembly');
+    }
+  });
 
   it('a function that does not search carries neither the engine nor the Sudoku tables', async () => {
     for (const name of ['formatDlx', 'nQueensProblem', 'parseDlx']) {

@@ -51,6 +51,19 @@ describe('dlx-sudoku', () => {
     expect(run(['--count', '--limit', '5'], input).stdout).toBe('1\n0\n5\n5\n');
   });
 
+  it('--method dlx searches by dancing links with the same answers; another method is a usage error', () => {
+    const input = `${TEXTBOOK}\n${NO_SOLUTION}\n${EMPTY}\n${'.'.repeat(16)}\n`;
+    for (const args of [['--count', '--limit', '7'], ['--unique'], []]) {
+      const dlx = run(['--method', 'dlx', ...args], input);
+      expect(dlx.code).toBe(0);
+      expect(run(['--method', 'propagation', ...args], input).stdout).toBe(run(args, input).stdout);
+      // A unique solution is the same; grids with many solutions may give another first one.
+      expect(dlx.stdout.split('\n')[0]).toBe(run(args, input).stdout.split('\n')[0]);
+      if (args[0] !== undefined) expect(dlx.stdout).toBe(run(args, input).stdout);
+    }
+    expect(run(['--method', 'dlxx'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--method must be one of propagation, dlx; got 'dlxx'/) });
+  });
+
   it('--json: one object per puzzle (keys and types), then a summary line', () => {
     const lines = (args: string[], input: string) =>
       run(['--json', ...args], input).stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -220,7 +233,7 @@ describe('dlx-sudoku', () => {
   });
 
   fuzzCli('dlx-sudoku', sudoku, {
-    words: ['-', '--unique', '--count', '--limit', '3', '--size', '4', '9', '--json', '--timeout', '2s', '--help', '--version'],
+    words: ['-', '--unique', '--count', '--limit', '3', '--size', '4', '9', '--method', 'dlx', 'propagation', '--json', '--timeout', '2s', '--help', '--version'],
     stdin: fc.oneof(
       fc.constant(`${TEXTBOOK}\n`),
       fc.constant(`${'.'.repeat(16)}\n${TEXTBOOK}5\n`),
