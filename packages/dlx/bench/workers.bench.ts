@@ -2,7 +2,7 @@
 // count(problem, { workers }) with 1, 2 and 4 worker threads beside one thread (no worker), wall clock, medians; and
 // the scaling projected to 16 and 64 cores from the sizes of the pieces (each piece's nodes, counted on its own): the
 // pieces are handed out as the workers take them (parallel.ts), so that is simulated with nodes as time, and the
-// shards of `--shard i/N` (every N-th piece) are bounded by the largest one's share of the nodes.
+// shards of `--shard i/N` (the pieces dealt out in a fixed pseudo-random order) by the largest one's share of the nodes.
 // Also the iterator (for…of over solutions) beside dancing-links' findAll() on 12-queens and pentominoes.
 import { cpus, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
@@ -47,12 +47,6 @@ async function scaling(name: string, problem: Problem<unknown>, expected: number
   }
 }
 
-/** Nodes of each piece (its subtree: the search with the piece's options given), on one laid-out solver. */
-function pieceNodes(problem: Problem<unknown>, pieces: readonly (readonly number[])[]): number[] {
-  const solver = createSolver(problem);
-  return pieces.map((piece) => solver.count({ given: [...piece] }).nodes);
-}
-
 /** The dispatch of parallel.ts simulated with nodes as time: the speedup over one worker on `cores` workers. */
 function simulate(pieceNodes: number[], cores: number): number {
   const nodes = interleave(pieceNodes, cores);
@@ -71,20 +65,20 @@ function simulate(pieceNodes: number[], cores: number): number {
 
 function projection(name: string, problem: Problem<unknown>): void {
   console.log(`${name}: projected from the pieces' nodes`);
+  const solver = createSolver(problem);
   for (const cores of [2, 4, 16, 64]) {
-    // The workers option and --shard i/N split alike: at least 64 pieces per worker (per machine); a shard takes every
-    // N-th piece.
-    const shards = listShards(problem, cores);
-    const nodes = pieceNodes(problem, shards.flatMap((s) => s.pieces));
+    // The workers option and --shard i/N split alike (at least 64 pieces per worker or per machine), in search order
+    // here; each piece's nodes are those of its subtree (the search with its options given).
+    const pieces = solver.split([], cores * 64).pieces;
+    const nodes = pieces.map((piece) => solver.count({ given: [...piece] }).nodes);
     const total = nodes.reduce((a, b) => a + b, 0);
     const largest = Math.max(...nodes);
-    let at = 0;
-    const shardNodes = shards.map((s) => nodes.slice(at, (at += s.pieces.length)).reduce((a, b) => a + b, 0));
-    const shardTotal = shardNodes.reduce((a, b) => a + b, 0);
+    const size = new Map(pieces.map((piece, k) => [piece.join(' '), nodes[k]!]));
+    const shardNodes = listShards(problem, cores).map((s) => s.pieces.reduce((sum, piece) => sum + size.get(piece.join(' '))!, 0));
     console.log(
       `  ${String(cores).padStart(2)} cores: ${nodes.length} pieces, the largest ${((100 * largest) / total).toFixed(2)}% of the nodes` +
         ` (bound ${(total / largest).toFixed(1)}x); workers simulated ${simulate(nodes, cores).toFixed(1)}x;` +
-        ` ${cores} shards: the largest ${((100 * Math.max(...shardNodes)) / shardTotal).toFixed(1)}% → ${(shardTotal / Math.max(...shardNodes)).toFixed(1)}x`,
+        ` ${cores} shards: the largest ${((100 * Math.max(...shardNodes)) / total).toFixed(1)}% → ${(total / Math.max(...shardNodes)).toFixed(1)}x`,
     );
   }
 }

@@ -5,7 +5,7 @@ import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type Budget, type BudgetO
 import { describeValue, optionsOf, positiveCount } from './errors.js';
 import { Problem, boundsOf, compiledOf, defineProblem, type OptionSpec, type ProblemSpec } from './problem.js';
 import { shuffledOrder, type Seed } from './seed.js';
-import { shardOf, type Shard } from './shard.js';
+import { piecesOfShard, shardOf, type Shard } from './shard.js';
 import { splitSearch } from './split.js';
 
 export type { BudgetOptions, Progress, StopReason } from './checks.js';
@@ -384,7 +384,7 @@ export class Solver<T = OptionSpec> {
     if (shard === null) return new Search(this, this.#engine, options);
     const split = this.split(o.given ?? [], shard.count * PIECES_PER_SHARD);
     const pieces: Pieces = {
-      pieces: split.pieces.filter((_, k) => k % shard.count === shard.index - 1),
+      pieces: piecesOfShard(split.pieces, shard),
       nodes: shard.index === 1 ? split.nodes : 0,
       updates: shard.index === 1 ? split.updates : 0,
       maxDepth: shard.index === 1 ? split.maxDepth : 0,
@@ -438,7 +438,7 @@ export class Solver<T = OptionSpec> {
   }
 }
 
-/** Pieces per shard: enough that the shards' sizes even out (a shard takes every `count`-th piece). */
+/** Pieces per shard: enough that the shards' sizes even out (see piecesOfShard). */
 const PIECES_PER_SHARD = 64;
 
 /** Lays out a problem as dancing links for repeated searches. */
@@ -487,6 +487,6 @@ export function listShards<T = OptionSpec>(
   const split = solverFor(problem, o, 'listShards').split(o.given ?? [], count * PIECES_PER_SHARD);
   return Array.from({ length: count }, (_, k) => ({
     shard: { index: k + 1, count },
-    pieces: split.pieces.filter((_, j) => j % count === k),
+    pieces: piecesOfShard(split.pieces, { index: k + 1, count }),
   }));
 }
