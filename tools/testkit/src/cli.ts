@@ -1,5 +1,8 @@
 // Helpers for testing a built CLI as a user runs it: spawn it, pipe it into `head`, point it at /dev/full, fuzz it.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 
@@ -12,9 +15,14 @@ export interface CliRun {
 }
 
 /** Runs a built CLI (`dist/cli.js`) with arguments and optional stdin; colors off unless `env` says otherwise. */
-export function runBin(bin: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): CliRun {
+export function runBin(
+  bin: string,
+  args: readonly string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv; timeout?: number; cwd?: string } = {},
+): CliRun {
   const result = spawnSync(process.execPath, [bin, ...args], {
     input: options.input ?? '',
+    cwd: options.cwd,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
     timeout: options.timeout ?? 60_000,
@@ -99,13 +107,20 @@ export function fuzzCli(name: string, bin: string, spec: CliFuzzSpec): void {
   const arg = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...spec.words) }, { weight: 1, arbitrary: hostile });
   const stdin = spec.stdin ?? fc.string({ unit: 'binary', maxLength: 200 });
   it(`${name}: arbitrary arguments and input give one-line errors and exit 0, 1 or 2`, () => {
-    fc.assert(
-      fc.property(fc.array(arg, { maxLength: 5 }), stdin, (args, input) => {
-        const run = runBin(bin, args.filter((a) => !a.includes('\u0000')), { input, timeout: spec.timeout ?? 20_000 });
-        expect(run.signal, `${name} ${JSON.stringify(args)} was killed (a hang?)`).toBeNull();
-        expectOneLineErrors(run, name);
-      }),
-      { numRuns: spec.numRuns ?? 40 },
-    );
+    // Each run starts in an empty scratch folder, so an output file named by a drawn word (`--html 2s`) lands there,
+    // never in the repository.
+    const scratch = mkdtempSync(join(tmpdir(), 'puzzles-fuzz-'));
+    try {
+      fc.assert(
+        fc.property(fc.array(arg, { maxLength: 5 }), stdin, (args, input) => {
+          const run = runBin(bin, args.filter((a) => !a.includes('\u0000')), { input, timeout: spec.timeout ?? 20_000, cwd: scratch });
+          expect(run.signal, `${name} ${JSON.stringify(args)} was killed (a hang?)`).toBeNull();
+          expectOneLineErrors(run, name);
+        }),
+        { numRuns: spec.numRuns ?? 40 },
+      );
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 }
