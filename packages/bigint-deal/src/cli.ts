@@ -9,7 +9,7 @@ import {
   dealProbability,
   formatDiagram,
   formatPbn,
-  formatScriptDeal,
+  formatScriptAction,
   formatScriptReport,
   parseDealerScript,
   randomDeal,
@@ -49,8 +49,9 @@ Options:
   --script FILE  run a dealer script (Hans van Staveren's dealer; - reads
                  standard input): generate, produce, predeal, pointcount,
                  condition, name = expression, dealer, vulnerable, and the
-                 actions printall, printoneline, printpbn, average,
-                 frequency; deals exactly when the condition is countable
+                 actions printall, printoneline, printpbn, printew,
+                 printcompact, printes, average, frequency; deals exactly
+                 when the condition is countable
   --seed S       with --random, --where or --script: reproducible (any text)
   --count N      with --random or --where: how many deals (default 1);
                  with --script: instead of the script's produce
@@ -202,7 +203,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       throw error;
     }
     const produce = values.count === undefined ? script.produce : count;
-    const prints = script.actions.filter((action) => action.kind.startsWith('print')).map((action) => action.kind as 'printall' | 'printoneline' | 'printpbn');
+    const prints = script.actions.filter((action) => action.kind.startsWith('print'));
     const progress = produce > 1 ? cli.progress('dealing', { total: produce, unit: 'deals' }) : undefined;
     const run = runDealerScript(script, {
       produce,
@@ -240,7 +241,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         board++;
         const { deal, page } = next.value;
         if (format === 'json') await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal) }));
-        else for (const kind of prints) await print(formatScriptDeal(deal, kind, board, script));
+        else {
+          for (const action of prints) {
+            const text = formatScriptAction(action, deal, board, script);
+            // printes prints its text as it is (its strings hold the newlines); the others are whole lines.
+            if (action.kind === 'printes') await cli.out.write(text);
+            else await print(text);
+          }
+        }
         if ((board & 1023) === 0) progress?.update(board);
       }
     } finally {

@@ -59,6 +59,7 @@ export { countDeals, dealProbability, whyNotCountable, type Probability } from '
 export { sampleDeals, streamDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';
 export { compileCondition, type CompiledCondition } from './expression.js';
 export {
+  formatScriptAction,
   formatScriptDeal,
   formatScriptReport,
   parseDealerScript,

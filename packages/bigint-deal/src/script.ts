@@ -1,6 +1,6 @@
 // A reader for the common subset of Hans van Staveren's dealer scripts: generate, produce, dealer, vulnerable,
-// predeal, pointcount, condition, `name = expression`, and the actions printall, printoneline, printpbn, average and
-// frequency; expressions with hcp, suit lengths, shape, hascard, losers, controls, the alternate counts (tens … c13),
+// predeal, pointcount, condition, `name = expression`, and the actions printall, printoneline, printpbn, printew,
+// printcompact, printes, average and frequency; expressions with hcp, suit lengths, shape, hascard, losers, controls, the alternate counts (tens … c13),
 // and/or/not, arithmetic, comparisons and ?:. A condition that is constraint data (ranges of points and suit lengths
 // on one or two seats, with predeal) is dealt exactly; anything else by rejection. Whatever it cannot read is a
 // RangeError naming the line and the construct, never a silently different meaning.
@@ -12,11 +12,12 @@ import { streamDeals, type SampledDeal } from './sample.js';
 import { lengthCode, shapeCodes } from './shape.js';
 
 /** What a script prints for each deal. */
-export type ScriptPrint = 'printall' | 'printoneline' | 'printpbn';
+export type ScriptPrint = 'printall' | 'printoneline' | 'printpbn' | 'printew' | 'printcompact';
 
 /** One action of a script: a way to print each deal, or a statistic over the deals. */
 export type ScriptAction =
-  | { kind: ScriptPrint; line: number }
+  | { kind: ScriptPrint; line: number; value?: (deal: Deal) => number }
+  | { kind: 'printes'; line: number; parts: (string | ((deal: Deal) => number))[] }
   | { kind: 'average'; label: string; text: string; line: number; value: (deal: Deal) => number }
   | { kind: 'frequency'; label: string; text: string; line: number; low: number; high: number; value: (deal: Deal) => number };
 
@@ -85,10 +86,7 @@ const UNSUPPORTED: Record<string, string> = {
   tricks: 'tricks (double-dummy analysis)',
   score: 'score',
   imps: 'imps',
-  printew: 'the printew action',
-  print: 'the print action',
-  printes: 'the printes action',
-  printcompact: 'the printcompact action',
+  print: 'the print action (hands on separate pages)',
   notrump: 'notrump',
   notrumps: 'notrump',
 };
@@ -331,10 +329,25 @@ export function parseDealerScript(text: string): DealerScript {
     for (;;) {
       const t = peek();
       const name = word();
-      if (name === undefined) fail(t.line, `expected an action (printall, printoneline, printpbn, average, frequency), found ${shown(t)}`);
+      if (name === undefined) fail(t.line, `expected an action (printall, printoneline, printpbn, printew, printcompact, printes, average, frequency), found ${shown(t)}`);
       i++;
-      if (name === 'printall' || name === 'printoneline' || name === 'printpbn') {
+      if (name === 'printall' || name === 'printpbn' || name === 'printew') {
         actions.push({ kind: name, line: t.line });
+      } else if (name === 'printoneline' || name === 'printcompact') {
+        // An optional expression in parentheses, printed after the hands.
+        if (isOp('(')) actions.push({ kind: name, line: t.line, value: evaluator(primary()) });
+        else actions.push({ kind: name, line: t.line });
+      } else if (name === 'printes') {
+        expect('(', "'(' after printes");
+        const parts: (string | ((deal: Deal) => number))[] = [];
+        for (;;) {
+          if (peek().type === 'str') parts.push(tokens[i++]!.text);
+          else parts.push(evaluator(expression()));
+          if (!isOp(',')) break;
+          i++;
+        }
+        expect(')', "')' after printes(…)");
+        actions.push({ kind: 'printes', line: t.line, parts });
       } else if (name === 'average' || name === 'frequency') {
         let label: string | undefined;
         if (peek().type === 'str') label = tokens[i++]!.text;
@@ -657,6 +670,7 @@ export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, s
   if (!(deal instanceof Deal)) throw new TypeError(`formatScriptDeal needs a bridge deal; got ${describeValue(deal)}`);
   const hands = deal.toPbn().slice(2).split(' ');
   if (kind === 'printoneline') return `n ${hands[0]} e ${hands[1]} s ${hands[2]} w ${hands[3]}`;
+  if (kind === 'printcompact') return `n ${hands[0]}\ne ${hands[1]}\ns ${hands[2]}\nw ${hands[3]}`;
   if (kind === 'printpbn') {
     const tags: [string, string][] = [
       ['Event', 'Hand simulated by bigint-deal'],
@@ -676,9 +690,11 @@ export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, s
     ];
     return `${tags.map(([k, v]) => `[${k} "${v}"]`).join('\n')}\n`;
   }
-  if (kind !== 'printall') throw new RangeError(`kind must be printall, printoneline or printpbn; got ${describeValue(kind)}`);
+  if (kind !== 'printall' && kind !== 'printew') {
+    throw new RangeError(`kind must be printall, printoneline, printpbn, printew or printcompact; got ${describeValue(kind)}`);
+  }
   const rows = [0, 1, 2, 3].map((s) =>
-    hands
+    (kind === 'printew' ? [hands[3]!, hands[1]!] : hands)
       .map((hand) => {
         const ranks = hand.split('.')[s]!;
         const cell = ranks === '' ? '-' : [...ranks].join(' ');
@@ -687,7 +703,17 @@ export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, s
       .join('')
       .trimEnd(),
   );
-  return `${String(board).padStart(4)}.\n${rows.join('\n')}\n`;
+  return kind === 'printew' ? `${rows.join('\n')}\n` : `${String(board).padStart(4)}.\n${rows.join('\n')}\n`;
+}
+
+/** What one print action of a script prints for a deal: its lines (printes: its text as is, newlines included). */
+export function formatScriptAction(action: ScriptAction, deal: Deal, board: number, script: Pick<DealerScript, 'dealer' | 'vulnerable'> = {}): string {
+  if (action.kind === 'printes') return action.parts.map((part) => (typeof part === 'string' ? part : String(part(deal)))).join('');
+  if (action.kind === 'average' || action.kind === 'frequency') {
+    throw new RangeError(`formatScriptAction prints print actions; got ${describeValue(action.kind)}`);
+  }
+  const text = formatScriptDeal(deal, action.kind, board, script);
+  return action.value === undefined ? text : `${text}${action.kind === 'printoneline' ? ' ' : '\n'}${action.value(deal)}`;
 }
 
 /** A report as dealer prints it: averages, frequency tables, and the numbers of deals generated and produced. */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countDeals,
+  formatScriptAction,
   formatScriptDeal,
   formatScriptReport,
   parseDeal,
@@ -131,8 +132,8 @@ action printoneline, printpbn, average "points" hcp(north), frequency "spades" (
   it('whatever it cannot read is a RangeError naming the line and the construct', () => {
     const cases: [string, RegExp][] = [
       ['produce 10\n\ncondition tricks(north, spades) > 9', /line 3: tricks \(double-dummy analysis\) is not supported/],
-      ['produce 10\naction printew', /line 2: the printew action is not supported/],
-      ['action print(north)', /line 1: the print action is not supported/],
+      ['produce 10\naction printes "x"', /line 2: expected '\(' after printes/],
+      ['action print(north)', /line 1: the print action \(hands on separate pages\) is not supported/],
       ['condition hcp(north) > 10 &&\n\n', /line 3: expected a number, a name or a function, found the end of the script/],
       ['condition hcp(nord) > 10', /line 1: expected a seat .* found 'nord'/],
       ['condition strong', /line 1: unknown name 'strong'/],
@@ -212,5 +213,32 @@ describe('formatScriptDeal', () => {
       expect(all[s + 1]!.split(/ {2,}/).map((c) => c.trim())).toEqual(cells.map((c) => c.trim()));
     }
     expectError(() => formatScriptDeal(deal, 'printes' as 'printall', 1), RangeError, /printes/);
+  });
+});
+
+describe('print actions as dealer 20211121 prints them', () => {
+  // dealer -s 3 with "produce 1" and each action printed this deal; trailing spaces aside, the layouts are its own.
+  const deal = parseDeal('NNNNNNNNNNNNNEEEEEEEEEEEEESSSSSSSSSSSSSWWWWWWWWWWWWW');
+  const dealer = parseDeal(
+    // N:653.A94.T8.AKJ74 E:KT9.KQT83.Q7.Q85 S:AQ872.76.AKJ64.3 W:J4.J52.9532.T962 as a letter string, card ♠A first
+    [...'AKQJT98765432'].map((r) => ({ A: 'S', K: 'E', Q: 'S', J: 'W', T: 'E', 9: 'E', 8: 'S', 7: 'S', 6: 'N', 5: 'N', 4: 'W', 3: 'N', 2: 'S' })[r]).join('') +
+      [...'AKQJT98765432'].map((r) => ({ A: 'N', K: 'E', Q: 'E', J: 'W', T: 'E', 9: 'N', 8: 'E', 7: 'S', 6: 'S', 5: 'W', 4: 'N', 3: 'E', 2: 'W' })[r]).join('') +
+      [...'AKQJT98765432'].map((r) => ({ A: 'S', K: 'S', Q: 'E', J: 'S', T: 'N', 9: 'W', 8: 'N', 7: 'E', 6: 'S', 5: 'W', 4: 'S', 3: 'W', 2: 'W' })[r]).join('') +
+      [...'AKQJT98765432'].map((r) => ({ A: 'N', K: 'N', Q: 'E', J: 'N', T: 'W', 9: 'W', 8: 'E', 7: 'N', 6: 'W', 5: 'E', 4: 'N', 3: 'S', 2: 'W' })[r]).join(''),
+  );
+  const actions = parseDealerScript('action printoneline(hcp(north)), printall, printew, printcompact(spades(north)), printes("hcp N ", hcp(north), " sp ", spades(north), "\n")').actions;
+  const shown = actions.map((a) => formatScriptAction(a, dealer, 1));
+
+  it('printoneline with an expression, printall, printew, printcompact with an expression, printes', () => {
+    expect(dealer.toPbn()).toBe('N:653.A94.T8.AKJ74 KT9.KQT83.Q7.Q85 AQ872.76.AKJ64.3 J4.J52.9532.T962');
+    expect(shown[0]).toBe('n 653.A94.T8.AKJ74 e KT9.KQT83.Q7.Q85 s AQ872.76.AKJ64.3 w J4.J52.9532.T962 12');
+    expect(shown[1]).toBe(
+      '   1.\n6 5 3               K T 9               A Q 8 7 2           J 4\nA 9 4               K Q T 8 3           7 6                 J 5 2\nT 8                 Q 7                 A K J 6 4           9 5 3 2\nA K J 7 4           Q 8 5               3                   T 9 6 2\n',
+    );
+    expect(shown[2]).toBe('J 4                 K T 9\nJ 5 2               K Q T 8 3\n9 5 3 2             Q 7\nT 9 6 2             Q 8 5\n');
+    expect(shown[3]).toBe('n 653.A94.T8.AKJ74\ne KT9.KQT83.Q7.Q85\ns AQ872.76.AKJ64.3\nw J4.J52.9532.T962\n3');
+    expect(shown[4]).toBe('hcp N 12 sp 3\n');
+    expect(formatScriptDeal(deal, 'printcompact', 1).split('\n')[0]).toBe('n AKQJT98765432...');
+    expectError(() => formatScriptAction(parseDealerScript('action average hcp(north)').actions[0]!, deal, 1), RangeError, /print actions; got 'average'/);
   });
 });
