@@ -23,6 +23,8 @@ const SCRIPTS: [string, number][] = [
   ['Descr.6c', 5_000],
   ['Descr.junkstayman', 300],
   ['Descr.hm1dr2d', 5_000],
+  ['Descr.blue_team', 2_000],
+  ['Descr.test_dealer', 20_000],
 ];
 
 if (!existsSync(DEALER) || !existsSync(EXAMPLES)) {

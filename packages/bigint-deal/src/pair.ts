@@ -1,12 +1,14 @@
 // Exact counts and rejection-free sampling for conditions on TWO seats (call them a and b): per-seat HCP ranges,
 // per-seat suit-length ranges and cards fixed anywhere. Dynamic programming over suits, split in two halves:
-//   - per suit, every way to give the suit's free cards to a, b or the other seats, grouped by the key
-//     (length of a, length of b, points of a, points of b) with its number of ways;
-//   - each half (two suits) is the convolution of its two suits' tables;
+//   - each half (two suits) is a product of items: a suit where a or b has a length range is one item (every way to
+//     give its free cards to a, b or the other seats, grouped by the key (length of a, length of b, points of a,
+//     points of b) with its number of ways); any other suit gives an item of its honors alone, and the spot cards of
+//     those suits form one pool item (any ka of them to a, kb to b);
 //   - the count joins the halves: for every key of the first half, the ways of the second half that complete a and b
 //     to a full hand with points in range (a 2D prefix sum over points).
-// Per-half numbers stay below 3^26 < 2^42, so they are exact in doubles; only the join multiplies them, split into
-// 21-bit halves so every partial sum is still exact, then added up as bigints. Sampling walks the same tables back.
+// Numbers inside a half count ways to give at most 26 cards to a, b or neither, so they stay below 3^26 < 2^42 and
+// are exact in doubles; only the join multiplies them, split into 21-bit pieces so every partial sum is still exact,
+// then added up as bigints. Sampling walks the same tables back.
 import { below, bigBelow } from '@puzzles/kit/random';
 import { suitTables } from './evaluate.js';
 
