@@ -1,6 +1,7 @@
 import { findAlsChains, findAlsXyWings, findAlsXz, findDeathBlossoms } from './als.js';
 import { findRemotePairs, findXChains, findXYChains } from './chains.js';
 import { findForcingChains, findForcingNets } from './forcing.js';
+import { findComplexFish } from './complex-fish.js';
 import { findLoops } from './nice-loops.js';
 import { findFinnedFish } from './finned-fish.js';
 import { findFish } from './fish.js';
@@ -77,6 +78,18 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'als-xy-wing': findAlsXyWings,
   'als-chain': findAlsChains,
   'death-blossom': findDeathBlossoms,
+  'franken-x-wing': (g, n) => findComplexFish(g, 'franken', 2, false, n),
+  'franken-swordfish': (g, n) => findComplexFish(g, 'franken', 3, false, n),
+  'franken-jellyfish': (g, n) => findComplexFish(g, 'franken', 4, false, n),
+  'finned-franken-x-wing': (g, n) => findComplexFish(g, 'franken', 2, true, n),
+  'finned-franken-swordfish': (g, n) => findComplexFish(g, 'franken', 3, true, n),
+  'finned-franken-jellyfish': (g, n) => findComplexFish(g, 'franken', 4, true, n),
+  'mutant-x-wing': (g, n) => findComplexFish(g, 'mutant', 2, false, n),
+  'mutant-swordfish': (g, n) => findComplexFish(g, 'mutant', 3, false, n),
+  'mutant-jellyfish': (g, n) => findComplexFish(g, 'mutant', 4, false, n),
+  'finned-mutant-x-wing': (g, n) => findComplexFish(g, 'mutant', 2, true, n),
+  'finned-mutant-swordfish': (g, n) => findComplexFish(g, 'mutant', 3, true, n),
+  'finned-mutant-jellyfish': (g, n) => findComplexFish(g, 'mutant', 4, true, n),
   'forcing-chain': findForcingChains,
   'forcing-net': findForcingNets,
 };

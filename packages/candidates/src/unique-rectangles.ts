@@ -231,8 +231,13 @@ export function findUniqueRectangles6(grid: Grid, limit = Infinity): Step[] {
     const [a, b, d] = r.corners;
     for (const x of digitsOf(r.pair)) {
       const bit = 1 << (x - 1);
-      const rowsLocked = [ROW_OF[a]!, ROW_OF[d]!].every((row) => holders(grid, row, bit).every((cell) => r.corners.includes(cell)));
-      const colsLocked = [COL_OF[a]!, COL_OF[b]!].every((col) => holders(grid, 9 + col, bit).every((cell) => r.corners.includes(cell)));
+      // x has exactly two places in each row (column): the rectangle's two corners there.
+      const locked = (u: number): boolean => {
+        const at = holders(grid, u, bit);
+        return at.length === 2 && at.every((cell) => r.corners.includes(cell));
+      };
+      const rowsLocked = locked(ROW_OF[a]!) && locked(ROW_OF[d]!);
+      const colsLocked = locked(9 + COL_OF[a]!) && locked(9 + COL_OF[b]!);
       if (!rowsLocked && !colsLocked) continue;
       const elim = new Eliminations();
       for (const roof of r.roofs) elim.add(c, roof, bit);

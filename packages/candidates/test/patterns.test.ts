@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../src/grid.js';
 import { formatElimination, formatPlacement, type Step, type TechniqueName } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
+import { OFF_BY_DEFAULT } from '../src/solver.js';
 
 // HoDoKu's pattern techniques (fins, rectangles, Sue de Coq…) on hand-made candidate states: an empty grid (every
 // candidate everywhere) shaped just enough for one pattern.
@@ -142,6 +143,10 @@ describe('unique rectangles (rectangle r1c1, r1c2, r4c1, r4c2 in boxes 1 and 4)'
     expect(changes(find(grid, 'unique-rectangle-6'))).toEqual(['r1c2<>1 r4c1<>1']);
     grid.candidates[cell(4, 9)]! |= bits(1);
     expect(find(grid, 'unique-rectangle-6')).toEqual([]);
+    // A floor missing 1: row 4 holds 1 only in r4c1, which must then be 1; no elimination.
+    grid.eliminate(cell(4, 9), 1);
+    set(grid, 4, 2, 2);
+    expect(find(grid, 'unique-rectangle-6')).toEqual([]);
   });
 
   it('hidden rectangle: r1c1 holds only 1 and 2; 1 lies only in the rectangle in row 4 and column 2, so r4c2 is not 2', () => {
@@ -200,5 +205,44 @@ describe('empty rectangles and turbot fish', () => {
     grid.candidates[cell(4, 4)]! |= bits(1); // box 5 no longer a strong link; no other chain reaches r1c6
     grid.candidates[cell(9, 1)]! |= bits(1); // nor column 1
     expect(changes(find(grid, 'turbot-fish'))).not.toContain('r1c6<>1');
+  });
+});
+
+describe('franken and mutant fish', () => {
+  it('franken X-Wing: row 2 and box 7 hold 1 only in columns 1 and 3, which lose it elsewhere', () => {
+    const grid = new Grid();
+    onlyAt(grid, 1, [[2, 1], [2, 3], [7, 1], [9, 3], [5, 1], [5, 3]]);
+    const steps = find(grid, 'franken-x-wing');
+    const step = steps.find((s) => s.explanation.includes('in row 2 and box 7'))!;
+    expect(changes([step])).toEqual(['r5c1<>1 r5c3<>1']);
+    expect(step.explanation).toBe('Franken X-Wing on 1: in row 2 and box 7 the 1s lie in column 1 and column 3; the fish holds 1, so remove it from r5c1 and r5c3');
+    // A 1 in r8c2 is a fin (box 7 outside the covers): the fish becomes finned, and r5c1/r5c3 do not see it.
+    grid.candidates[cell(8, 2)]! |= bits(1);
+    expect(find(grid, 'franken-x-wing').some((s) => s.explanation.includes('in row 2 and box 7'))).toBe(false);
+    expect(changes(find(grid, 'finned-franken-x-wing'))).not.toContain('r5c1<>1 r5c3<>1');
+  });
+
+  it('finned franken X-Wing: the fin r2c2 in row 2 is seen by the cover cells r1c1 and r3c3', () => {
+    const grid = new Grid();
+    onlyAt(grid, 1, [[2, 1], [2, 3], [2, 2], [7, 1], [9, 3], [5, 1], [5, 3], [1, 1], [3, 3]]);
+    const steps = find(grid, 'finned-franken-x-wing');
+    // The fin r2c2 (row 2 outside the covers) is seen by r1c1 and r3c3 (box 1), cover cells outside the base.
+    expect(changes(steps)).toContain('r1c1<>1 r3c3<>1');
+  });
+
+  it('mutant X-Wing: row 1 and column 9 hold 7 only in box 3 and row 8', () => {
+    const grid = new Grid();
+    onlyAt(grid, 7, [[1, 7], [1, 8], [2, 9], [8, 9], [3, 7], [8, 2], [5, 5]]);
+    const steps = find(grid, 'mutant-x-wing');
+    expect(changes(steps)).toContain('r3c7<>7 r8c2<>7');
+    expect(steps.find((s) => changes([s])[0] === 'r3c7<>7 r8c2<>7')!.explanation).toContain('in row 1 and column 9 the 7s lie in row 8 and box 3');
+    expect(find(grid, 'finned-mutant-x-wing').every((s) => s.explanation.startsWith('Finned Mutant X-Wing on'))).toBe(true);
+  });
+
+  it('HoDoKu leaves the franken and mutant jellyfish and the mutant fish out of its solver by default, and so does solveLogically', () => {
+    expect([...OFF_BY_DEFAULT].sort()).toEqual(
+      ['finned-franken-jellyfish', 'finned-mutant-jellyfish', 'finned-mutant-swordfish', 'finned-mutant-x-wing', 'franken-jellyfish', 'mutant-jellyfish', 'mutant-swordfish', 'mutant-x-wing'],
+    );
+    for (const t of OFF_BY_DEFAULT) expect(findSteps(new Grid(), t)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCandidateGrid, parseGivens } from '../src/formats.js';
 import { Grid } from '../src/grid.js';
-import { nextStep, solveLogically } from '../src/solver.js';
+import { nextStep, OFF_BY_DEFAULT, solveLogically } from '../src/solver.js';
 import { TECHNIQUE_NAMES, type Step } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
 import { EASY, EASY_SOLUTION, expectError, prop, randomPuzzle } from './reference.js';
@@ -96,9 +96,14 @@ describe('solveLogically', () => {
       if (result.solved) expect(result.grid.toString()).toBe(solution);
       // Replay, checking every instance of every technique at every fifth state.
       const grid = parseGivens(puzzle);
+      // The slow fish HoDoKu leaves off by default are checked on the last states only (where candidates are few).
       result.steps.forEach((step, i) => {
-        if (i % 5 === 0 || i >= result.steps.length - 3) {
-          for (const t of TECHNIQUE_NAMES) for (const s of findSteps(grid, t)) expect(agrees(s, solution), s.explanation).toBe(true);
+        const last = i >= result.steps.length - 3;
+        if (i % 5 === 0 || last) {
+          for (const t of TECHNIQUE_NAMES) {
+            if (!last && OFF_BY_DEFAULT.has(t)) continue;
+            for (const s of findSteps(grid, t)) expect(agrees(s, solution), s.explanation).toBe(true);
+          }
         }
         grid.apply(step);
       });
