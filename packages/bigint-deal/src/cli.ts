@@ -218,14 +218,21 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         if (next.done === true) {
           const report = next.value;
           if (format === 'json') {
+            // Keys must not collide (dealer scripts reuse labels such as "S "): a repeated one gets " #2", " #3"….
+            const seen = new Map<string, number>();
+            const unique = (key: string): string => {
+              const n = (seen.get(key) ?? 0) + 1;
+              seen.set(key, n);
+              return n === 1 ? key : `${key} #${n}`;
+            };
             const summary = {
               generated: report.generated,
               produced: report.produced,
               method: report.method,
-              averages: Object.fromEntries(report.averages.map(({ label, text, value }) => [label || text, value])),
+              averages: Object.fromEntries(report.averages.map(({ label, text, value }) => [unique(label || text), value])),
               frequencies: Object.fromEntries(
                 report.frequencies.map(({ label, text, low, counts, below, above }) => [
-                  label || text,
+                  unique(label || text),
                   { ...(below > 0 ? { low: below } : {}), ...Object.fromEntries(counts.map((n, k) => [String(low + k), n])), ...(above > 0 ? { high: above } : {}) },
                 ]),
               ),

@@ -352,6 +352,10 @@ describe('dealer scripts (--script)', () => {
       expect(Number.isInteger(n)).toBe(true);
     }
     expect(Object.values(h).reduce((a, b) => a + b, 0)).toBe(20);
+    // Repeated labels stay apart.
+    const twice = run(['--script', file('twice.dl', 'produce 3\naction average "S " spades(north), average "S " spades(south)\n'), '--json']);
+    const averages = (JSON.parse(twice.stdout.trim().split('\n').at(-1)!) as { summary: { averages: Record<string, number> } }).summary.averages;
+    expect(Object.keys(averages)).toEqual(['S ', 'S  #2']);
   });
 
   it('a script it cannot read is one line naming the file, the line and the construct; impossible is said at once', () => {
