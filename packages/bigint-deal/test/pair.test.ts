@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEALS, countDeals, createDealNumbering, hcp, sampleDeals, type Constraint } from '../src/index.js';
 import { pairCount } from '../src/pair.js';
-import { choose, expectError, prop } from './reference.js';
+import { choose, expectError, onlyOurErrors, prop } from './reference.js';
 
 const REST = choose(26, 13);
 const range = (max: number): fc.Arbitrary<[number, number]> =>
@@ -107,6 +107,12 @@ describe('two-seat counts', () => {
     const a = countDeals({ north: { hcp: [15, 17], spades: [5, 13] }, east: { hcp: [10, 12], hearts: [0, 2] } });
     expect(countDeals({ south: { hcp: [15, 17], spades: [5, 13] }, west: { hcp: [10, 12], hearts: [0, 2] } })).toBe(a);
     expect(countDeals({ north: { hcp: [15, 17], clubs: [5, 13] }, east: { hcp: [10, 12], diamonds: [0, 2] } })).toBe(a);
+  });
+
+  prop([fc.anything(), fc.anything(), fc.constantFrom('north', 'east', 'south', 'west')])('arbitrary second seats and predeals give only our errors', (value, predeal, seat) => {
+    onlyOurErrors(() => countDeals({ north: { hcp: [20, 37] }, [seat]: value } as Constraint));
+    onlyOurErrors(() => countDeals({ north: { hcp: [20, 37] }, south: { spades: [4, 13] }, predeal } as Constraint));
+    onlyOurErrors(() => sampleDeals({ north: { hcp: [20, 37] }, [seat]: value } as Constraint, { count: 1, seed: 1, maxAttempts: 1000 }));
   });
 
   it('an impossible two-seat condition counts 0 and sampling says no deal satisfies it at once', () => {
