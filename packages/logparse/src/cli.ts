@@ -319,23 +319,25 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const files = positionals.length > 0 ? positionals : ['-'];
   if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
   if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top);
-  const stats = createPanels();
+  // The first file's statistics are the total so far (merging them into empty ones would copy every visitor set).
+  let stats: PanelStats | null = null;
+  const add = (part: PanelStats): PanelStats => (stats = stats === null ? part : mergePanels(stats, part));
   const workers = integerOption(values.workers as string | undefined, 'workers', { min: 1, max: 64 });
   const threads = workers ?? availableParallelism();
   for (const file of files) {
     if (file !== '-' && threads > 1 && isFile(file) && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
       const part = await inWorkers(file, threads, values);
       part.logSize = safeSize(file);
-      mergePanels(stats, part);
+      add(part);
       continue;
     }
     const part = await collectPanels(file, { format, signal: cli.signal });
     // The log's size on disk (compressed for gzip), as GoAccess reports it; what was read for standard input.
     if (file !== '-') part.logSize = safeSize(file);
-    mergePanels(stats, part);
+    add(part);
     if (cli.signal.aborted) break;
   }
-  return printPanels(cli, values, files, stats, format, top);
+  return printPanels(cli, values, files, stats ?? createPanels(), format, top);
 }
 
 /** `--state FILE`: counts only the bytes added since the state's offset, then saves the new state. */
@@ -364,7 +366,8 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   if (end > offset) {
     const part = await collectPanels(file, { format, signal: cli.signal, start: offset, end });
     if (part.stopped !== undefined) return cli.stopReason === 'closed' ? 0 : 130;
-    mergePanels(stats, part);
+    // From the start, the new statistics are the whole (merging them into empty ones would copy every visitor set).
+    stats = offset === 0 ? part : mergePanels(stats, part);
     stats.logSize = end;
   }
   if (end < size && !values.quiet) cli.warn(`the last ${size - end} byte(s) of ${quote(file)} have no line end yet: left for the next run`);
@@ -397,13 +400,12 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
             const worker = new Worker(new URL('./worker.js', import.meta.url), {
               workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
             });
-            // The statistics come as they are (Maps and Sets survive the structured clone).
-            worker.once('message', (data: PanelStats) => resolve(data));
+            worker.once('message', (data: unknown) => resolve(panelsFromJson(data)));
             worker.once('error', reject);
           }),
     ),
   );
-  return parts.reduce((all, part) => mergePanels(all, part), createPanels());
+  return parts.reduce((all, part) => mergePanels(all, part));
 }
 
 /** The offset of the first line start at or after `at` (the file's size when there is none). */

@@ -33,6 +33,49 @@ interface Item {
   visitors: Set<number>;
 }
 
+/**
+ * An item counted by `collectPanels`: its distinct visitors as a packed list of ids, made a Set only when `visitors`
+ * is asked for (a report needs only their number; a Set per item costs ~10x the memory and most of the time on logs
+ * with many visitors). @internal
+ */
+export class PackedItem implements Item {
+  hits: number;
+  bytes: number;
+  /** The distinct visitors, as counted. */
+  readonly ids: Int32Array;
+  #set: Set<number> | null = null;
+
+  constructor(hits: number, bytes: number, ids: Int32Array) {
+    this.hits = hits;
+    this.bytes = bytes;
+    this.ids = ids;
+  }
+
+  get visitors(): Set<number> {
+    return (this.#set ??= new Set(this.ids));
+  }
+
+  /** How many distinct visitors (without making the Set). */
+  get count(): number {
+    return this.#set === null ? this.ids.length : this.#set.size;
+  }
+
+  /** The visitors without making the Set. */
+  list(): ArrayLike<number> {
+    return this.#set === null ? this.ids : [...this.#set];
+  }
+}
+
+/** The number of distinct visitors of an item. */
+function visitorCount(item: Item): number {
+  return item instanceof PackedItem ? item.count : item.visitors.size;
+}
+
+/** The visitors of an item, as a list. */
+function visitorList(item: Item): ArrayLike<number> {
+  return item instanceof PackedItem ? item.list() : [...item.visitors];
+}
+
 /** The mergeable statistics behind the panels; make one with `createPanels`, fill it with `addRecord`. */
 export interface PanelStats {
   /** Records counted (GoAccess's valid requests). */
@@ -237,7 +280,9 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
       if (mine === undefined) target.set(key, (mine = { hits: 0, bytes: 0, visitors: new Set() }));
       mine.hits += item.hits;
       mine.bytes += item.bytes;
-      for (const v of item.visitors) mine.visitors.add(map[v]!);
+      const set = mine.visitors;
+      const list = visitorList(item);
+      for (let k = 0; k < list.length; k++) set.add(map[list[k]!]!);
     }
   }
   for (const [key, hits] of from.pairs) into.pairs.set(key, (into.pairs.get(key) ?? 0) + hits);
@@ -247,7 +292,7 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
 const ORDERED: ReadonlySet<PanelName> = new Set(['visitors', 'hours', 'status']);
 
 function rows(map: Map<string, Item>, ordered: boolean, top: number): PanelRow[] {
-  const all = [...map].map(([key, item]) => ({ key, hits: item.hits, visitors: item.visitors.size, bytes: item.bytes }));
+  const all = [...map].map(([key, item]) => ({ key, hits: item.hits, visitors: visitorCount(item), bytes: item.bytes }));
   if (ordered) all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   else all.sort((a, b) => b.hits - a.hits || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return top === Infinity ? all : all.slice(0, top);
@@ -340,7 +385,7 @@ export function panelsToJson(stats: PanelStats): PanelStatsJson {
   for (const [key, i] of stats.visitorKeys) keys[i] = key;
   const lists: Record<string, Array<[string, number, number, number[]]>> = {};
   for (const [name, map] of Object.entries(stats.lists)) {
-    lists[name] = [...map].map(([key, item]) => [key, item.hits, item.bytes, [...item.visitors]]);
+    lists[name] = [...map].map(([key, item]) => [key, item.hits, item.bytes, Array.from(visitorList(item))]);
   }
   const pairs: Array<[string, string, number]> = [];
   for (const [key, hits] of stats.pairs) {
@@ -372,17 +417,27 @@ export function panelsFromJson(value: unknown): PanelStats {
   const keys = v.visitorKeys;
   for (const k of keys) if (!stats.visitorKeys.has(k)) stats.visitorKeys.set(k, stats.visitorKeys.size);
   if (stats.visitorKeys.size !== keys.length) return bad('visitorKeys has duplicates');
+  // Visitor lists are kept packed (no Set until one is asked for); `seen` stamps each visitor with the row that
+  // named it last, to find one named twice.
+  const seen = new Int32Array(keys.length);
+  let stamp = 0;
   for (const name of Object.keys(stats.lists) as Array<keyof PanelStats['lists']>) {
     const rows = v.lists[name];
     if (!Array.isArray(rows)) return bad(`lists.${name} must be a list`);
     for (const row of rows) {
       if (!Array.isArray(row) || typeof row[0] !== 'string' || !count0(row[1]) || !count0(row[2]) || !Array.isArray(row[3])) return bad(`a row of lists.${name} is malformed`);
-      const visitors = new Set<number>();
-      for (const i of row[3]) {
-        if (!Number.isInteger(i) || i < 0 || i >= keys.length) return bad(`a row of lists.${name} names visitor ${describeValue(i)}, which does not exist`);
-        visitors.add(i);
+      if (stats.lists[name].has(row[0])) return bad(`lists.${name} names ${describeValue(row[0])} twice`);
+      const list = row[3] as unknown[];
+      const ids = new Int32Array(list.length);
+      stamp++;
+      for (let k = 0; k < list.length; k++) {
+        const i = list[k];
+        if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= keys.length) return bad(`a row of lists.${name} names visitor ${describeValue(i)}, which does not exist`);
+        if (seen[i as number] === stamp) return bad(`a row of lists.${name} names visitor ${i as number} twice`);
+        seen[i as number] = stamp;
+        ids[k] = i as number;
       }
-      stats.lists[name].set(row[0], { hits: row[1], bytes: row[2], visitors });
+      stats.lists[name].set(row[0], new PackedItem(row[1], row[2], ids));
     }
   }
   if (!Array.isArray(v.pairs)) return bad('pairs must be a list');

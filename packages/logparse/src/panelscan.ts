@@ -2,13 +2,13 @@
 // to dense ids, and hits, bytes and distinct (item, visitor) pairs are counted in typed arrays. User agents are
 // classified once per distinct agent, referring sites found once per distinct referrer, static files decided once per
 // distinct request. The strings, Maps and Sets of `PanelStats` are made once, at the end.
-import { classifyAgent, type AgentClass } from './agent.js';
+import { classifyAgent } from './agent.js';
 import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
 import { LineSplitter } from './lines.js';
-import { addRecord, createPanels, isStaticPath, referringSite, type PanelStats } from './panels.js';
+import { PackedItem, addRecord, createPanels, isStaticPath, referringSite, type PanelStats } from './panels.js';
 import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogReject, type ParseOptions } from './record.js';
 import { formatDay } from './report.js';
 import { splitRequest, unescapeInto } from './request.js';
@@ -28,6 +28,9 @@ export type PanelCollection = PanelStats & {
   /** Present when the work stopped before the end of the input: the counts are of the lines read until then. */
   readonly stopped?: StopReason;
 };
+
+/** The items of one list panel. */
+type ItemMap = PanelStats['lists']['hosts'];
 
 /** Hits and bytes per item id, and (when `pairs`) the distinct (item, visitor) pairs. */
 class Tally {
@@ -256,7 +259,7 @@ export class PanelCounter {
     this.#keyVisitor = visitors;
   }
 
-  /** The statistics as `PanelStats`. */
+  /** The statistics as `PanelStats` (items with packed visitor lists). */
   result(): PanelStats {
     const stats = createPanels();
     stats.valid = this.valid;
@@ -267,65 +270,102 @@ export class PanelCounter {
     const hosts = this.hosts.strings;
     const agents = this.agents.strings;
     const lists = stats.lists;
-    type Item = { hits: number; bytes: number; visitors: Set<number> };
-    const items = (tally: Tally, names: (id: number) => string, into: Map<string, Item>): Item[] => {
-      const byId: Item[] = [];
-      for (let id = 0; id < tally.hits.length; id++) {
-        if (tally.hits[id] === 0) continue;
-        const item = { hits: tally.hits[id]!, bytes: tally.bytes[id]!, visitors: new Set<number>() };
-        byId[id] = item;
-        into.set(names(id), item);
+    /** Items from per-id hits and bytes, and (id, visitor) entries grouped by id with a counting sort. */
+    const pack = (size: number, hits: ArrayLike<number>, bytes: ArrayLike<number>, n: number, idOf: ArrayLike<number>, visitorOf: ArrayLike<number>, name: (id: number) => string, into: ItemMap): void => {
+      const start = new Int32Array(size + 1);
+      for (let p = 0; p < n; p++) if (visitorOf[p]! >= 0) start[idOf[p]! + 1]!++;
+      for (let id = 0; id < size; id++) start[id + 1]! += start[id]!;
+      const all = new Int32Array(start[size]!);
+      const at = start.slice(0, size);
+      for (let p = 0; p < n; p++) {
+        const v = visitorOf[p]!;
+        if (v >= 0) all[at[idOf[p]!]!++] = v;
       }
-      const pairs = tally.pairs;
-      if (pairs !== null) for (let p = 0; p < pairs.size; p++) byId[pairs.firsts[p]!]!.visitors.add(pairs.seconds[p]!);
-      return byId;
+      for (let id = 0; id < size; id++) {
+        if (hits[id] === 0) continue;
+        into.set(name(id), new PackedItem(hits[id]!, bytes[id]!, all.subarray(start[id]!, start[id + 1]!)));
+      }
+    };
+    const tally = (t: Tally, name: (id: number) => string, into: ItemMap): void => {
+      const pairs = t.pairs!;
+      pack(t.hits.length, t.hits, t.bytes, pairs.size, pairs.firsts, pairs.seconds, name, into);
+    };
+    /** A tally whose visitors are given per visitor by bit masks (hours, status classes). */
+    const masked = (t: Tally, masks: Int32Array, name: (id: number) => string, into: ItemMap): void => {
+      const ids: number[] = [];
+      const visitors: number[] = [];
+      for (let v = 0; v < this.#visitorCount; v++) {
+        for (let m = masks[v]!, b = 0; m !== 0; m >>>= 1, b++) {
+          if ((m & 1) !== 0) {
+            ids.push(b);
+            visitors.push(v);
+          }
+        }
+      }
+      pack(t.hits.length, t.hits, t.bytes, ids.length, ids, visitors, name, into);
     };
     // The day, host, operating-system and browser panels from the keys, each agent classified once.
-    const classes = new Map<number, AgentClass>();
-    const item = (map: Map<string, Item>, name: string): Item => {
-      let it = map.get(name);
-      if (it === undefined) map.set(name, (it = { hits: 0, bytes: 0, visitors: new Set<number>() }));
-      return it;
-    };
+    const keys = this.#keys.size;
     const whoHost = this.#who.firsts;
     const whoAgent = this.#who.seconds;
     const keyWho = this.#keys.firsts;
     const keyDay = this.#keys.seconds;
-    const visitorKeys: string[] = [];
-    for (let k = 0; k < this.#keys.size; k++) {
+    const keyHost = new Int32Array(keys);
+    const keyOs = new Int32Array(keys);
+    const keyBrowser = new Int32Array(keys);
+    const families: string[] = [];
+    const familyIds = new Map<string, number>();
+    const family = (name: string): number => {
+      let id = familyIds.get(name);
+      if (id === undefined) familyIds.set(name, (id = families.push(name) - 1));
+      return id;
+    };
+    const classes = new Map<number, [number, number]>();
+    const visitorKeys: string[] = new Array<string>(this.#visitorCount);
+    for (let k = 0; k < keys; k++) {
       const who = keyWho[k]!;
       const host = whoHost[who]!;
       const agent = whoAgent[who]!;
-      const day = keyDay[k]!;
       let cls = classes.get(agent);
       if (cls === undefined) {
         const text = agents[agent]!;
-        classes.set(agent, (cls = classifyAgent(text === '' ? null : text)));
+        const c = classifyAgent(text === '' ? null : text);
+        classes.set(agent, (cls = [family(c.os), family(c.browser)]));
       }
-      const hits = this.#keyHits[k]!;
-      const bytes = this.#keyBytes[k]!;
+      keyHost[k] = host;
+      keyOs[k] = cls[0];
+      keyBrowser[k] = cls[1];
       const v = this.#keyVisitor[k]!;
-      for (const it of [item(lists.visitors, dayText[day]!), item(lists.hosts, hosts[host]!), item(lists.os, cls.os), item(lists.browsers, cls.browser)]) {
-        it.hits += hits;
-        it.bytes += bytes;
-        if (v >= 0) it.visitors.add(v);
-      }
-      if (v >= 0) visitorKeys[v] = `${hosts[host]}\u0000${dayText[day]}\u0000${agents[agent]}`;
+      if (v >= 0) visitorKeys[v] = `${hosts[host]}\u0000${dayText[keyDay[k]!]}\u0000${agents[agent]}`;
     }
     for (let v = 0; v < visitorKeys.length; v++) stats.visitorKeys.set(visitorKeys[v]!, v);
+    const sums = (size: number, idOf: Int32Array): [Float64Array, Float64Array] => {
+      const hits = new Float64Array(size);
+      const bytes = new Float64Array(size);
+      for (let k = 0; k < keys; k++) {
+        hits[idOf[k]!]! += this.#keyHits[k]!;
+        bytes[idOf[k]!]! += this.#keyBytes[k]!;
+      }
+      return [hits, bytes];
+    };
+    const keyVisitor = this.#keyVisitor;
+    const byKey = (size: number, idOf: Int32Array, name: (id: number) => string, into: ItemMap): void => {
+      const [hits, bytes] = sums(size, idOf);
+      pack(size, hits, bytes, keys, idOf, keyVisitor, name, into);
+    };
+    byKey(dayText.length, keyDay, (id) => dayText[id]!, lists.visitors);
+    byKey(hosts.length, keyHost, (id) => hosts[id]!, lists.hosts);
+    byKey(families.length, keyOs, (id) => families[id]!, lists.os);
+    byKey(families.length, keyBrowser, (id) => families[id]!, lists.browsers);
     const requests = this.requests.strings;
     const refs = this.refs.strings;
-    items(this.#byRequest, (id) => requests[id]!, lists.requests);
-    items(this.#byStatic, (id) => requests[id]!, lists.static);
-    items(this.#byNotFound, (id) => requests[id]!, lists.notFound);
-    const hours = items(this.#byHour, (id) => String(id).padStart(2, '0'), lists.hours);
-    items(this.#byRef, (id) => refs[id]!, lists.referrerUrls);
-    items(this.#bySite, (id) => this.#sites[id]!, lists.referringSites);
-    const statuses = items(this.#byStatus, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
-    for (let v = 0; v < this.#visitorCount; v++) {
-      for (let m = this.#hoursOf[v]!, b = 0; m !== 0; m >>>= 1, b++) if ((m & 1) !== 0) hours[b]!.visitors.add(v);
-      for (let m = this.#statusOf[v]!, b = 0; m !== 0; m >>>= 1, b++) if ((m & 1) !== 0) statuses[b]!.visitors.add(v);
-    }
+    tally(this.#byRequest, (id) => requests[id]!, lists.requests);
+    tally(this.#byStatic, (id) => requests[id]!, lists.static);
+    tally(this.#byNotFound, (id) => requests[id]!, lists.notFound);
+    masked(this.#byHour, this.#hoursOf, (id) => String(id).padStart(2, '0'), lists.hours);
+    tally(this.#byRef, (id) => refs[id]!, lists.referrerUrls);
+    tally(this.#bySite, (id) => this.#sites[id]!, lists.referringSites);
+    masked(this.#byStatus, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
     const pairs = this.#pairs;
     for (let p = 0; p < pairs.size; p++) stats.pairs.set(`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!);
     return stats;

@@ -147,6 +147,9 @@ describe('panels', () => {
     const good = panelsToJson(createPanels());
     expect(() => panelsFromJson({ ...good, valid: -1 })).toThrow(/valid must be a non-negative integer/);
     expect(() => panelsFromJson({ ...good, visitorKeys: [], lists: { ...good.lists, hosts: [['h', 1, 0, [3]]] } })).toThrow(/visitor 3/);
+    expect(() => panelsFromJson({ ...good, visitorKeys: ['a'], lists: { ...good.lists, hosts: [['h', 2, 0, [0, 0]]] } })).toThrow(/names visitor 0 twice/);
+    expect(() => panelsFromJson({ ...good, visitorKeys: ['a'], lists: { ...good.lists, hosts: [['h', 1, 0, [0]], ['h', 1, 0, []]] } })).toThrow(/names 'h' twice/);
+    expect(() => panelsFromJson({ ...good, pairs: [['r', 'p', -1]] })).toThrow(/a row of pairs is malformed/);
     fc.assert(fc.property(fc.jsonValue(), (v) => {
       expect(() => panelsFromJson(v)).toThrow(TypeError);
     }));
