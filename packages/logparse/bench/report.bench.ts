@@ -4,8 +4,9 @@
 //      (CPU and RSS from the child's resource usage, read by /usr/bin/time; Node's start-up is included);
 //   2. `--workers 2` against `--workers 1`: wall-clock rate;
 //   3. `--state` over 1% new lines against a full run.
-// On elastic-apache.log repeated to 1M lines, as the other bench does. Every case runs in a fresh process, the cases
-// take turns round by round, and the figures are medians. GoAccess is skipped (and said so) when it is not installed.
+// On elastic-apache.log repeated to 1M lines (LINES), as the other bench does; SPREAD=1 gives each copy its own
+// clients (many more hosts and visitors). Every case runs in a fresh process, the cases take turns round by round,
+// and the figures are medians. GoAccess is skipped (and said so) when it is not installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 const DATA = process.env.LOGPARSE_DATA ?? fileURLToPath(new URL('../../../../shared/data/logs/elastic-apache.log', import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const LINES = Number(process.env.LINES ?? 1_000_000);
+const SPREAD = process.env.SPREAD === '1';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const TIME = '/usr/bin/time';
 
@@ -41,11 +43,20 @@ function timed(command: string, args: string[]): Run {
   return { cpu: user! + sys!, wall: wall!, rssMB: kb! / 1024 };
 }
 
+/**
+ * The sample repeated to `lines` lines; with SPREAD=1 each copy's client addresses get the copy's number as their
+ * first byte, so that there are as many more hosts and visitors as copies (a log of many visitors, not one week
+ * replayed).
+ */
 async function repeatTo(file: string, source: Buffer, lines: number): Promise<number> {
-  const per = source.toString('latin1').split('\n').filter((l) => l !== '').length;
+  const text = source.toString('latin1');
+  const per = text.split('\n').filter((l) => l !== '').length;
   const times = Math.ceil(lines / per);
   const out = createWriteStream(file);
-  for (let i = 0; i < times; i++) if (!out.write(source)) await new Promise<void>((r) => out.once('drain', () => r()));
+  for (let i = 0; i < times; i++) {
+    const copy = SPREAD ? Buffer.from(text.replace(/^\d+\./gm, `${i % 256}.`), 'latin1') : source;
+    if (!out.write(copy)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
   await new Promise<void>((r) => out.end(() => r()));
   return per * times;
 }
@@ -68,7 +79,7 @@ try {
   const source = readFileSync(DATA);
   const file = join(dir, 'elastic-1m.log');
   const total = await repeatTo(file, source, LINES);
-  console.log(`input: ${DATA} repeated to ${total.toLocaleString('en-US')} lines (${(statSync(file).size / 1e6).toFixed(0)} MB); ${ROUNDS} rounds, cases in turn, medians\n`);
+  console.log(`input: ${DATA} repeated to ${total.toLocaleString('en-US')} lines (${(statSync(file).size / 1e6).toFixed(0)} MB)${SPREAD ? ', each copy with its own client addresses (SPREAD=1)' : ''}; ${ROUNDS} rounds, cases in turn, medians\n`);
 
   // The grown log of the incremental case: the file plus 1% more lines (the first 1% of the sample, as new lines).
   const grown = join(dir, 'grown.log');
