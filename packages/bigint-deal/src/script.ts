@@ -519,10 +519,21 @@ function compile(node: ScriptNode): (m: Uint16Array) => number {
   }
 }
 
+/** Each evaluator's function of the 16 suit masks, so a run computes a deal's masks once for all its actions. */
+const MASK_FUNCTIONS = /* @__PURE__ */ new WeakMap<(deal: Deal) => number, (m: Uint16Array) => number>();
+
 function evaluator(node: ScriptNode): (deal: Deal) => number {
   const f = compile(node);
   const masks = new Uint16Array(16);
-  return (deal) => f(dealMasks(deal, masks));
+  const value = (deal: Deal): number => f(dealMasks(deal, masks));
+  MASK_FUNCTIONS.set(value, f);
+  return value;
+}
+
+/** A value function on the masks when it is one of ours, else through the deal. */
+function onMasks(value: (deal: Deal) => number): (m: Uint16Array, deal: Deal) => number {
+  const f = MASK_FUNCTIONS.get(value);
+  return f === undefined ? (_m, deal) => value(deal) : (m) => f(m);
 }
 
 const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
@@ -626,6 +637,9 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
   const averages = script.actions.filter((a) => a.kind === 'average');
   const frequencies = script.actions.filter((a) => a.kind === 'frequency');
   const sums = averages.map(() => 0);
+  const averageValues = averages.map((a) => onMasks(a.value));
+  const frequencyValues = frequencies.map((f) => onMasks(f.value));
+  const masks = new Uint16Array(16);
   const tables = frequencies.map((f) => ({ label: f.label, text: f.text, low: f.low, high: f.high, counts: new Array<number>(f.high - f.low + 1).fill(0), below: 0, above: 0 }));
   const stream = streamDeals(script.constraint, {
     count: options.produce ?? script.produce,
@@ -651,9 +665,10 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
     }
     produced++;
     const { deal } = next.value;
-    averages.forEach((a, k) => (sums[k]! += a.value(deal)));
+    dealMasks(deal, masks);
+    averages.forEach((a, k) => (sums[k]! += averageValues[k]!(masks, deal)));
     frequencies.forEach((f, k) => {
-      const v = f.value(deal);
+      const v = frequencyValues[k]!(masks, deal);
       const table = tables[k]!;
       if (v < f.low) table.below++;
       else if (v > f.high) table.above++;
