@@ -1,5 +1,5 @@
 // Nice loops (continuous and discontinuous) and alternating inference chains, grouped or not: one search over the
-// shared chain graph (chain-graph.ts) from every candidate, both as true and as false, that reports each kind.
+// shared chain graph (chain-graph.ts) from every candidate assumed false, that reports each kind.
 import { buildChainGraph, deniedBy, nodeName, overlaps, type ChainGraph } from './chain-graph.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
@@ -149,16 +149,6 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
   const onReach = (start: number, l: number): void => {
     const s = start >> 1;
     const x = l >> 1;
-    if (start & 1) {
-      // From "s is true": reaching "s is false" removes s.
-      if (x === s && !(l & 1)) {
-        const cell = graph.cells[s]![0]!;
-        const d = graph.digit[s]!;
-        const path = pathTo(parent, l);
-        record('discontinuous', path, '', [{ cell, digit: d }], [], () => `if ${cellName(cell)} were ${d} it would not be, so remove ${d} from ${cellName(cell)}`);
-      }
-      return;
-    }
     if (!(l & 1)) return;
     const sCell = graph.cells[s]![0]!;
     const sDigit = graph.digit[s]!;
@@ -189,7 +179,15 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
       }
       if (out.length) {
         out.sort((a, b) => a.cell - b.cell || a.digit - b.digit);
-        record('aic', pathTo(parent, l), '', out, [], () => `${nodeName(graph, s)} or ${nodeName(graph, x)} is true, so remove what both rule out`);
+        const path = pathTo(parent, l);
+        record('aic', path, '', out, [], () => `${nodeName(graph, s)} or ${nodeName(graph, x)} is true, so remove what both rule out`);
+        // Each candidate both ends rule out closes a discontinuous loop on itself: true, it would make itself false.
+        if (path.length >= 4) {
+          for (const e of out) {
+            const en = graph.nodeOf[e.cell * 9 + e.digit - 1]!;
+            record('discontinuous', [en * 2 + 1, ...path, en * 2], '', [e], [], () => `if ${cellName(e.cell)} were ${e.digit} it would not be, so remove ${e.digit} from ${cellName(e.cell)}`);
+          }
+        }
       }
     }
     // Discontinuous: "not s implies x" and x rules out another candidate t of s's cell, so t implies not t.
@@ -221,10 +219,8 @@ function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
     }
   };
 
-  for (let s = 0; s < graph.candidateCount; s++) {
-    bfs(s * 2);
-    bfs(s * 2 + 1);
-  }
+  // From every candidate assumed false; a candidate that denies itself is found through the AICs it sees both ends of.
+  for (let s = 0; s < graph.candidateCount; s++) bfs(s * 2);
   return found;
 }
 
