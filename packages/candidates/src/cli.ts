@@ -64,6 +64,8 @@ Options:
 
 Techniques, in the order tried:
   ${wrapWords(TECHNIQUE_NAMES, 86).join('\n  ')}
+The franken and mutant jellyfish and the mutant fish are left out of solving, as in HoDoKu
+(their searches are slow); --technique NAME still looks for them.
 
 Cells are r<row>c<column>, 1-based: r8c2=1 places 1, r1c4<>6 removes candidate 6.
 Every puzzle is first checked with dancing links (@puzzles/dlx): no solution or several

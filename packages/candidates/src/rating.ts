@@ -71,6 +71,8 @@ export const TECHNIQUE_SCORES: Readonly<Record<TechniqueName, number>> = {
   'finned-mutant-jellyfish': 470,
   'forcing-chain': 500,
   'forcing-net': 700,
+  'template-set': 10000,
+  'template-delete': 10000,
 };
 
 /** HoDoKu's level of each technique: a path that uses it is at least that hard. */
@@ -138,6 +140,8 @@ export const TECHNIQUE_LEVELS: Readonly<Record<TechniqueName, Level>> = {
   'finned-mutant-jellyfish': 'Extreme',
   'forcing-chain': 'Extreme',
   'forcing-net': 'Extreme',
+  'template-set': 'Extreme',
+  'template-delete': 'Extreme',
 };
 
 /** HoDoKu's highest score of each level but Extreme (Easy ≤ 800, Medium ≤ 1000, Hard ≤ 1600, Unfair ≤ 1800). */

@@ -63,8 +63,8 @@ function checkMarks(grid: Grid): void {
 }
 
 /**
- * The fish HoDoKu leaves out of its solver by default (their searches are slow): franken and finned franken jellyfish
- * and every mutant fish. They are used when named in `techniques`. @internal
+ * The techniques HoDoKu leaves out of its solver by default: franken and finned franken jellyfish and every mutant fish
+ * (their searches are slow), and templates (a last resort scored 10,000). They are used when named in `techniques`. @internal
  */
 export const OFF_BY_DEFAULT: ReadonlySet<TechniqueName> = new Set<TechniqueName>([
   'franken-jellyfish',
@@ -75,6 +75,8 @@ export const OFF_BY_DEFAULT: ReadonlySet<TechniqueName> = new Set<TechniqueName>
   'finned-mutant-x-wing',
   'finned-mutant-swordfish',
   'finned-mutant-jellyfish',
+  'template-set',
+  'template-delete',
 ]);
 
 function techniqueList(options: Partial<SolveOptions>): TechniqueName[] {

@@ -67,6 +67,8 @@ export const TECHNIQUE_NAMES = [
   'finned-mutant-jellyfish',
   'forcing-chain',
   'forcing-net',
+  'template-set',
+  'template-delete',
 ] as const;
 
 /** A technique's kebab-case name. */

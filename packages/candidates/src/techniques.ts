@@ -2,6 +2,7 @@ import { findAlsChains, findAlsXyWings, findAlsXz, findDeathBlossoms } from './a
 import { findRemotePairs, findXChains, findXYChains } from './chains.js';
 import { findForcingChains, findForcingNets } from './forcing.js';
 import { findComplexFish } from './complex-fish.js';
+import { findTemplateDeletes, findTemplateSets } from './templates.js';
 import { findLoops } from './nice-loops.js';
 import { findFinnedFish } from './finned-fish.js';
 import { findFish } from './fish.js';
@@ -92,6 +93,8 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'finned-mutant-jellyfish': (g, n) => findComplexFish(g, 'mutant', 4, true, n),
   'forcing-chain': findForcingChains,
   'forcing-net': findForcingNets,
+  'template-set': findTemplateSets,
+  'template-delete': findTemplateDeletes,
 };
 
 /** Checks a technique name; throws a RangeError listing the names otherwise. @internal */

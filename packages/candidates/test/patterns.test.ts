@@ -239,10 +239,34 @@ describe('franken and mutant fish', () => {
     expect(find(grid, 'finned-mutant-x-wing').every((s) => s.explanation.startsWith('Finned Mutant X-Wing on'))).toBe(true);
   });
 
-  it('HoDoKu leaves the franken and mutant jellyfish and the mutant fish out of its solver by default, and so does solveLogically', () => {
+  it('HoDoKu leaves the franken and mutant jellyfish, the mutant fish and templates out of its solver by default, and so does solveLogically', () => {
     expect([...OFF_BY_DEFAULT].sort()).toEqual(
-      ['finned-franken-jellyfish', 'finned-mutant-jellyfish', 'finned-mutant-swordfish', 'finned-mutant-x-wing', 'franken-jellyfish', 'mutant-jellyfish', 'mutant-swordfish', 'mutant-x-wing'],
+      ['finned-franken-jellyfish', 'finned-mutant-jellyfish', 'finned-mutant-swordfish', 'finned-mutant-x-wing', 'franken-jellyfish', 'mutant-jellyfish', 'mutant-swordfish', 'mutant-x-wing', 'template-delete', 'template-set'],
     );
     for (const t of OFF_BY_DEFAULT) expect(findSteps(new Grid(), t)).toEqual([]);
+  });
+});
+
+describe('templates', () => {
+  // One way for 1 to fill the grid: row r (0-based) in column (3r + floor(r/3)) mod 9; r1c2 is an extra 1 that no
+  // template can use (its column is row 4's only place).
+  const template: [number, number][] = [...Array(9).keys()].map((r) => [r + 1, ((3 * r + Math.floor(r / 3)) % 9) + 1]);
+
+  it('template set places the digit where every template that fits puts it', () => {
+    const grid = new Grid();
+    onlyAt(grid, 1, [...template, [1, 2]]);
+    const steps = find(grid, 'template-set');
+    expect(steps.map((s) => s.digits)).toEqual([[1]]);
+    expect(changes(steps)).toEqual(['r1c1=1 r2c4=1 r3c7=1 r4c2=1 r5c5=1 r6c8=1 r7c3=1 r8c6=1 r9c9=1']);
+    expect(steps[0]!.explanation).toMatch(/^Template set: every one of the 1 ways 1 can still fill the grid/);
+  });
+
+  it('template delete removes a candidate no template uses', () => {
+    const grid = new Grid();
+    onlyAt(grid, 1, [...template, [1, 2]]);
+    const ones = (): Step[] => find(grid, 'template-delete').filter((s) => s.digits[0] === 1);
+    expect(changes(ones())).toEqual(['r1c2<>1']);
+    grid.eliminate(cell(1, 2), 1);
+    expect(ones()).toEqual([]);
   });
 });
