@@ -20,25 +20,26 @@ interface Search {
   readonly values: Uint8Array;
   readonly candidates: Uint16Array;
   readonly grouped: boolean;
+  readonly als: boolean;
   readonly found: Record<Kind, Found[]>;
 }
 
 // The last search of each flavour: the solver asks for the three kinds one after another on the same state.
 let cache: Search[] = [];
 
-function sameState(s: Search, grid: Grid, grouped: boolean): boolean {
-  if (s.grouped !== grouped) return false;
+function sameState(s: Search, grid: Grid, grouped: boolean, als: boolean): boolean {
+  if (s.grouped !== grouped || s.als !== als) return false;
   const v = grid.values;
   const c = grid.candidates;
   for (let i = 0; i < 81; i++) if (s.values[i] !== v[i] || s.candidates[i] !== c[i]) return false;
   return true;
 }
 
-function search(grid: Grid, grouped: boolean): Search {
-  for (const s of cache) if (sameState(s, grid, grouped)) return s;
-  const found = run(grid, grouped);
-  const s: Search = { values: grid.values.slice(), candidates: grid.candidates.slice(), grouped, found };
-  cache = [s, ...cache.filter((x) => x.grouped !== grouped)];
+function search(grid: Grid, grouped: boolean, als: boolean): Search {
+  for (const s of cache) if (sameState(s, grid, grouped, als)) return s;
+  const found = run(grid, grouped, als);
+  const s: Search = { values: grid.values.slice(), candidates: grid.candidates.slice(), grouped, als, found };
+  cache = [s, ...cache.filter((x) => x.grouped !== grouped || x.als !== als)];
   return s;
 }
 
@@ -88,8 +89,8 @@ const TECHNIQUE: Record<Kind, [TechniqueName, TechniqueName]> = {
   aic: ['aic', 'grouped-aic'],
 };
 
-function run(grid: Grid, grouped: boolean): Record<Kind, Found[]> {
-  const graph = buildChainGraph(grid, { groups: grouped, als: grouped });
+function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> {
+  const graph = buildChainGraph(grid, { groups: grouped, als });
   const found: Record<Kind, Found[]> = { continuous: [], discontinuous: [], aic: [] };
   const c = grid.candidates;
   const parent = new Int32Array(graph.size * 2);
@@ -241,7 +242,10 @@ function weakLinkTwiceStrong(graph: ChainGraph, c: Uint16Array, a: number, b: nu
   }
 }
 
-/** The nice loops or chains of one kind on a grid, shortest first, one per set of changes. @internal */
-export function findLoops(kind: Kind, grouped: boolean, grid: Grid, limit: number): Step[] {
-  return best(search(grid, grouped).found[kind], limit);
+/**
+ * The nice loops or chains of one kind on a grid, shortest first, one per set of changes; grouped ones with group nodes
+ * and, unless `als` is false, ALS nodes. @internal
+ */
+export function findLoops(kind: Kind, grouped: boolean, grid: Grid, limit: number, als = grouped): Step[] {
+  return best(search(grid, grouped, als && grouped).found[kind], limit);
 }

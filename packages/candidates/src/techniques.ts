@@ -97,6 +97,15 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'template-delete': findTemplateDeletes,
 };
 
+// HoDoKu's solver leaves ALS nodes out of its grouped nice loops and AICs (its list of all steps puts them in, as
+// findSteps does): the solver's finders do the same, so ALS-XZ and its kin come where HoDoKu uses them.
+const SOLVER_FINDERS: Record<TechniqueName, Finder> = {
+  ...FINDERS,
+  'grouped-continuous-nice-loop': (g, n) => findLoops('continuous', true, g, n, false),
+  'grouped-discontinuous-nice-loop': (g, n) => findLoops('discontinuous', true, g, n, false),
+  'grouped-aic': (g, n) => findLoops('aic', true, g, n, false),
+};
+
 /** Checks a technique name; throws a RangeError listing the names otherwise. @internal */
 export function expectTechnique(name: unknown): asserts name is TechniqueName {
   if (typeof name !== 'string' || !isTechniqueName(name)) {
@@ -118,9 +127,9 @@ export function findSteps(grid: Grid, technique: TechniqueName, limit = Infinity
   return FINDERS[technique](grid, limit);
 }
 
-/** The finder of a technique, without checks. @internal */
+/** The finder the solver uses for a technique, without checks. @internal */
 export function finderOf(technique: TechniqueName): Finder {
-  return FINDERS[technique];
+  return SOLVER_FINDERS[technique];
 }
 
 // HoDoKu searches continuous and discontinuous nice loops and AICs as one technique (and their grouped forms as
@@ -139,8 +148,8 @@ export function bestOfFamily(grid: Grid, step: Step, finders: readonly Finder[])
   if (family === undefined) return step;
   let best = step;
   for (const t of family.slice(family.indexOf(step.technique) + 1)) {
-    if (!finders.includes(FINDERS[t])) continue;
-    const other = FINDERS[t](grid, 1)[0];
+    if (!finders.includes(SOLVER_FINDERS[t])) continue;
+    const other = SOLVER_FINDERS[t](grid, 1)[0];
     if (other === undefined) continue;
     const more = changeCount(other) - changeCount(best);
     if (more > 0 || (more === 0 && linkCount(other) < linkCount(best))) best = other;
