@@ -57,6 +57,8 @@ function tablesOf(box: number): { units: Int16Array; cellUnits: Int16Array; peer
       if (shared(0) || shared(1) || shared(2)) peers[p++] = q;
     }
   }
+  // Premultiplied (unit * n): where a cell's units' counts start.
+  for (let t = 0; t < cellUnits.length; t++) cellUnits[t] = cellUnits[t]! * n;
   return { units, cellUnits, peers, peerCount };
 }
 
@@ -265,11 +267,10 @@ export class PropagationSearch {
   #removeFrom(k: number, m: number, bits: number, base: number, countBase: number, hiddenTail: number): number {
     const counts = this.#counts;
     const cellUnits = this.#cellUnits;
-    const n = this.size;
     this.#grids[base + k] = m & ~bits;
-    const u0 = cellUnits[3 * k]! * n;
-    const u1 = cellUnits[3 * k + 1]! * n;
-    const u2 = cellUnits[3 * k + 2]! * n;
+    const u0 = cellUnits[3 * k]!;
+    const u1 = cellUnits[3 * k + 1]!;
+    const u2 = cellUnits[3 * k + 2]!;
     for (let rest = bits; rest !== 0; rest &= rest - 1) {
       this.updates++;
       const d = 31 - Math.clz32(rest & -rest);
@@ -312,7 +313,7 @@ export class PropagationSearch {
         hiddenTail = this.#removeFrom(k, m, m ^ bit, base, countBase, hiddenTail);
         if (hiddenTail < 0) return false;
         queue[tail++] = k;
-      } else if (counts[countBase + cellUnits[3 * k]! * n + 31 - Math.clz32(bit)] !== PLACED) {
+      } else if (counts[countBase + cellUnits[3 * k]! + 31 - Math.clz32(bit)] !== PLACED) {
         queue[tail++] = k;
       }
     }
@@ -323,9 +324,10 @@ export class PropagationSearch {
         const k = queue[head++]!;
         const bit = g[base + k]!;
         const d = 31 - Math.clz32(bit);
-        counts[countBase + cellUnits[3 * k]! * n + d] = PLACED;
-        counts[countBase + cellUnits[3 * k + 1]! * n + d] = PLACED;
-        counts[countBase + cellUnits[3 * k + 2]! * n + d] = PLACED;
+        const cb = countBase + d;
+        counts[cb + cellUnits[3 * k]!] = PLACED;
+        counts[cb + cellUnits[3 * k + 1]!] = PLACED;
+        counts[cb + cellUnits[3 * k + 2]!] = PLACED;
         for (let j = k * peerCount, end = j + peerCount; j < end; j++) {
           const q = peers[j]!;
           const m = g[base + q]!;
@@ -337,14 +339,20 @@ export class PropagationSearch {
           }
           g[base + q] = rest;
           updates++;
-          for (let t = 3 * q; t < 3 * q + 3; t++) {
-            const slot = cellUnits[t]! * n + d;
-            const c = --counts[countBase + slot]!;
-            if (c === 1) hidden[hiddenTail++] = slot;
-            else if (c === 0) {
+          const s0 = cellUnits[3 * q]! + d;
+          const s1 = cellUnits[3 * q + 1]! + d;
+          const s2 = cellUnits[3 * q + 2]! + d;
+          const c0 = --counts[countBase + s0]!;
+          const c1 = --counts[countBase + s1]!;
+          const c2 = --counts[countBase + s2]!;
+          if (c0 <= 1 || c1 <= 1 || c2 <= 1) {
+            if (c0 === 0 || c1 === 0 || c2 === 0) {
               this.updates = updates;
               return false;
             }
+            if (c0 === 1) hidden[hiddenTail++] = s0;
+            if (c1 === 1) hidden[hiddenTail++] = s1;
+            if (c2 === 1) hidden[hiddenTail++] = s2;
           }
           if ((rest & (rest - 1)) === 0) queue[tail++] = q;
         }
