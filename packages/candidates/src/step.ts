@@ -41,6 +41,7 @@ export const TECHNIQUE_NAMES = [
   'finned-jellyfish',
   'sashimi-jellyfish',
   'sue-de-coq',
+  'multi-coloring',
   'x-chain',
   'xy-chain',
   'continuous-nice-loop',

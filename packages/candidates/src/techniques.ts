@@ -11,6 +11,7 @@ import { findLockedCandidates } from './intersections.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from './singles.js';
 import { findSimpleColorings, findSkyscrapers, findTwoStringKites } from './single-digit.js';
 import { findSueDeCoqs } from './sue-de-coq.js';
+import { findMultiColorings } from './multi-coloring.js';
 import { findEmptyRectangles } from './empty-rectangle.js';
 import { findTurbotFish } from './turbot-fish.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
@@ -67,6 +68,7 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'finned-jellyfish': (g, n) => findFinnedFish(g, 4, false, n),
   'sashimi-jellyfish': (g, n) => findFinnedFish(g, 4, true, n),
   'sue-de-coq': findSueDeCoqs,
+  'multi-coloring': findMultiColorings,
   'x-chain': findXChains,
   'xy-chain': findXYChains,
   'continuous-nice-loop': (g, n) => findLoops('continuous', false, g, n),

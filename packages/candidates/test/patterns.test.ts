@@ -270,3 +270,21 @@ describe('templates', () => {
     expect(ones()).toEqual([]);
   });
 });
+
+describe('multi-coloring', () => {
+  it('a color that sees both colors of another cluster is false', () => {
+    const grid = new Grid();
+    // Cluster r1c1 = r1c9 = r9c9 (rows and columns with two 1s) colors r1c1 and r9c9 alike; cluster r8c1 = r8c8.
+    // r1c1 sees r8c1 (column 1) and r9c9 sees r8c8 (box 9): that color is false. r5c1 and r7c7 keep column 1 and box 9
+    // from being strong links that would join the clusters.
+    onlyAt(grid, 1, [[1, 1], [1, 9], [9, 9], [8, 1], [8, 8], [5, 1], [7, 7]]);
+    const steps = find(grid, 'multi-coloring');
+    expect(changes(steps)).toContain('r1c1<>1 r9c9<>1');
+    expect(steps.find((s) => changes([s])[0] === 'r1c1<>1 r9c9<>1')!.explanation).toBe(
+      'Multi-coloring on 1 (a color sees both colors of another cluster): r1c1 and r9c9 see both colors of the cluster r8c1 and r8c8, so they are not 1',
+    );
+    // With a third 1 in row 8 the second cluster is gone.
+    grid.candidates[cell(8, 5)]! |= bits(1);
+    expect(changes(find(grid, 'multi-coloring'))).not.toContain('r1c1<>1 r9c9<>1');
+  });
+});
