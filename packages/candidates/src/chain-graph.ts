@@ -24,6 +24,8 @@ export interface ChainGraph {
   readonly strong: readonly (readonly number[])[];
   /** Weak-link neighbours of each node (every strong link built here is also weak). */
   readonly weak: readonly (readonly number[])[];
+  /** Strong links that only an ALS makes (a * size + b, both orders): a chain through one counts as grouped. */
+  readonly alsOnly: ReadonlySet<number>;
 }
 
 /** The largest almost locked set used as a chain node. */
@@ -123,14 +125,31 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
   const size = digit.length;
   const strong: number[][] = Array.from({ length: size }, () => []);
   const weak: number[][] = Array.from({ length: size }, () => []);
-  for (const nodes of alsLinks) for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) addLink(strong, nodes[i]!, nodes[j]!);
+  const alsOnly = new Set<number>();
+  for (const nodes of alsLinks) {
+    for (let i = 0; i < nodes.length; i++) {
+      for (let j = i + 1; j < nodes.length; j++) {
+        const [a, b] = [nodes[i]!, nodes[j]!];
+        if (!strong[a]!.includes(b)) {
+          alsOnly.add(a * size + b);
+          alsOnly.add(b * size + a);
+        }
+        addLink(strong, a, b);
+      }
+    }
+  }
+  const plainStrong = (a: number, b: number): void => {
+    alsOnly.delete(a * size + b);
+    alsOnly.delete(b * size + a);
+    addLink(strong, a, b);
+  };
   // Candidate to candidate: the same cell, or the same digit in cells that see each other.
   for (let n = 0; n < candidateCount; n++) {
     const cell = cells[n]![0]!;
     const d = digit[n]!;
     const m = c[cell]!;
     for (let e = d + 1; e <= 9; e++) if (m & (1 << (e - 1))) addLink(weak, n, nodeOf[cell * 9 + e - 1]!);
-    if (POPCOUNT[m] === 2 && d === 32 - Math.clz32(m & -m)) addLink(strong, n, nodeOf[cell * 9 + 31 - Math.clz32(m)]!);
+    if (POPCOUNT[m] === 2 && d === 32 - Math.clz32(m & -m)) plainStrong(n, nodeOf[cell * 9 + 31 - Math.clz32(m)]!);
     for (let k = 0; k < 20; k++) {
       const other = PEERS[cell * 20 + k]!;
       if (other < cell) continue;
@@ -164,7 +183,7 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
       if (count === 2) {
         const a = UNIT_CELLS[u * 9 + 31 - Math.clz32(places & -places)]!;
         const b = UNIT_CELLS[u * 9 + 31 - Math.clz32(places)]!;
-        addLink(strong, nodeOf[a * 9 + d - 1]!, nodeOf[b * 9 + d - 1]!);
+        plainStrong(nodeOf[a * 9 + d - 1]!, nodeOf[b * 9 + d - 1]!);
       }
       if (!(options.groups || options.als) || count > 6) continue;
       // Nodes inside the unit with their position masks: the candidates and the groups contained in it.
@@ -190,12 +209,12 @@ export function buildChainGraph(grid: Grid, options: GraphOptions = {}): ChainGr
           const b = inside[j]!;
           if (a.mask & b.mask || (a.mask | b.mask) !== places) continue;
           if (a.node < candidateCount && b.node < candidateCount) continue; // done above
-          addLink(strong, a.node, b.node);
+          plainStrong(a.node, b.node);
         }
       }
     }
   }
-  return { size, candidateCount, digit: Uint8Array.from(digit), cells, nodeOf, strong, weak };
+  return { size, candidateCount, digit: Uint8Array.from(digit), cells, nodeOf, strong, weak, alsOnly };
 }
 
 /** Whether the candidate (cell, digit) is weakly linked to a node: it cannot be true when the node is. @internal */

@@ -75,8 +75,13 @@ function eureka(graph: ChainGraph, path: readonly number[]): string {
   return text;
 }
 
+/** Whether a chain uses a group or ALS node, or a strong link only an ALS makes. */
 function usesGroup(graph: ChainGraph, path: readonly number[]): boolean {
-  return path.some((l) => l >> 1 >= graph.candidateCount);
+  for (let i = 0; i < path.length; i++) {
+    if (path[i]! >> 1 >= graph.candidateCount) return true;
+    if (i > 0 && !(path[i - 1]! & 1) && graph.alsOnly.has((path[i - 1]! >> 1) * graph.size + (path[i]! >> 1))) return true;
+  }
+  return false;
 }
 
 function changeKey(eliminations: readonly Candidate[], placements: readonly Candidate[]): string {

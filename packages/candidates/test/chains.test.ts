@@ -6,7 +6,7 @@ import { parseChain, formatChain, formatChainNode, type ChainNode } from '../src
 import { findForcingSteps, FORCING_BUDGET } from '../src/forcing.js';
 import { parseGivens } from '../src/formats.js';
 import { Grid } from '../src/grid.js';
-import { solveLogically } from '../src/solver.js';
+import { nextStep, solveLogically } from '../src/solver.js';
 import { formatElimination, formatPlacement, type Step, type TechniqueName } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
 import { ratePath } from '../src/rating.js';
@@ -122,6 +122,23 @@ describe('almost locked sets', () => {
     const step = find(grid, 'als-xz').find((s) => changes(s) === 'r1c2<>2 r2c2<>2 r3c2<>2 r4c1<>2 r6c1<>2');
     expect(step).toBeDefined();
     expect(step!.explanation).toMatch(/restricted common candidate 1/);
+  });
+
+  it('ALS links join the grouped chains of findSteps, but not the solver\'s, which takes ALS-XZ there as HoDoKu does', () => {
+    // A = r1c1 {1,2} and B = {r5c1 {1,3}, r5c2 {2,3,4}, r5c3 {2,4}} share the restricted common 1, so 2 is in r1c1 or
+    // in B's r5c2-r5c3: r4c1 and r6c1 lose 2. As a chain, (1)r5c1=(2)r5c23 is a link only the set B makes.
+    const grid = new Grid();
+    set(grid, 1, 1, 1, 2);
+    set(grid, 5, 1, 1, 3);
+    set(grid, 5, 2, 2, 3, 4);
+    set(grid, 5, 3, 2, 4);
+    const expected = 'r4c1<>2 r6c1<>2';
+    expect(find(grid, 'als-xz').map(changes)).toContain(expected);
+    expect(find(grid, 'aic').map(changes)).not.toContain(expected);
+    const chained = find(grid, 'grouped-aic').find((s) => changes(s) === expected);
+    // (Through r1c1's own 1, or through the set {r1c1, r5c1} of column 1: as long.)
+    expect(chained?.chain).toMatch(/^\(2\)r1c1=\((1\)r1c1|3\)r5c1)-\(1\)r5c1=\(2\)r5c23$/);
+    expect(nextStep(grid, { techniques: ['grouped-aic', 'als-xz'] })?.technique).toBe('als-xz');
   });
 
   it('ALS-XY-Wing, ALS chain and death blossom on bivalue cells', () => {
