@@ -64,7 +64,8 @@ function checkMarks(grid: Grid): void {
 
 /**
  * The techniques HoDoKu leaves out of its solver by default: franken and finned franken jellyfish and every mutant fish
- * (their searches are slow), and templates (a last resort scored 10,000). They are used when named in `techniques`. @internal
+ * (their searches are slow), templates (a last resort scored 10,000) and death blossoms. They are used when named in
+ * `techniques`. @internal
  */
 export const OFF_BY_DEFAULT: ReadonlySet<TechniqueName> = new Set<TechniqueName>([
   'franken-jellyfish',
@@ -77,6 +78,7 @@ export const OFF_BY_DEFAULT: ReadonlySet<TechniqueName> = new Set<TechniqueName>
   'finned-mutant-jellyfish',
   'template-set',
   'template-delete',
+  'death-blossom',
 ]);
 
 function techniqueList(options: Partial<SolveOptions>): TechniqueName[] {

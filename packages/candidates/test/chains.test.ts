@@ -6,7 +6,7 @@ import { parseChain, formatChain, formatChainNode, type ChainNode } from '../src
 import { findForcingSteps, FORCING_BUDGET } from '../src/forcing.js';
 import { parseGivens } from '../src/formats.js';
 import { Grid } from '../src/grid.js';
-import { nextStep, solveLogically } from '../src/solver.js';
+import { nextStep, OFF_BY_DEFAULT, solveLogically } from '../src/solver.js';
 import { formatElimination, formatPlacement, type Step, type TechniqueName } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
 import { ratePath } from '../src/rating.js';
@@ -149,6 +149,9 @@ describe('almost locked sets', () => {
     expect(find(wing, 'als-xy-wing').map(changes)).toContain('r1c1<>3');
     expect(find(wing, 'death-blossom').map(changes)).toContain('r1c1<>3');
     expect(find(xyGrid(9), 'als-chain').map(changes)).toContain('r1c9<>1 r5c1<>1');
+    // HoDoKu's solver leaves death blossoms out by default; named, they are used.
+    expect(nextStep(wing, { techniques: ['death-blossom'] })?.technique).toBe('death-blossom');
+    expect(OFF_BY_DEFAULT.has('death-blossom')).toBe(true);
     // Take the pivot's link away: the wing is gone.
     set(wing, 5, 5, 1, 4);
     expect(find(wing, 'als-xy-wing').map(changes)).not.toContain('r1c1<>3');
