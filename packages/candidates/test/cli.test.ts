@@ -311,6 +311,18 @@ describe('sudoku-explain', () => {
     expect(text.stdout).toMatch(/^(No aic applies\.|\s*1\. Alternating inference chain \(\d\)r\dc\d[=-])/);
   });
 
+  it('--technique takes the pattern techniques: Sue de Coq on a 17-clue puzzle\'s state', () => {
+    // The state reached on the 17-clue puzzle .................1.....2.34.....56....7....8..8..1.7.....8.....3..6.....9.5.....3
+    const marks =
+      '{124}{2359}{23469}{459}{346}{17}{259}{67}8{247}{2359}{23469}{459}{34}8{259}{67}18{579}{169}{159}{67}2{59}34{24}{239}{34}78561{29}61729438558{29}31674{29}{17}{27}{12}853496348629157965{14}{47}{17}823';
+    const text = run(['--technique', 'sue-de-coq', marks]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('Sue de Coq: r1c4, r1c5 and r1c6 ({1,3,4,5,6,7,9}) where row 1 crosses box 2');
+    const json = JSON.parse(run(['--technique', 'finned-x-wing', '--all', '--json', marks]).stdout) as { technique: string; steps: unknown[] };
+    expect(json.technique).toBe('finned-x-wing');
+    expect(Array.isArray(json.steps)).toBe(true);
+  });
+
   it('rejects usage errors with exit code 2', () => {
     expect(run([]).code).toBe(2);
     expect(run([EASY, EASY]).code).toBe(2);
