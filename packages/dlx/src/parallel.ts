@@ -34,6 +34,8 @@ export interface ParallelOptions extends SolveOptions {
 /** Messages to a worker. @internal */
 export type ToWorker =
   | { readonly type: 'init'; readonly spec: ProblemSpec; readonly seed: Seed | undefined }
+  /** The consumer has taken this many more of the worker's solutions (flow control). */
+  | { readonly type: 'taken'; readonly count: number }
   | {
       readonly type: 'run';
       readonly id: number;
@@ -61,6 +63,8 @@ const BUFFER = 8192;
 /** Nodes between a worker's reports (progress, and the shared node budget). */
 const REPORT = 1 << 18;
 const MAX_WORKERS = 256;
+/** Solutions taken from one worker between acknowledgements. */
+const ACK = 1024;
 
 function workerCount(value: unknown): number {
   if (typeof value !== 'number' || Number.isNaN(value)) throw new TypeError(`workers must be an integer from 1 to ${MAX_WORKERS}; got ${describeValue(value)}`);
@@ -187,6 +191,9 @@ class Run<T> {
   #reject!: (error: unknown) => void;
   /** Solutions waiting for the consumer, those handed out, and a consumer waiting for one. */
   #buffer: number[][] = [];
+  /** Per buffered solution, the worker it came from; per worker, solutions taken and not yet acknowledged. */
+  #origin: number[] = [];
+  #takenFrom: number[] = [];
   #taken = 0;
   #waiting: (() => void) | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -231,6 +238,7 @@ class Run<T> {
         );
         this.#threads.push(thread);
         this.#busy.push(null);
+        this.#takenFrom.push(0);
         thread.post({ type: 'init', spec, seed: o.seed } satisfies ToWorker);
       }
     } catch (error) {
@@ -251,7 +259,13 @@ class Run<T> {
     for (;;) {
       if (this.#buffer.length > 0) {
         const options = this.#buffer.shift()!;
+        const k = this.#origin.shift()!;
         this.#taken++;
+        // Acknowledged in lots, so that a worker waiting for its consumer goes on (see worker.ts).
+        if (++this.#takenFrom[k]! >= ACK) {
+          this.#threads[k]?.post({ type: 'taken', count: this.#takenFrom[k]! } satisfies ToWorker);
+          this.#takenFrom[k] = 0;
+        }
         if (this.#buffer.length < BUFFER / 2) this.#dispatchIdle();
         if (this.#taken >= this.#limit) await this.stop('limit');
         return options;
@@ -270,7 +284,7 @@ class Run<T> {
     const live = this.#live();
     if (reason !== null && this.#wantSolutions) live.solutions = this.#taken;
     if (reason === null && this.#wantSolutions) live.solutions = this.#taken + this.#buffer.length;
-    if (reason !== null) this.#buffer.length = 0;
+    if (reason !== null) this.#buffer.length = this.#origin.length = 0;
     this.#final = { ...live, solutions: Math.min(live.solutions, this.#limit), seconds: (performance.now() - this.#start) / 1000, complete: reason === null, stoppedBy: reason };
     this.#wake();
     await this.#end();
@@ -305,7 +319,7 @@ class Run<T> {
   async #fail(error: unknown): Promise<void> {
     if (this.#final !== null) return;
     this.#final = { ...this.#live(), seconds: (performance.now() - this.#start) / 1000, complete: false, stoppedBy: 'caller' };
-    this.#buffer.length = 0;
+    this.#buffer.length = this.#origin.length = 0;
     await this.#end(true);
     this.#reject(error);
     this.#wake();
@@ -359,7 +373,10 @@ class Run<T> {
     const busy = this.#busy[k];
     if (busy === null || busy === undefined || busy.id !== m.id) return;
     if (m.type === 'solutions') {
-      for (const options of m.list) this.#buffer.push(options);
+      for (const options of m.list) {
+        this.#buffer.push(options);
+        this.#origin.push(k);
+      }
       busy.solutions += m.list.length;
       this.#wake();
       return;

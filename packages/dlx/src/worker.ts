@@ -8,15 +8,33 @@ import type { ToWorker } from './parallel.js';
 /** Solutions are sent in batches of this many, or sooner when the batch has been gathering this long (ms). */
 const BATCH = 1024;
 const BATCH_MS = 20;
+/** Flow control: the search waits while this many solutions sent are not yet taken by the consumer, until half are. */
+const UNTAKEN = 8192;
 
 const port = workerPort();
 let solver: Solver | null = null;
+/** Solutions sent and not yet acknowledged as taken; a promise's resolve while the search waits for acknowledgements. */
+let untaken = 0;
+let resume: (() => void) | null = null;
 
 port.listen((message) => {
   const m = message as ToWorker;
+  if (m.type === 'taken') {
+    untaken -= m.count;
+    if (resume !== null && untaken <= UNTAKEN / 2) {
+      resume();
+      resume = null;
+    }
+    return;
+  }
+  void run(m);
+});
+
+async function run(m: Exclude<ToWorker, { type: 'taken' }>): Promise<void> {
   try {
     if (m.type === 'init') {
       solver = new Solver(defineProblem(m.spec), m.seed === undefined ? {} : { seed: m.seed });
+      untaken = 0;
       return;
     }
     const options: SearchOptions = {
@@ -30,11 +48,14 @@ port.listen((message) => {
     if (m.solutions) {
       let list: number[][] = [];
       let since = performance.now();
-      for (const s of search) {
-        list.push(s.options as number[]);
+      for (let r = search.next(); r.done !== true; r = search.next()) {
+        list.push(r.value.options as number[]);
         if (list.length >= BATCH || performance.now() - since >= BATCH_MS) {
           port.post({ type: 'solutions', id: m.id, list });
+          untaken += list.length;
           list = [];
+          // The consumer is behind: wait (letting its acknowledgements in) rather than queue solutions in memory.
+          if (untaken >= UNTAKEN) await new Promise<void>((resolve) => (resume = resolve));
           since = performance.now();
         }
       }
@@ -47,4 +68,4 @@ port.listen((message) => {
   } catch (error) {
     port.post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
-});
+}

@@ -137,6 +137,24 @@ describe('count and solutions with workers', () => {
     expect(() => solutions(problem, { workers: 2, shard: { index: 1, count: 2 } })).toThrow(/shard cannot be combined with workers/);
   });
 
+  it('wait for a slow consumer: workers pause while thousands of their solutions are not taken', async () => {
+    // 2^22 solutions at two nodes each: unchecked, two workers would send millions of solutions a second.
+    const items = Array.from({ length: 22 }, (_, k) => `i${k}`);
+    const problem = defineProblem({ primary: items, options: items.flatMap((item) => [[item], [item]]) });
+    const search = solutions(problem, { workers: 2 });
+    const iterator = search[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The workers report their nodes every 262,144; paused after about 10,000 solutions each (20,000 nodes), they never
+    // got there: the nodes are the split's levels above the pieces.
+    expect(search.stats.nodes).toBeLessThan(262_144);
+    let more = 0;
+    for (let r = await iterator.next(); r.done !== true && more < 50_000; r = await iterator.next()) more++;
+    expect(more).toBe(50_000);
+    await iterator.return!();
+    expect(search.stats).toMatchObject({ complete: false, stoppedBy: 'caller' });
+  });
+
   it('keep idle workers for the next search until endIdleWorkers()', async () => {
     const problem = nQueensProblem(7);
     expect((await count(problem, { workers: 3 })).solutions).toBe(40);
