@@ -57,7 +57,7 @@ export const PUZZLES: readonly KnownPuzzle[] = [
   {
     id: 'inkala-2012',
     name: "Arto Inkala's \"world's hardest\" (2012)",
-    source: 'the puzzle Arto Inkala published in 2012 as the hardest ever; no technique of the library applies',
+    source: 'the puzzle Arto Inkala published in 2012 as the hardest ever; the library gets stuck after a few forcing-net steps',
     givens: '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
   },
 ];
