@@ -14,7 +14,7 @@ import { findSueDeCoqs } from './sue-de-coq.js';
 import { findMultiColorings } from './multi-coloring.js';
 import { findEmptyRectangles } from './empty-rectangle.js';
 import { findTurbotFish } from './turbot-fish.js';
-import { isTechniqueName, TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
+import { isTechniqueName, TECHNIQUE_NAMES, type Candidate, type Step, type TechniqueName } from './step.js';
 import { findHiddenSubsets, findNakedSubsets } from './subsets.js';
 import { findBugPlusOne } from './uniqueness.js';
 import {
@@ -135,7 +135,8 @@ export function finderOf(technique: TechniqueName): Finder {
 }
 
 // HoDoKu searches continuous and discontinuous nice loops and AICs as one technique (and their grouped forms as
-// another) and takes the step that changes most, then the shortest; the solver does the same with these names.
+// another) and takes the best of all it found: most eliminations; then, if they differ, the ones on the lowest cells;
+// if they are the same, continuous before discontinuous before AIC, then the shortest. The solver does the same.
 const FAMILIES: readonly (readonly TechniqueName[])[] = [
   ['continuous-nice-loop', 'discontinuous-nice-loop', 'aic'],
   ['grouped-continuous-nice-loop', 'grouped-discontinuous-nice-loop', 'grouped-aic'],
@@ -143,18 +144,34 @@ const FAMILIES: readonly (readonly TechniqueName[])[] = [
 
 const changeCount = (s: Step): number => s.eliminations.length + 10 * s.placements.length;
 const linkCount = (s: Step): number => (s.chain ?? '').replace(/[^=-]/g, '').length;
+const changes = (s: Step): Candidate[] => [...s.placements, ...s.eliminations];
+const indexSum = (s: Step): number => changes(s).reduce((n, c) => n + c.cell * 9 + c.digit, 0);
+const sameChanges = (a: Step, b: Step): boolean =>
+  changes(a).length === changes(b).length && changes(a).every((c, i) => c.cell === changes(b)[i]!.cell && c.digit === changes(b)[i]!.digit);
 
-/** The step the solver takes: `step`, or a later member of its family (allowed in `finders`) that changes more. @internal */
+/** Whether step a (of family member ai) comes before step b (of member bi) in HoDoKu's order. */
+function before(a: Step, ai: number, b: Step, bi: number): boolean {
+  const more = changeCount(a) - changeCount(b);
+  if (more !== 0) return more > 0;
+  if (!sameChanges(a, b)) return indexSum(a) < indexSum(b);
+  if (ai !== bi) return ai < bi;
+  return linkCount(a) < linkCount(b);
+}
+
+/** The step the solver takes: the best of `step`'s family (members allowed in `finders`), or `step` itself. @internal */
 export function bestOfFamily(grid: Grid, step: Step, finders: readonly Finder[]): Step {
   const family = FAMILIES.find((f) => f.includes(step.technique));
   if (family === undefined) return step;
   let best = step;
-  for (const t of family.slice(family.indexOf(step.technique) + 1)) {
-    if (!finders.includes(SOLVER_FINDERS[t])) continue;
-    const other = SOLVER_FINDERS[t](grid, 1)[0];
-    if (other === undefined) continue;
-    const more = changeCount(other) - changeCount(best);
-    if (more > 0 || (more === 0 && linkCount(other) < linkCount(best))) best = other;
-  }
+  let bestIndex = family.indexOf(step.technique);
+  family.forEach((t, i) => {
+    if (!finders.includes(SOLVER_FINDERS[t])) return;
+    for (const other of SOLVER_FINDERS[t](grid, 30)) {
+      if (before(other, i, best, bestIndex)) {
+        best = other;
+        bestIndex = i;
+      }
+    }
+  });
   return best;
 }
