@@ -22,7 +22,8 @@ Options:
   --workers N      search on N worker threads (the same count and
                    statistics; --print gives the solutions in another order)
   --shard i/N      search only the i-th of N pieces of the search tree (the
-                   N counts add up to the whole count: one piece per machine)
+                   N counts add up to the whole count: one piece per machine;
+                   with --workers, on that many threads)
   --list-shards N  print the N shards, 1/N to N/N, one per line, for a batch
                    scheduler (with --json, each shard's pieces: the option
                    indices chosen on each piece's path)
@@ -88,7 +89,6 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   } catch (error) {
     throw new UsageError(`--shard: ${(error as Error).message}`);
   }
-  if (shard !== undefined && workers !== undefined) throw new UsageError('--shard and --workers cannot be combined (run one shard per machine)');
   if (listCount !== undefined && (shard !== undefined || workers !== undefined || values.print)) {
     throw new UsageError('--list-shards only lists the shards: leave out --shard, --workers and --print');
   }

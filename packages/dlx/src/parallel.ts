@@ -15,6 +15,7 @@ import {
   type SolveOptions,
 } from './search.js';
 import type { Seed } from './seed.js';
+import { shardOf } from './shard.js';
 import { startThread, type Thread } from './threads.js';
 
 export { endIdleWorkers } from './threads.js';
@@ -26,7 +27,7 @@ export interface ParallelOptions extends SolveOptions {
    * the number of cores). The counts, solutions and statistics are those of one search; solutions come in another
    * order. `limit` and `maxNodes` hold for the whole search (checked as the workers report, every few thousand nodes
    * at most: a budget may be overrun by that much); `seed`, `given`, `timeout`, `signal` and `onProgress` work as in
-   * one search. `shard` is not taken with workers.
+   * one search; with `shard`, the workers search that shard's pieces.
    */
   readonly workers: number;
 }
@@ -114,7 +115,6 @@ export class ParallelSearch<T = OptionSpec> implements AsyncIterable<Solution<T>
   constructor(problem: Problem<T>, options: ParallelOptions) {
     this.#problem = problem;
     this.#workers = workerCount(options.workers);
-    if (options.shard !== undefined) throw new TypeError(`shard cannot be combined with workers; got shard ${describeValue(options.shard)}`);
     // Every other option is checked as one search checks it.
     new Solver(problem, options.seed === undefined ? {} : { seed: options.seed }).solutions(options);
     this.#limit = positiveCount(options.limit, 'limit', Infinity);
@@ -214,7 +214,8 @@ class Run<T> {
       this.#resolve = resolve;
       this.#reject = reject;
     });
-    this.#split = this.#solver.split(this.#given, workers * PIECES_PER_WORKER);
+    const shard = shardOf(o.shard);
+    this.#split = shard === null ? this.#solver.split(this.#given, workers * PIECES_PER_WORKER) : this.#solver.shardPieces(this.#given, shard);
     this.#done = { solutions: 0, nodes: this.#split.nodes, updates: this.#split.updates, maxDepth: this.#split.maxDepth, complete: false, stoppedBy: null };
     if (budget.signal?.aborted === true) {
       void this.stop('signal');
@@ -246,6 +247,7 @@ class Run<T> {
       return;
     }
     for (let k = 0; k < threads; k++) this.#dispatch(k);
+    if (threads === 0) void this.stop(null); // a shard without pieces
   }
 
   stats(): SearchStats {
@@ -356,7 +358,7 @@ class Run<T> {
       id,
       pieces: batch,
       given: this.#given,
-      countsGiven: id === 0,
+      countsGiven: id === 0 && this.#split.countsGiven,
       solutions: this.#wantSolutions,
       limit: this.#limit === Infinity ? null : Math.max(1, this.#limit - (this.#wantSolutions ? this.#taken + this.#buffer.length : live.solutions)),
       maxNodes: this.#maxNodes === Infinity ? null : Math.max(0, this.#maxNodes - live.nodes),

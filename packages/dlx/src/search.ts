@@ -382,15 +382,20 @@ export class Solver<T = OptionSpec> {
     const o = optionsOf(options, 'a search');
     const shard = shardOf(o.shard);
     if (shard === null) return new Search(this, this.#engine, options);
-    const split = this.split(o.given ?? [], shard.count * PIECES_PER_SHARD);
-    const pieces: Pieces = {
+    return new Search(this, this.#engine, options, this.shardPieces(o.given ?? [], shard));
+  }
+
+  /** The pieces of one shard, with the statistics of the levels above them in shard 1. @internal */
+  shardPieces(given: readonly unknown[], shard: Shard): Pieces {
+    const split = this.split(given, shard.count * PIECES_PER_SHARD);
+    const first = shard.index === 1;
+    return {
       pieces: piecesOfShard(split.pieces, shard),
-      nodes: shard.index === 1 ? split.nodes : 0,
-      updates: shard.index === 1 ? split.updates : 0,
-      maxDepth: shard.index === 1 ? split.maxDepth : 0,
-      countsGiven: shard.index === 1,
+      nodes: first ? split.nodes : 0,
+      updates: first ? split.updates : 0,
+      maxDepth: first ? split.maxDepth : 0,
+      countsGiven: first,
     };
-    return new Search(this, this.#engine, options, pieces);
   }
 
   /**

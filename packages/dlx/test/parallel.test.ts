@@ -79,6 +79,18 @@ describe('count and solutions with workers', () => {
     },
   );
 
+  it('search one shard on workers: the statistics of that shard on one thread, also for a shard without pieces', async () => {
+    for (const problem of [nQueensProblem(9), parseDlx('a b\na\nb\n')] as Problem[]) {
+      for (const index of [1, 2, 5]) {
+        const shard = { index, count: 5 };
+        expect(withoutTime(await count(problem, { workers: 2, shard }))).toEqual(withoutTime(count(problem, { shard })));
+        const found: string[] = [];
+        for await (const s of solutions(problem, { workers: 2, shard })) found.push(s.options.join(' '));
+        expect(found.sort()).toEqual([...solutions(problem, { shard })].map((s) => s.options.join(' ')).sort());
+      }
+    }
+  });
+
   it('take given options, and give solutions with their data', async () => {
     const problem = nQueensProblem(8);
     const given = [problem.options.findIndex((o) => o[0] === 'r0' && o[1] === 'c3')];
@@ -134,7 +146,7 @@ describe('count and solutions with workers', () => {
     await expect(count(problem, { workers: 1.5 })).rejects.toThrow(RangeError);
     await expect(count(problem, { workers: 'two' as never })).rejects.toThrow(TypeError);
     await expect(count(problem, { workers: 2, limit: 0 })).rejects.toThrow(/limit must be a positive integer/);
-    expect(() => solutions(problem, { workers: 2, shard: { index: 1, count: 2 } })).toThrow(/shard cannot be combined with workers/);
+    await expect(count(problem, { workers: 2, shard: { index: 3, count: 2 } })).rejects.toThrow(/shard index must be an integer from 1 to 2; got 3/);
   });
 
   it('wait for a slow consumer: workers pause while thousands of their solutions are not taken', async () => {
