@@ -4,9 +4,9 @@
 // --count-solutions`), measured in the same run, alternating; medians of several rounds. Also the published 16×16
 // and 25×25 puzzles of michael404/SudokuSolver's test data, each with a 10 s budget per method.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SUDOKU_SYMBOLS, SudokuSolver, countSudokuSolutions, formatSudoku, parseSudoku } from '@puzzles/dlx';
 
 const DATA = new URL('../../../../shared/data/', import.meta.url);
@@ -70,6 +70,9 @@ for (const file of ['sudoku/17-clue.txt', 'sudoku/forum-hardest-1106.txt']) {
     continue;
   }
   const cells = puzzles.map((line) => parseSudoku(line).cells.slice());
+  // qqwing reads cells wherever they are (digits and dots in a comment line would shift every puzzle after it).
+  const plain = join(mkdtempSync(join(tmpdir(), 'sudoku-bench-')), 'puzzles.txt');
+  writeFileSync(plain, `${puzzles.join('\n')}\n`);
   const propagation = new SudokuSolver(9);
   const dlx = new SudokuSolver(9, { method: 'dlx' });
   const runs: Record<string, Array<{ wall: number; cpu: number }>> = { propagation: [], countSudokuSolutions: [], dlx: [], qqwing: [] };
@@ -88,7 +91,7 @@ for (const file of ['sudoku/17-clue.txt', 'sudoku/forum-hardest-1106.txt']) {
       if (round > 0) runs[name]!.push(r);
     }
     if (qqwing !== null) {
-      const q = qqwingRun(fileURLToPath(new URL(file, DATA)));
+      const q = qqwingRun(plain);
       if (q.solved !== expected) throw new Error(`${file}: qqwing says ${q.solved} puzzles are unique, we say ${expected}`);
       if (round > 0) runs.qqwing!.push(q);
     }
@@ -99,7 +102,7 @@ for (const file of ['sudoku/17-clue.txt', 'sudoku/forum-hardest-1106.txt']) {
     if (list.length === 0) continue;
     const wall = median(list.map((r) => r.wall));
     const cpu = median(list.map((r) => r.cpu));
-    const label = name === 'propagation' ? 'SudokuSolver.search (propagation)' : name === 'dlx' ? "SudokuSolver.search (method 'dlx')" : name === 'qqwing' ? `qqwing ${qqwing}` : name;
+    const label = name === 'propagation' ? 'SudokuSolver.search (propagation)' : name === 'dlx' ? "SudokuSolver.search (method 'dlx')" : name === 'qqwing' ? qqwing! : name;
     console.log(
       `  ${label.padEnd(36)} ${wall.toFixed(3)} s = ${rate(puzzles.length, wall).padStart(9)} wall; CPU ${cpu.toFixed(3)} s = ${rate(puzzles.length, cpu).padStart(9)}; ${(cpu / base).toFixed(2)}× propagation's CPU time`,
     );
