@@ -10,6 +10,7 @@ import {
   formatDiagram,
   formatPbn,
   formatScriptAction,
+  formatScriptPages,
   formatScriptReport,
   parseDealerScript,
   randomDeal,
@@ -50,8 +51,8 @@ Options:
                  standard input): generate, produce, predeal, pointcount,
                  condition, name = expression, dealer, vulnerable, and the
                  actions printall, printoneline, printpbn, printew,
-                 printcompact, printes, average, frequency; deals exactly
-                 when the condition is countable
+                 printcompact, printes, print, average, frequency; deals
+                 exactly when the condition is countable
   --seed S       with --random, --where or --script: reproducible (any text)
   --count N      with --random or --where: how many deals (default 1);
                  with --script: instead of the script's produce
@@ -203,7 +204,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       throw error;
     }
     const produce = values.count === undefined ? script.produce : count;
-    const prints = script.actions.filter((action) => action.kind.startsWith('print'));
+    const prints = script.actions.filter((action) => action.kind.startsWith('print') && action.kind !== 'print');
+    // print(seats) prints its pages after the run, so its deals are kept (the script's produce bounds them).
+    const pageActions = script.actions.filter((action) => action.kind === 'print');
+    const kept: Deal[] = [];
     const progress = produce > 1 ? cli.progress('dealing', { total: produce, unit: 'deals' }) : undefined;
     const run = runDealerScript(script, {
       produce,
@@ -239,6 +243,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
             };
             await cli.out.json({ summary });
           } else {
+            for (const action of pageActions) await cli.out.write(formatScriptPages(action, kept));
             for (const line of formatScriptReport(report).split('\n')) await cli.out.line(line);
           }
           if (report.stopped === 'maxAttempts') cli.warn(`stopped after ${group(report.generated)} random deals (the script's generate): ${counted(report.produced, 'deal')} produced`);
@@ -249,6 +254,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         const { deal, page } = next.value;
         if (format === 'json') await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal) }));
         else {
+          if (pageActions.length > 0) kept.push(deal);
           for (const action of prints) {
             const text = formatScriptAction(action, deal, board, script);
             // printes prints its text as it is (its strings hold the newlines); the others are whole lines.

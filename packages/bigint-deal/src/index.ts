@@ -61,6 +61,7 @@ export { compileCondition, type CompiledCondition } from './expression.js';
 export {
   formatScriptAction,
   formatScriptDeal,
+  formatScriptPages,
   formatScriptReport,
   parseDealerScript,
   runDealerScript,

@@ -1,6 +1,6 @@
 // A reader for the common subset of Hans van Staveren's dealer scripts: generate, produce, dealer, vulnerable,
 // predeal, pointcount, condition, `name = expression`, and the actions printall, printoneline, printpbn, printew,
-// printcompact, printes, average and frequency; expressions with hcp, suit lengths, shape, hascard, losers, controls, the alternate counts (tens … c13),
+// printcompact, printes, print, average and frequency; expressions with hcp, suit lengths, shape, hascard, losers, controls, the alternate counts (tens … c13),
 // and/or/not, arithmetic, comparisons and ?:. A condition that is constraint data (ranges of points and suit lengths
 // on one or two seats, with predeal) is dealt exactly; anything else by rejection. Whatever it cannot read is a
 // RangeError naming the line and the construct, never a silently different meaning.
@@ -18,6 +18,7 @@ export type ScriptPrint = 'printall' | 'printoneline' | 'printpbn' | 'printew' |
 export type ScriptAction =
   | { kind: ScriptPrint; line: number; value?: (deal: Deal) => number }
   | { kind: 'printes'; line: number; parts: (string | ((deal: Deal) => number))[] }
+  | { kind: 'print'; line: number; seats: number[] }
   | { kind: 'average'; label: string; text: string; line: number; value: (deal: Deal) => number }
   | { kind: 'frequency'; label: string; text: string; line: number; low: number; high: number; value: (deal: Deal) => number };
 
@@ -86,7 +87,6 @@ const UNSUPPORTED: Record<string, string> = {
   tricks: 'tricks (double-dummy analysis)',
   score: 'score',
   imps: 'imps',
-  print: 'the print action (hands on separate pages)',
   notrump: 'notrump',
   notrumps: 'notrump',
 };
@@ -337,6 +337,17 @@ export function parseDealerScript(text: string): DealerScript {
         // An optional expression in parentheses, printed after the hands.
         if (isOp('(')) actions.push({ kind: name, line: t.line, value: evaluator(primary()) });
         else actions.push({ kind: name, line: t.line });
+      } else if (name === 'print') {
+        // print(north, south): each listed seat's hands of all the deals, on a page of its own, after the run.
+        expect('(', "'(' after print");
+        const seats: number[] = [];
+        for (;;) {
+          seats.push(seat('print'));
+          if (!isOp(',')) break;
+          i++;
+        }
+        expect(')', "')' after print(…)");
+        actions.push({ kind: 'print', line: t.line, seats });
       } else if (name === 'printes') {
         expect('(', "'(' after printes");
         const parts: (string | ((deal: Deal) => number))[] = [];
@@ -723,12 +734,39 @@ export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, s
 
 /** What one print action of a script prints for a deal: its lines (printes: its text as is, newlines included). */
 export function formatScriptAction(action: ScriptAction, deal: Deal, board: number, script: Pick<DealerScript, 'dealer' | 'vulnerable'> = {}): string {
+  if (action.kind === 'print') return '';
   if (action.kind === 'printes') return action.parts.map((part) => (typeof part === 'string' ? part : String(part(deal)))).join('');
   if (action.kind === 'average' || action.kind === 'frequency') {
     throw new RangeError(`formatScriptAction prints print actions; got ${describeValue(action.kind)}`);
   }
   const text = formatScriptDeal(deal, action.kind, board, script);
   return action.value === undefined ? text : `${text}${action.kind === 'printoneline' ? ' ' : '\n'}${action.value(deal)}`;
+}
+
+/**
+ * What a `print(seats)` action prints after the run: for each of its seats, a page ("North hands:") with that seat's
+ * hand of every deal, four deals across, numbered, ended by a form feed, as dealer prints it.
+ */
+export function formatScriptPages(action: Extract<ScriptAction, { kind: 'print' }>, deals: readonly Deal[]): string {
+  if (typeof action !== 'object' || action === null || action.kind !== 'print' || !Array.isArray(action.seats)) {
+    throw new TypeError(`formatScriptPages needs a print(seats) action; got ${describeValue(action)}`);
+  }
+  let text = '';
+  for (const q of action.seats) {
+    text += `\n\n${SEATS[q]![0]!.toUpperCase()}${SEATS[q]!.slice(1)} hands:\n\n\n\n`;
+    for (let start = 0; start < deals.length; start += 4) {
+      const group = deals.slice(start, start + 4);
+      const hands = group.map((deal) => deal.toPbn().slice(2).split(' ')[q]!.split('.'));
+      text += `${group.map((_, k) => `${String(start + k + 1).padStart(4)}.`.padEnd(20)).join('').trimEnd()}\n`;
+      for (let s = 0; s < 4; s++) {
+        const cells = hands.map((suits) => (suits[s] === '' ? '-' : [...suits[s]!].join(' ')));
+        text += `${cells.map((cell) => cell.padEnd(Math.max(20, cell.length + 2))).join('').trimEnd()}\n`;
+      }
+      text += '\n';
+    }
+    text += '\f';
+  }
+  return text;
 }
 
 /** A report as dealer prints it: averages, frequency tables, and the numbers of deals generated and produced. */

@@ -328,6 +328,9 @@ describe('dealer scripts (--script)', () => {
     expect(run(['--script', path, '--seed', '9']).stdout).toBe(first.stdout);
     expect(run(['--script', '-', '--seed', '9'], readFileSync(path, 'utf8')).stdout).toBe(first.stdout);
     expect(run(['--script', path, '--seed', '9', '--count', '2']).stdout.trim().split('\n')).toHaveLength(4);
+    // print(seats) prints its pages after the deals, before the counts.
+    const pages = run(['--script', file('pages.dl', 'produce 3\naction printoneline, print(east)\n'), '--seed', '2']).stdout;
+    expect(pages).toMatch(/^(n .*\n){3}\n\nEast hands:\n\n\n\n   1\.                  2\.                  3\.\n(.*\n){4}\n\fProduced 3 hands, dealt exactly \(none rejected\)\n$/);
   });
 
   it('--json: one object per deal, then a summary with averages and frequencies keyed by value', () => {

@@ -4,6 +4,7 @@ import {
   countDeals,
   formatScriptAction,
   formatScriptDeal,
+  formatScriptPages,
   formatScriptReport,
   parseDeal,
   parseDealerScript,
@@ -133,7 +134,7 @@ action printoneline, printpbn, average "points" hcp(north), frequency "spades" (
     const cases: [string, RegExp][] = [
       ['produce 10\n\ncondition tricks(north, spades) > 9', /line 3: tricks \(double-dummy analysis\) is not supported/],
       ['produce 10\naction printes "x"', /line 2: expected '\(' after printes/],
-      ['action print(north)', /line 1: the print action \(hands on separate pages\) is not supported/],
+      ['action print(north, middle)', /line 1: expected a seat \(north, east, south, west\) in print\(…\), found 'middle'/],
       ['condition hcp(north) > 10 &&\n\n', /line 3: expected a number, a name or a function, found the end of the script/],
       ['condition hcp(nord) > 10', /line 1: expected a seat .* found 'nord'/],
       ['condition strong', /line 1: unknown name 'strong'/],
@@ -240,5 +241,25 @@ describe('print actions as dealer 20211121 prints them', () => {
     expect(shown[4]).toBe('hcp N 12 sp 3\n');
     expect(formatScriptDeal(deal, 'printcompact', 1).split('\n')[0]).toBe('n AKQJT98765432...');
     expectError(() => formatScriptAction(parseDealerScript('action average hcp(north)').actions[0]!, deal, 1), RangeError, /print actions; got 'average'/);
+  });
+
+  it('print(seats): a page per seat after the run, four deals across, numbered, ended by a form feed', () => {
+    const [print] = parseDealerScript('action print(north, west)').actions;
+    const deals = [dealer, deal, dealer, deal, dealer];
+    const pages = formatScriptPages(print as Extract<ScriptAction, { kind: 'print' }>, deals);
+    const [north, west, rest] = pages.split('\f');
+    expect(rest).toBe('');
+    expect(north).toBe(
+      '\n\nNorth hands:\n\n\n\n' +
+        '   1.                  2.                  3.                  4.\n' +
+        '6 5 3               A K Q J T 9 8 7 6 5 4 3 2  6 5 3               A K Q J T 9 8 7 6 5 4 3 2\n' +
+        'A 9 4               -                   A 9 4               -\n' +
+        'T 8                 -                   T 8                 -\n' +
+        'A K J 7 4           -                   A K J 7 4           -\n\n' +
+        '   5.\n6 5 3\nA 9 4\nT 8\nA K J 7 4\n\n',
+    );
+    expect(west!.startsWith('\n\nWest hands:\n\n\n\n   1.')).toBe(true);
+    expect(formatScriptAction(print!, dealer, 1)).toBe('');
+    expectError(() => formatScriptPages({ kind: 'average' } as never, deals), TypeError, /print\(seats\) action/);
   });
 });
