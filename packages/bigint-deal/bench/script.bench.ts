@@ -12,8 +12,8 @@ import { parseDealerScript, runDealerScript, type ScriptAction } from '@puzzles/
 
 const DEALER = '/usr/games/dealer';
 const EXAMPLES = '/usr/share/doc/dealer/examples';
-// The examples with averages or frequencies that this reader takes (the others print with print/printew/printes, or
-// use cccc/quality, which it refuses by name); produce is capped so a run takes seconds.
+// The examples with averages or frequencies (every example but Descr.evaluation, which uses cccc and quality, refused
+// by name); produce is capped so a run takes seconds.
 const SCRIPTS: [string, number][] = [
   ['Descr.controls', 10_000],
   ['Descr.1c', 20_000],
@@ -25,6 +25,7 @@ const SCRIPTS: [string, number][] = [
   ['Descr.hm1dr2d', 5_000],
   ['Descr.blue_team', 2_000],
   ['Descr.test_dealer', 20_000],
+  ['Descr.yarb', 2_000],
 ];
 
 if (!existsSync(DEALER) || !existsSync(EXAMPLES)) {
