@@ -41,8 +41,8 @@ interface Item {
 export class PackedItem implements Item {
   hits: number;
   bytes: number;
-  /** The distinct visitors, as counted. */
-  readonly ids: Int32Array;
+  /** The distinct visitors, ascending. */
+  ids: Int32Array;
   #set: Set<number> | null = null;
 
   constructor(hits: number, bytes: number, ids: Int32Array) {
@@ -64,6 +64,49 @@ export class PackedItem implements Item {
   list(): ArrayLike<number> {
     return this.#set === null ? this.ids : [...this.#set];
   }
+
+  /**
+   * Adds visitors (distinct among themselves); those at or above `fresh` are new to this item (numbered after all
+   * of its own), the others are looked up by binary search. Keeps `ids` ascending without making a Set.
+   */
+  addAll(visitors: ArrayLike<number>, fresh: number): void {
+    if (this.#set !== null) {
+      for (let k = 0; k < visitors.length; k++) this.#set.add(visitors[k]!);
+      return;
+    }
+    const own = this.ids;
+    const olds: number[] = [];
+    const news: number[] = [];
+    for (let k = 0; k < visitors.length; k++) {
+      const v = visitors[k]!;
+      if (v >= fresh) news.push(v);
+      else if (!has(own, v)) olds.push(v);
+    }
+    if (olds.length === 0 && news.length === 0) return;
+    olds.sort((a, b) => a - b);
+    news.sort((a, b) => a - b);
+    const out = new Int32Array(own.length + olds.length + news.length);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < own.length || j < olds.length) out[n++] = j >= olds.length || (i < own.length && own[i]! < olds[j]!) ? own[i++]! : olds[j++]!;
+    for (const v of news) out[n++] = v;
+    this.ids = out;
+  }
+}
+
+/** True when the ascending list holds v. */
+function has(list: Int32Array, v: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = list[mid]!;
+    if (x === v) return true;
+    if (x < v) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 /** The number of distinct visitors of an item. */
@@ -266,7 +309,8 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
   into.failed += from.failed;
   into.logSize += from.logSize;
   into.bytes += from.bytes;
-  // `from`'s visitor numbers → `into`'s.
+  // `from`'s visitor numbers → `into`'s; those from `fresh` on are new to `into`.
+  const fresh = into.visitorKeys.size;
   const map: number[] = [];
   for (const [key, i] of from.visitorKeys) {
     let mine = into.visitorKeys.get(key);
@@ -276,13 +320,17 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
   for (const name of Object.keys(from.lists) as Array<keyof PanelStats['lists']>) {
     const target = into.lists[name];
     for (const [key, item] of from.lists[name]) {
-      let mine = target.get(key);
-      if (mine === undefined) target.set(key, (mine = { hits: 0, bytes: 0, visitors: new Set() }));
-      mine.hits += item.hits;
-      mine.bytes += item.bytes;
-      const set = mine.visitors;
       const list = visitorList(item);
-      for (let k = 0; k < list.length; k++) set.add(map[list[k]!]!);
+      const mapped = new Int32Array(list.length);
+      for (let k = 0; k < list.length; k++) mapped[k] = map[list[k]!]!;
+      const mine = target.get(key);
+      if (mine === undefined) target.set(key, new PackedItem(item.hits, item.bytes, mapped.sort()));
+      else {
+        mine.hits += item.hits;
+        mine.bytes += item.bytes;
+        if (mine instanceof PackedItem) mine.addAll(mapped, fresh);
+        else for (let k = 0; k < mapped.length; k++) mine.visitors.add(mapped[k]!);
+      }
     }
   }
   for (const [key, hits] of from.pairs) into.pairs.set(key, (into.pairs.get(key) ?? 0) + hits);
@@ -437,7 +485,9 @@ export function panelsFromJson(value: unknown): PanelStats {
         seen[i as number] = stamp;
         ids[k] = i as number;
       }
-      stats.lists[name].set(row[0], new PackedItem(row[1], row[2], ids));
+      let ascending = true;
+      for (let k = 1; k < ids.length && ascending; k++) ascending = ids[k - 1]! < ids[k]!;
+      stats.lists[name].set(row[0], new PackedItem(row[1], row[2], ascending ? ids : ids.sort()));
     }
   }
   if (!Array.isArray(v.pairs)) return bad('pairs must be a list');

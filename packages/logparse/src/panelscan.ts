@@ -286,9 +286,27 @@ export class PanelCounter {
         into.set(name(id), new PackedItem(hits[id]!, bytes[id]!, all.subarray(start[id]!, start[id + 1]!)));
       }
     };
+    /** (id, visitor) entries ordered by visitor (a stable counting sort), so that `pack` lists each item's ascending. */
+    const visitorCount = this.#visitorCount;
+    const byVisitor = (n: number, idOf: ArrayLike<number>, visitorOf: ArrayLike<number>): [Int32Array, Int32Array] => {
+      const start = new Int32Array(visitorCount + 1);
+      for (let p = 0; p < n; p++) if (visitorOf[p]! >= 0) start[visitorOf[p]! + 1]!++;
+      for (let v = 0; v < visitorCount; v++) start[v + 1]! += start[v]!;
+      const ids = new Int32Array(start[visitorCount]!);
+      const visitors = new Int32Array(start[visitorCount]!);
+      for (let p = 0; p < n; p++) {
+        const v = visitorOf[p]!;
+        if (v < 0) continue;
+        const q = start[v]!++;
+        ids[q] = idOf[p]!;
+        visitors[q] = v;
+      }
+      return [ids, visitors];
+    };
     const tally = (t: Tally, name: (id: number) => string, into: ItemMap): void => {
       const pairs = t.pairs!;
-      pack(t.hits.length, t.hits, t.bytes, pairs.size, pairs.firsts, pairs.seconds, name, into);
+      const [ids, visitors] = byVisitor(pairs.size, pairs.firsts, pairs.seconds);
+      pack(t.hits.length, t.hits, t.bytes, ids.length, ids, visitors, name, into);
     };
     /** A tally whose visitors are given per visitor by bit masks (hours, status classes). */
     const masked = (t: Tally, masks: Int32Array, name: (id: number) => string, into: ItemMap): void => {
@@ -351,7 +369,8 @@ export class PanelCounter {
     const keyVisitor = this.#keyVisitor;
     const byKey = (size: number, idOf: Int32Array, name: (id: number) => string, into: ItemMap): void => {
       const [hits, bytes] = sums(size, idOf);
-      pack(size, hits, bytes, keys, idOf, keyVisitor, name, into);
+      const [ids, visitors] = byVisitor(keys, idOf, keyVisitor);
+      pack(size, hits, bytes, ids.length, ids, visitors, name, into);
     };
     byKey(dayText.length, keyDay, (id) => dayText[id]!, lists.visitors);
     byKey(hosts.length, keyHost, (id) => hosts[id]!, lists.hosts);

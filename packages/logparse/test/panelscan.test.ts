@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addFailed, addRecord, collectPanels, createPanels, panelReport, panelsFromJson, panelsToJson, parseLog, referrerStats, toDot, type PanelStats } from '../src/index.js';
+import { addFailed, addRecord, collectPanels, createPanels, mergePanels, panelReport, panelsFromJson, panelsToJson, parseLog, referrerStats, toDot, type PanelStats } from '../src/index.js';
 import { collectPanels as collectPanelsNode } from '../src/node.js';
 
 const IPS = ['10.0.0.1', '10.0.0.2', '2001:db8::1', '-'];
@@ -71,6 +71,30 @@ describe('collectPanels', () => {
         same(fast, await slowPanels([text]));
         expect(fast.logSize).toBe(new TextEncoder().encode(text).length);
         if (/^[\x00-\x7f]*$/.test(text)) same(await collectPanels(chunked(text, cuts)), fast);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('merges its statistics (and ones read back from JSON) exactly as one pass over all lines', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line.filter((l) => !l.includes('\n')), { maxLength: 40 }), fc.nat(), fc.boolean(), async (lines, at, viaJson) => {
+        const cut = lines.length === 0 ? 0 : at % (lines.length + 1);
+        const whole = await collectPanels([lines.join('\n')]);
+        const a = await collectPanels([lines.slice(0, cut).join('\n')]);
+        const b = await collectPanels([lines.slice(cut).join('\n')]);
+        const into = viaJson ? panelsFromJson(JSON.parse(JSON.stringify(panelsToJson(a)))) : a;
+        const merged = mergePanels(into, viaJson ? b : panelsFromJson(JSON.parse(JSON.stringify(panelsToJson(b)))));
+        expect(panelReport({ ...merged, logSize: 0 })).toEqual(panelReport({ ...whole, logSize: 0 }));
+        expect(new Set(merged.visitorKeys.keys())).toEqual(new Set(whole.visitorKeys.keys()));
+        // Each item's visitors are distinct visitors that exist.
+        for (const map of Object.values(merged.lists)) {
+          for (const item of map.values()) {
+            const ids = [...item.visitors];
+            expect(new Set(ids).size).toBe(ids.length);
+            for (const v of ids) expect(v).toBeLessThan(merged.visitorKeys.size);
+          }
+        }
       }),
       { numRuns: 80 },
     );
