@@ -338,8 +338,8 @@ function reachesCell(a: Als, b: Als, zs: number): boolean {
 
 /** The most ALS in an ALS chain. */
 export const MAX_ALS_CHAIN = 6;
-/** The most chain extensions one ALS chain search tries (a bound on its time). */
-const ALS_CHAIN_WORK = 8_000;
+/** The most chain extensions one ALS chain search tries for each length (a bound on its time). */
+const ALS_CHAIN_WORK = 10_000;
 /** The most pivot link pairs one ALS-XY-Wing search tries. */
 const ALS_XY_WING_WORK = 300_000;
 /** The most petal choices one death blossom search tries. */
@@ -359,10 +359,11 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
   let work = 0;
   const path: number[] = [];
   const via: number[] = [];
+  let cap = 4;
   const dfs = (used: Board): void => {
     if (work++ > ALS_CHAIN_WORK) return;
     const last = path[path.length - 1]!;
-    if (path.length >= 4) {
+    if (path.length === cap) {
       const a = alses[path[0]!]!;
       const b = alses[last]!;
       const firstX = via[0]!;
@@ -396,12 +397,12 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
         }
       }
     }
-    if (path.length >= MAX_ALS_CHAIN) return;
+    if (path.length >= cap) return;
     for (const { to, rcc } of links[last]!) {
       const next = alses[to]!;
       if (!disjoint(next.board, used)) continue;
-      for (const x of digitsIn(rcc)) {
-        if (via.length && via[via.length - 1] === x) continue;
+      for (let m = via.length ? rcc & ~(1 << (via[via.length - 1]! - 1)) : rcc; m; m &= m - 1) {
+        const x = 32 - Math.clz32(m & -m);
         path.push(to);
         via.push(x);
         dfs([used[0] | next.board[0], used[1] | next.board[1], used[2] | next.board[2]]);
@@ -410,10 +411,14 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
       }
     }
   };
-  for (let s = 0; s < alses.length && work <= ALS_CHAIN_WORK; s++) {
-    path.push(s);
-    dfs(alses[s]!.board);
-    path.pop();
+  // Shortest chains first: four sets, then five, then six, each length with its own budget.
+  for (cap = 4; cap <= MAX_ALS_CHAIN && found.length < limit; cap++) {
+    work = 0;
+    for (let s = 0; s < alses.length && work <= ALS_CHAIN_WORK; s++) {
+      path.push(s);
+      dfs(alses[s]!.board);
+      path.pop();
+    }
   }
   return best(found, limit);
 }
