@@ -43,7 +43,8 @@ interface Stats {
 function dealerStats(out: string): Stats {
   const stats: Stats = { averages: [], tables: [], produced: Number(/Produced (\d+) hands/.exec(out)?.[1] ?? NaN) };
   let table: Map<string, number> | undefined;
-  for (const line of out.split('\n')) {
+  // The statistics follow the last page of print(seats), whose rows could pass for numbers.
+  for (const line of out.slice(out.lastIndexOf('\f') + 1).split('\n')) {
     const row = /^\s*(Low|High|-?\d+)\t\s*(\d+)$/.exec(line);
     if (table !== undefined && row !== null) {
       table.set(row[1]!.toLowerCase(), Number(row[2]));
