@@ -122,6 +122,7 @@ interface AlsState {
   readonly candidates: Uint16Array;
   readonly alses: Als[];
   links?: Link[][];
+  overlapping?: Link[][];
 }
 
 // The ALS of the last state asked for: the four ALS techniques run one after another on the same state.
@@ -137,14 +138,16 @@ function stateOf(grid: Grid): AlsState {
   return last;
 }
 
-function linksFor(state: AlsState): Link[][] {
-  state.links ??= linksOf(state.alses);
+function linksFor(state: AlsState, overlap = false): Link[][] {
+  if (overlap) return (state.overlapping ??= linksOf(state.alses, true));
+  state.links ??= linksOf(state.alses, false);
   return state.links;
 }
 
 /** The restricted common candidates of two disjoint ALS, as a digit mask. @internal */
-export function rccs(a: Als, b: Als): number {
-  if (!disjoint(a.board, b.board)) return 0;
+export function rccs(a: Als, b: Als, overlap = false): number {
+  // Sets that overlap may share no cell holding a restricted common candidate (seeAll leaves a's own cells out).
+  if (!overlap && !disjoint(a.board, b.board)) return 0;
   let common = a.mask & b.mask;
   let out = 0;
   while (common) {
@@ -257,11 +260,11 @@ export function findAlsXz(grid: Grid, limit = Infinity): Step[] {
 }
 
 
-function linksOf(alses: readonly Als[]): Link[][] {
+function linksOf(alses: readonly Als[], overlap: boolean): Link[][] {
   const out: Link[][] = alses.map(() => []);
   for (let i = 0; i < alses.length; i++) {
     for (let j = i + 1; j < alses.length; j++) {
-      const r = rccs(alses[i]!, alses[j]!);
+      const r = rccs(alses[i]!, alses[j]!, overlap);
       if (!r) continue;
       out[i]!.push({ to: j, rcc: r });
       out[j]!.push({ to: i, rcc: r });
@@ -274,11 +277,11 @@ function linksOf(alses: readonly Als[]): Link[][] {
  * ALS-XY-Wing: a pivot ALS C shares RCC x with ALS A and RCC y (≠ x) with ALS B; if A does not hold z then... one of
  * A and B holds every digit z they share (z ≠ x, y): z leaves every cell that sees all z of A and B.
  */
-export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
+export function findAlsXyWings(grid: Grid, limit = Infinity, overlap = false): Step[] {
   const c = grid.candidates;
   const state = stateOf(grid);
   const alses = state.alses;
-  const links = linksFor(state);
+  const links = linksFor(state, overlap);
   const found: Found[] = [];
   let work = 0;
   for (let p = 0; p < alses.length && work < ALS_XY_WING_WORK; p++) {
@@ -291,7 +294,7 @@ export function findAlsXyWings(grid: Grid, limit = Infinity): Step[] {
         const lb = ls[j]!;
         const a = alses[la.to]!;
         const b = alses[lb.to]!;
-        if (!disjoint(a.board, b.board)) continue;
+        if (!overlap && !disjoint(a.board, b.board)) continue;
         const common = a.mask & b.mask;
         if (!common) continue;
         for (const x of digitsIn(la.rcc)) {
@@ -350,11 +353,11 @@ const DEATH_BLOSSOM_WORK = 50_000;
  * the first and the last ALS then hold between them every digit z they share (z not the first or last link): z leaves
  * every cell that sees all z of both. Four to MAX_ALS_CHAIN sets (three are an ALS-XY-Wing).
  */
-export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
+export function findAlsChains(grid: Grid, limit = Infinity, overlap = false): Step[] {
   const c = grid.candidates;
   const state = stateOf(grid);
   const alses = state.alses;
-  const links = linksFor(state);
+  const links = linksFor(state, overlap);
   const found: Found[] = [];
   let work = 0;
   const path: number[] = [];
@@ -369,7 +372,7 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
       const firstX = via[0]!;
       const lastX = via[via.length - 1]!;
       const zs = a.mask & b.mask & ~(1 << (firstX - 1)) & ~(1 << (lastX - 1));
-      if (zs && disjoint(a.board, b.board) && reachesCell(a, b, zs)) {
+      if (zs && (overlap || disjoint(a.board, b.board)) && reachesCell(a, b, zs)) {
         const elim = new Eliminations();
         for (const z of digitsIn(zs)) eliminateCommon(c, [a, b], z, elim);
         const eliminations = elim.list().filter((e) => !path.some((p) => within(bit(e.cell), alses[p]!.board)));
@@ -400,7 +403,7 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
     if (path.length >= cap) return;
     for (const { to, rcc } of links[last]!) {
       const next = alses[to]!;
-      if (!disjoint(next.board, used)) continue;
+      if (overlap ? path.includes(to) : !disjoint(next.board, used)) continue;
       for (let m = via.length ? rcc & ~(1 << (via[via.length - 1]! - 1)) : rcc; m; m &= m - 1) {
         const x = 32 - Math.clz32(m & -m);
         path.push(to);
@@ -428,7 +431,7 @@ export function findAlsChains(grid: Grid, limit = Infinity): Step[] {
  * stem; whichever digit the stem holds locks its petal, so a digit z in every petal (not in the stem) is held by one of
  * them: z leaves every cell that sees all z of all petals.
  */
-export function findDeathBlossoms(grid: Grid, limit = Infinity): Step[] {
+export function findDeathBlossoms(grid: Grid, limit = Infinity, overlap = false): Step[] {
   const c = grid.candidates;
   const alses = stateOf(grid).alses;
   const found: Found[] = [];
@@ -473,7 +476,7 @@ export function findDeathBlossoms(grid: Grid, limit = Infinity): Step[] {
           return;
         }
         for (const a of lists[i]!) {
-          if (!disjoint(a.board, used)) continue;
+          if (overlap ? chosen.includes(a) : !disjoint(a.board, used)) continue;
           const nextSee = and(see, a.seeAll[z]!);
           const nextSee2 = andNot(nextSee, a.board);
           if (isEmpty(nextSee2)) continue;

@@ -78,9 +78,9 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'grouped-discontinuous-nice-loop': (g, n) => findLoops('discontinuous', true, g, n),
   'grouped-aic': (g, n) => findLoops('aic', true, g, n),
   'als-xz': findAlsXz,
-  'als-xy-wing': findAlsXyWings,
-  'als-chain': findAlsChains,
-  'death-blossom': findDeathBlossoms,
+  'als-xy-wing': (g, n) => findAlsXyWings(g, n, true),
+  'als-chain': (g, n) => findAlsChains(g, n, true),
+  'death-blossom': (g, n) => findDeathBlossoms(g, n, true),
   'franken-x-wing': (g, n) => findComplexFish(g, 'franken', 2, false, n),
   'franken-swordfish': (g, n) => findComplexFish(g, 'franken', 3, false, n),
   'franken-jellyfish': (g, n) => findComplexFish(g, 'franken', 4, false, n),
@@ -99,13 +99,17 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'template-delete': findTemplateDeletes,
 };
 
-// HoDoKu's solver leaves ALS nodes out of its grouped nice loops and AICs (its list of all steps puts them in, as
-// findSteps does): the solver's finders do the same, so ALS-XZ and its kin come where HoDoKu uses them.
+// HoDoKu's solver leaves ALS nodes out of its grouped nice loops and AICs and lets no two ALS of a step overlap (its
+// list of all steps allows both, as findSteps does): the solver's finders do the same, so ALS-XZ and its kin come
+// where HoDoKu uses them.
 const SOLVER_FINDERS: Record<TechniqueName, Finder> = {
   ...FINDERS,
   'grouped-continuous-nice-loop': (g, n) => findLoops('continuous', true, g, n, false),
   'grouped-discontinuous-nice-loop': (g, n) => findLoops('discontinuous', true, g, n, false),
   'grouped-aic': (g, n) => findLoops('aic', true, g, n, false),
+  'als-xy-wing': findAlsXyWings,
+  'als-chain': findAlsChains,
+  'death-blossom': findDeathBlossoms,
 };
 
 /** Checks a technique name; throws a RangeError listing the names otherwise. @internal */
