@@ -84,6 +84,7 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
   const endo = new Int32Array(W);
   const bases: number[] = [];
   const covers: number[] = [];
+  const hit = new Int32Array(W);
 
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
     const bit = 1 << (digit - 1);
@@ -114,10 +115,9 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
         for (const u of covers) coverKinds |= kindOf(u);
         if (familyOf(baseKinds, coverKinds) !== family) return;
         const o = d * W;
-        const allFins = [...cellsOf(fins, o), ...cellsOf(endo)];
-        if ((allFins.length > 0) !== finned) return;
+        const hasFins = (fins[o]! | fins[o + 1]! | fins[o + 2]! | endo[0]! | endo[1]! | endo[2]!) !== 0;
+        if (hasFins !== finned) return;
         // Cover candidates outside the base, and base candidates in two covers (not fins), that see every fin.
-        const hit = new Int32Array(W);
         let any = 0;
         for (let k = 0; k < W; k++) {
           let union = 0;
@@ -126,12 +126,13 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
           any |= hit[k]!;
         }
         if (!any) return;
+        const key = `${digit}:${hit[0]},${hit[1]},${hit[2]}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        const allFins = [...cellsOf(fins, o), ...cellsOf(endo)];
         const elim = new Eliminations();
         for (const x of cellsOf(hit)) elim.add(c, x, bit);
         const eliminations = elim.list();
-        const key = `${digit}:${eliminations.map((e) => e.cell).join(',')}`;
-        if (seen.has(key)) return;
-        seen.add(key);
         const sortedBases = [...bases].sort((a, b) => a - b);
         const sortedCovers = [...covers].sort((a, b) => a - b);
         allFins.sort((a, b) => a - b);
@@ -216,8 +217,21 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
           if (targets[0]! | targets[1]! | targets[2]!) cover(0, endoCells.length);
           return;
         }
+        // Cells shared by the bases chosen so far are endo fins: prune as soon as there are too many.
         for (let i = from; i < pool.length; i++) {
-          bases.push(pool[i]!);
+          const u = pool[i]!;
+          let shared = 0;
+          for (const v of bases) {
+            for (let k = 0; k < W; k++) {
+              let m = unitWords[u * W + k]! & unitWords[v * W + k]!;
+              while (m) {
+                m &= m - 1;
+                shared++;
+              }
+            }
+          }
+          if (shared > maxFins) continue;
+          bases.push(u);
           chooseBases(i + 1);
           bases.pop();
         }
