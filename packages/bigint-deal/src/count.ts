@@ -52,6 +52,8 @@ export interface OneSeatCount {
   hcp: [number, number];
   stages: bigint[][];
   hands: bigint;
+  /** Each suit's choices, made once on the first sample. */
+  choices?: ReturnType<typeof suitChoices>[];
 }
 
 /** The two-seat DP for seats a and b, the other two seats and the number of ways to deal them the rest. @internal */

@@ -226,7 +226,8 @@ function exactHolders(dp: OneSeatCount, word: () => number): Uint8Array {
     const before = stages[s]!;
     const total = stages[s + 1]![len * 38 + points]!;
     let r = bigBelow(word, total);
-    for (const choice of suitChoices(dp.fixed[s]!, dp.suitRanges[s]!)) {
+    dp.choices ??= [0, 1, 2, 3].map((t) => suitChoices(dp.fixed[t]!, dp.suitRanges[t]!));
+    for (const choice of dp.choices[s]!) {
       if (choice.len > len || choice.points > points) continue;
       const w = before[(len - choice.len) * 38 + points - choice.points]! * choice.weight;
       if (r >= w) {
