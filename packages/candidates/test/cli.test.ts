@@ -17,7 +17,8 @@ import { EASY, EASY_SOLUTION } from './reference.js';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  // --all prints every instance of every technique: several MB on an early grid, beyond spawnSync's 1 MB default.
+  const result = spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
