@@ -1,7 +1,7 @@
 // The fast path of the report panels: lines are scanned into byte ranges, the fields the panels group by are interned
 // to dense ids, and hits, bytes and distinct (item, visitor) pairs are counted in typed arrays. User agents are
 // classified once per distinct agent, referring sites found once per distinct referrer, static files decided once per
-// distinct request. The strings, Maps and Sets of `PanelStats` are made once, at the end.
+// distinct request. The strings, Maps and packed visitor lists of `PanelStats` are made once, at the end.
 import { classifyAgent } from './agent.js';
 import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
