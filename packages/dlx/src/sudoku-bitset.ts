@@ -2,11 +2,9 @@
 // one 32-bit integer), and each unit (row, column, box) the number of its cells where each digit is still possible.
 // Between branches the search places naked singles (a cell with one candidate left: that digit is removed from its
 // 2(n-1) + (box-1)² peers) and hidden singles (a digit whose count in a unit falls to one), removes locked candidates
-// (a digit that a box has only in one line, or a line only in one box), and for 16×16 and 25×25 tries each candidate
-// of the cells with two (a candidate whose singles end in a contradiction is removed), until nothing more is found;
-// then it branches on a cell with the fewest candidates, or on the two places of a digit in a unit. One grid of
-// candidates and counts per level of the search, copied on the way down and dropped on the way back, so nothing is
-// undone. Statistics: `nodes` counts the search-tree nodes (the clues' propagation is the first), `updates` the
+// (a digit that a box has only in one line, or a line only in one box), until nothing more is found; then it
+// branches on a cell with the fewest candidates, or on the two places of a digit in a unit. One grid of candidates
+// and counts per level of the search, copied on the way down and dropped on the way back, so nothing is undone. Statistics: `nodes` counts the search-tree nodes (the clues' propagation is the first), `updates` the
 // candidates removed. The run/checkAt/onCheck protocol is the dancing-links engine's (see engine.ts), so the same
 // budget checks (checks.ts) drive both.
 
@@ -66,14 +64,12 @@ function tablesOf(box: number): { units: Int16Array; cellUnits: Int16Array; peer
 export interface Propagation {
   /** Remove locked candidates (pointing and claiming). */
   readonly locked: boolean;
-  /** Try both candidates of each two-candidate cell and remove one that fails. */
-  readonly probing: boolean;
   /** Branch on a digit's two places in a unit when no cell has two candidates. */
   readonly digitBranches: boolean;
 }
 
-/** The default: all of it, but probing only from 16×16 up (on 9×9 it costs more than it saves). */
-export const propagationFor = (box: number): Propagation => ({ locked: true, probing: box > 3, digitBranches: true });
+/** The default: all of it. */
+export const propagationFor = (): Propagation => ({ locked: true, digitBranches: true });
 
 /**
  * The search of one grid size by candidates and propagation: `load` a puzzle, then `run` until DONE, stopping at each
@@ -97,7 +93,7 @@ export class PropagationSearch {
   readonly #cellUnits: Int16Array;
   readonly #peers: Int16Array;
   readonly #peerCount: number;
-  /** Candidates: the grid of level l at l * cellCount (one more level is scratch for probes). */
+  /** Candidates: the grid of level l at l * cellCount. */
   readonly #grids: Int32Array;
   /** Per level at l * 3n², per unit u and digit d at u * n + d: the cells of u where d is possible (PLACED once placed). */
   readonly #counts: Uint8Array;
@@ -122,7 +118,7 @@ export class PropagationSearch {
   readonly #segments: Int32Array;
   #mode = ENTER;
 
-  constructor(box: number, propagation: Propagation = propagationFor(box)) {
+  constructor(box: number, propagation: Propagation = propagationFor()) {
     const n = box * box;
     this.#box = box;
     this.size = n;
@@ -134,8 +130,8 @@ export class PropagationSearch {
     this.#cellUnits = cellUnits;
     this.#peers = peers;
     this.#peerCount = peerCount;
-    // Each level places at least one cell, so there are at most cellCount + 1 levels, and one scratch level for probes.
-    const levels = this.cellCount + 2;
+    // Each level places at least one cell, so there are at most cellCount + 1 levels.
+    const levels = this.cellCount + 1;
     this.#grids = new Int32Array(levels * this.cellCount);
     this.#countSize = 3 * n * n;
     this.#counts = new Uint8Array(levels * this.#countSize);
@@ -256,7 +252,6 @@ export class PropagationSearch {
     const base = level * this.cellCount;
     const countBase = level * this.#countSize;
     if (!this.#settle(base, countBase)) return -1;
-    if (this.propagation.probing && !this.#probe(base, countBase)) return -1;
     return this.#choose(base, countBase);
   }
 
@@ -464,37 +459,6 @@ export class PropagationSearch {
       }
     }
     return (hiddenTail << 16) | tail;
-  }
-
-  /**
-   * Failed-literal probing: each cell with two candidates is tried with each of them in a scratch level (the next
-   * one); a candidate whose propagation ends in a contradiction is removed. False when the grid has none left.
-   */
-  #probe(base: number, countBase: number): boolean {
-    const g = this.#grids;
-    const counts = this.#counts;
-    const count = this.cellCount;
-    const countSize = this.#countSize;
-    for (let k = 0; k < count; k++) {
-      const m = g[base + k]!;
-      if ((m & (m - 1)) === 0 || bitCount(m) !== 2) continue;
-      for (let rest = m; rest !== 0; rest &= rest - 1) {
-        const bit = rest & -rest;
-        g.copyWithin(base + count, base, base + count);
-        counts.copyWithin(countBase + countSize, countBase, countBase + countSize);
-        this.#placeCell[0] = k;
-        this.#placeBit[0] = bit;
-        this.#placing = 1;
-        if (this.#settle(base + count, countBase + countSize)) continue;
-        // This candidate fails: the other one is the cell's digit.
-        this.#placeCell[0] = k;
-        this.#placeBit[0] = m ^ bit;
-        this.#placing = 1;
-        if (!this.#settle(base, countBase)) return false;
-        break;
-      }
-    }
-    return true;
   }
 
   /** A blank cell with the fewest candidates, or a digit's two places in a unit, to branch on; cellCount when solved. */
