@@ -318,9 +318,16 @@ export function pairCount(spec: PairSpec): PairPlan {
   return plan;
 }
 
-/** A uniform integer in [0, n) for an exact integer n below 2^53. */
+const TWO53 = 9007199254740992;
+
+/** A uniform integer in [0, n) for an exact integer n below 2^53: 53 random bits, rejecting the biased top (no BigInt). */
 function uniformBelow(word: () => number, n: number): number {
-  return n <= 4294967296 ? below(word, n) : Number(bigBelow(word, BigInt(n)));
+  if (n <= 4294967296) return below(word, n);
+  const limit = TWO53 - (TWO53 % n);
+  for (;;) {
+    const x = (word() >>> 5) * 67108864 + (word() >>> 6);
+    if (x < limit) return x % n;
+  }
 }
 
 /** Picks one item by exact integer weights (their sum below 2^53). */
@@ -370,19 +377,19 @@ export function samplePair(plan: PairPlan, word: () => number): number[] {
   const keyA = keys[lo]!;
   // 2. The second half's key among those that complete it.
   const [la, lb, pa, pb] = decode(L, keyA);
-  const options: number[] = [];
-  const weights: number[] = [];
-  for (let xa = Math.max(0, spec.hcpA[0] - pa); xa <= Math.min(P - 1, spec.hcpA[1] - pa); xa++) {
+  let r2 = uniformBelow(word, shareOf(plan, L, keyA));
+  let keyB = -1;
+  scan: for (let xa = Math.max(0, spec.hcpA[0] - pa); xa <= Math.min(P - 1, spec.hcpA[1] - pa); xa++) {
     for (let xb = Math.max(0, spec.hcpB[0] - pb); xb <= Math.min(P - 1, spec.hcpB[1] - pb); xb++) {
       const key = keyOf(L, H - la, H - lb, xa, xb);
       const w = plan.halfB[key]!;
-      if (w !== 0) {
-        options.push(key);
-        weights.push(w);
+      if (r2 < w) {
+        keyB = key;
+        break scan;
       }
+      r2 -= w;
     }
   }
-  const keyB = pickWeighted(options, weights, word);
   // 3. Each half's key walked back through its items; 4. each item's cards.
   const masks = [0, 0, 0, 0, 0, 0, 0, 0];
   for (const [half, last] of [[plan.halves[0], keyA], [plan.halves[1], keyB]] as const) {
@@ -391,22 +398,30 @@ export function samplePair(plan: PairPlan, word: () => number): number[] {
       const item = half.items[i]!;
       const before = half.states[i]!;
       const [ta, tb, qa, qb] = decode(L, key);
-      const parts: number[] = [];
-      const partWeights: number[] = [];
       if (item.digits === undefined) {
         item.digits = new Int32Array(item.keys.length * 4);
         item.keys.forEach((k, j) => item.digits!.set(decode(L, k), j * 4));
       }
       const d = item.digits;
-      for (let j = 0; j < item.keys.length; j++) {
-        const k = item.keys[j]!;
+      const ks = item.keys;
+      const ws = item.weights;
+      // Two passes, no arrays: the total of the parts that fit, then the part where a uniform draw below it falls.
+      let total = 0;
+      for (let j = 0; j < ks.length; j++) {
         if (d[j * 4]! > ta || d[j * 4 + 1]! > tb || d[j * 4 + 2]! > qa || d[j * 4 + 3]! > qb) continue;
-        const w = before[key - k]!;
-        if (w === 0) continue;
-        parts.push(k);
-        partWeights.push(w * item.weights[j]!);
+        total += before[key - ks[j]!]! * ws[j]!;
       }
-      const k = pickWeighted(parts, partWeights, word);
+      let r = uniformBelow(word, total);
+      let k = -1;
+      for (let j = 0; j < ks.length; j++) {
+        if (d[j * 4]! > ta || d[j * 4 + 1]! > tb || d[j * 4 + 2]! > qa || d[j * 4 + 3]! > qb) continue;
+        const w = before[key - ks[j]!]! * ws[j]!;
+        if (r < w) {
+          k = ks[j]!;
+          break;
+        }
+        r -= w;
+      }
       key -= k;
       if (item.pool !== undefined) {
         const [ka, kb] = decode(L, k);
@@ -428,7 +443,7 @@ export function samplePair(plan: PairPlan, word: () => number): number[] {
         }
       }
       const fitting = item.byKey.get(k)!;
-      const choice = pickWeighted(fitting, fitting.map((c) => c.weight), word);
+      const choice = fitting.length === 1 ? fitting[0]! : pickWeighted(fitting, fitting.map((c) => c.weight), word);
       if (choice.ka + choice.kb === 0) {
         masks[choice.suit]! |= choice.ma;
         masks[4 + choice.suit]! |= choice.mb;
