@@ -90,18 +90,30 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
     });
   };
 
-  // Covers: every size-subset of the union of the base lines' positions.
-  const covers = (baseMask: number, union: number, from: number, cover: number, count: number): void => {
-    if (count === size) {
-      tryCover(baseMask, cover);
-      return;
+  // Covers: the fins lie in one box, so for each box the candidates outside it fix most covers (those columns must be
+  // covers); the rest are chosen among the box's own columns.
+  const covers = (baseMask: number, union: number): void => {
+    for (let box = 0; box < 9 && steps.length < limit; box++) {
+      // Across the base lines: the box's band (base lines crossing the box) and stack (cover lines crossing it).
+      const bandLines = byRows ? 7 << (Math.floor(box / 3) * 3) : 7 << ((box % 3) * 3);
+      const stack = byRows ? 7 << ((box % 3) * 3) : 7 << (Math.floor(box / 3) * 3);
+      if (!(baseMask & bandLines)) continue;
+      let forced = 0;
+      for (const y of chosen) forced |= bandLines & (1 << y) ? lines[y]! & ~stack : lines[y]!;
+      const n = POPCOUNT[forced]!;
+      if (n > size) continue;
+      const free = union & stack & ~forced;
+      // Every subset of the free columns of the right size completes the covers.
+      for (let sub = free; ; sub = (sub - 1) & free) {
+        if (POPCOUNT[sub] === size - n) tryCover(baseMask, forced | sub);
+        if (sub === 0) break;
+      }
     }
-    for (let x = from; x < 9 && steps.length < limit; x++) if (union & (1 << x)) covers(baseMask, union, x + 1, cover | (1 << x), count + 1);
   };
 
   const bases = (from: number, union: number, baseMask: number): void => {
     if (chosen.length === size) {
-      if (POPCOUNT[union]! > size) covers(baseMask, union, 0, 0, 0);
+      if (POPCOUNT[union]! > size) covers(baseMask, union);
       return;
     }
     for (let i = from; i < pool.length && steps.length < limit; i++) {
