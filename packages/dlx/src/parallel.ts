@@ -438,6 +438,7 @@ const hasWorkers = (options: unknown): options is ParallelOptions =>
  */
 export function solutions<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options: ParallelOptions): ParallelSearch<T>;
 export function solutions<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions): Search<T>;
+export function solutions<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions | ParallelOptions): Search<T> | ParallelSearch<T>;
 export function solutions<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions | ParallelOptions): Search<T> | ParallelSearch<T> {
   if (hasWorkers(options)) return new ParallelSearch(problemOf(problem), options);
   return solutionsOneThread(problem, options);
@@ -449,6 +450,7 @@ export function solutions<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, 
  */
 export function count<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options: ParallelOptions): Promise<SearchStats>;
 export function count<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions): SearchStats;
+export function count<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions | ParallelOptions): SearchStats | Promise<SearchStats>;
 export function count<T = OptionSpec>(problem: Problem<T> | ProblemSpec<T>, options?: SolveOptions | ParallelOptions): SearchStats | Promise<SearchStats> {
   if (hasWorkers(options)) {
     try {

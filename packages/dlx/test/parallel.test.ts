@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as dist from '../dist/index.js';
+import type { ParallelOptions, SolveOptions } from '../dist/index.js';
 import { asyncProp, problemArb, type PlainProblem } from './reference.js';
 
 const { count, defineProblem, nQueensProblem, parseDlx, pentominoProblem, solutions } = dist;
@@ -138,6 +139,17 @@ describe('count and solutions with workers', () => {
     const once = solutions(nQueensProblem(6), { workers: 2 });
     expect((await once.drain()).solutions).toBe(4);
     await expect(once.drain()).rejects.toThrow(/already been started/);
+  });
+
+  it('take options typed as either kind (the result is then a count or a promise of one)', async () => {
+    const options = (workers: number | undefined): SolveOptions | ParallelOptions => (workers === undefined ? {} : { workers });
+    for (const workers of [undefined, 2]) {
+      const stats = await count(nQueensProblem(6), options(workers));
+      expect(stats.solutions).toBe(4);
+      const found = [];
+      for await (const s of solutions(nQueensProblem(6), options(workers))) found.push(s);
+      expect(found).toHaveLength(4);
+    }
   });
 
   it('bad options are RangeErrors/TypeErrors naming the value', async () => {
