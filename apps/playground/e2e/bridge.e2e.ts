@@ -1,7 +1,7 @@
 // Bridge in the browser: the deal on a page in both editions, the page of a deal typed in, and deals to a condition
 // with its exact count, each checked against @puzzles/bigint-deal itself (the built package, as the page uses it).
 import { describe, expect, it } from 'vitest';
-import { bridgeNumbering, countDeals, compileCondition, hcp, parsePbn } from '../../../packages/bigint-deal/dist/index.js';
+import { bridgeNumbering, countDeals, compileCondition, hcp, parsePbn } from '@puzzles/bigint-deal';
 import { open, screenshot, useBrowser } from './browser.js';
 
 const browser = useBrowser();

@@ -1,7 +1,5 @@
 // Bridge: the deal on any page of Thomas Andrews' Impossible Book challenge (2002) in both editions, the page of any
 // deal typed in, and deals to a condition with the condition's exact count and probability, on @puzzles/bigint-deal.
-// The playground does not list @puzzles/bigint-deal among its dependencies yet, so the page imports the built package
-// by path (the same public API and build that npm users get); switch to '@puzzles/bigint-deal' once it is added.
 import {
   DEALS,
   bridgeNumbering,
@@ -9,11 +7,12 @@ import {
   countDeals,
   dealProbability,
   formatDiagram,
+  randomDeal,
   sampleDeals,
   whyNotCountable,
   type Deal,
   type Edition,
-} from '../../../../packages/bigint-deal/dist/index.js';
+} from '@puzzles/bigint-deal';
 import { h, liveRegion, mountPage, param } from '../shared/dom.js';
 import './bridge.css';
 
@@ -73,7 +72,7 @@ const pageForm = h(
   h('label', {}, 'Page', pageInput),
   h('label', {}, 'Edition', editionSelect),
   h('button', { type: 'submit' }, 'Show the deal'),
-  h('button', { type: 'button', onclick: () => ((pageInput.value = (1n + BigInt(Math.floor(Math.random() * 2 ** 52)) * 11911n).toString()), showPage()) }, 'Some page'),
+  h('button', { type: 'button', onclick: () => ((pageInput.value = randomDeal({ edition: editionSelect.value as Edition }).page.toString()), showPage()) }, 'Random page'),
 );
 
 // 2. The page of a deal.
