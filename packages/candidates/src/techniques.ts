@@ -102,8 +102,8 @@ const FINDERS: Record<TechniqueName, Finder> = {
 // HoDoKu's solver leaves ALS nodes out of its grouped nice loops and AICs and lets no two ALS of a step overlap (its
 // list of all steps allows both, as findSteps does): the solver's finders do the same, so ALS-XZ and its kin come
 // where HoDoKu uses them.
-const SOLVER_FINDERS: Record<TechniqueName, Finder> = {
-  ...FINDERS,
+// (An override table, not a spread of FINDERS: a spread at the top level would keep every finder in a bundle.)
+const SOLVER_ONLY: Partial<Record<TechniqueName, Finder>> = {
   'grouped-continuous-nice-loop': (g, n) => findLoops('continuous', true, g, n, false),
   'grouped-discontinuous-nice-loop': (g, n) => findLoops('discontinuous', true, g, n, false),
   'grouped-aic': (g, n) => findLoops('aic', true, g, n, false),
@@ -135,7 +135,7 @@ export function findSteps(grid: Grid, technique: TechniqueName, limit = Infinity
 
 /** The finder the solver uses for a technique, without checks. @internal */
 export function finderOf(technique: TechniqueName): Finder {
-  return SOLVER_FINDERS[technique];
+  return SOLVER_ONLY[technique] ?? FINDERS[technique];
 }
 
 // HoDoKu searches continuous and discontinuous nice loops and AICs as one technique (and their grouped forms as
@@ -170,8 +170,9 @@ export function bestOfFamily(grid: Grid, step: Step, finders: readonly Finder[])
   let best = step;
   let bestIndex = family.indexOf(step.technique);
   family.forEach((t, i) => {
-    if (!finders.includes(SOLVER_FINDERS[t])) return;
-    for (const other of SOLVER_FINDERS[t](grid, 30)) {
+    const find = finderOf(t);
+    if (!finders.includes(find)) return;
+    for (const other of find(grid, 30)) {
       if (before(other, i, best, bestIndex)) {
         best = other;
         bestIndex = i;
