@@ -1,5 +1,5 @@
 import { describeValue } from './errors.js';
-import { isTechniqueName, type Step, type TechniqueName } from './step.js';
+import type { Step, TechniqueName } from './step.js';
 
 /** HoDoKu's difficulty levels, easiest first. */
 export const LEVELS = ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'] as const;
@@ -174,10 +174,12 @@ export function ratePath(steps: readonly Step[], solved = true): Rating {
   let hardest: TechniqueName | null = null;
   let level = 0;
   for (const step of steps) {
-    const technique: unknown = (step as Partial<Step> | null)?.technique;
-    if (typeof technique !== 'string' || !isTechniqueName(technique)) {
-      throw new RangeError(`a step's technique must be one of the technique names; got ${describeValue(technique)}`);
+    const name: unknown = (step as Partial<Step> | null)?.technique;
+    // Checked against the score table, not the list of names: a bundle of ratePath then carries the names once.
+    if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(TECHNIQUE_SCORES, name)) {
+      throw new RangeError(`a step's technique must be one of the technique names; got ${describeValue(name)}`);
     }
+    const technique = name as TechniqueName;
     score += TECHNIQUE_SCORES[technique];
     if (hardest === null || TECHNIQUE_SCORES[technique] > TECHNIQUE_SCORES[hardest]) hardest = technique;
     level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[technique]));
