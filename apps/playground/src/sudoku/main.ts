@@ -537,7 +537,7 @@ function showHint(): Step | null {
     const problem = state.contradiction();
     hintMessage(
       problem === null
-        ? 'No technique of the library applies here: going on needs guessing, or techniques beyond its 23.'
+        ? 'No technique of the library applies here: going on needs guessing, or techniques the library does not have.'
         : `No hint: ${problem}.`,
     );
     render();
