@@ -16,11 +16,53 @@ export type ScriptPrint = 'printall' | 'printoneline' | 'printpbn' | 'printew' |
 
 /** One action of a script: a way to print each deal, or a statistic over the deals. */
 export type ScriptAction =
-  | { kind: ScriptPrint; line: number; value?: (deal: Deal) => number }
-  | { kind: 'printes'; line: number; parts: (string | ((deal: Deal) => number))[] }
-  | { kind: 'print'; line: number; seats: number[] }
-  | { kind: 'average'; label: string; text: string; line: number; value: (deal: Deal) => number }
-  | { kind: 'frequency'; label: string; text: string; line: number; low: number; high: number; value: (deal: Deal) => number };
+  | {
+      kind: ScriptPrint;
+      /** The script's line of the action. */
+      line: number;
+      /** printoneline's optional expression, printed after the hands. */
+      value?: (deal: Deal) => number;
+    }
+  | {
+      kind: 'printes';
+      /** The script's line of the action. */
+      line: number;
+      /** Strings and expressions, printed in turn for each deal. */
+      parts: (string | ((deal: Deal) => number))[];
+    }
+  | {
+      kind: 'print';
+      /** The script's line of the action. */
+      line: number;
+      /** The seats to print (0 north, 1 east, 2 south, 3 west). */
+      seats: number[];
+    }
+  | {
+      kind: 'average';
+      /** The label given in the script (empty when none was given). */
+      label: string;
+      /** The expression as written. */
+      text: string;
+      /** The script's line of the action. */
+      line: number;
+      /** The expression averaged over the deals. */
+      value: (deal: Deal) => number;
+    }
+  | {
+      kind: 'frequency';
+      /** The label given in the script (empty when none was given). */
+      label: string;
+      /** The expression as written. */
+      text: string;
+      /** The script's line of the action. */
+      line: number;
+      /** The lowest value counted in its own row (lower values are counted together, below it). */
+      low: number;
+      /** The highest value counted in its own row. */
+      high: number;
+      /** The expression counted over the deals. */
+      value: (deal: Deal) => number;
+    };
 
 /** A dealer script, read: its limits, its condition as a constraint (predeal included) and its actions. */
 export interface DealerScript {

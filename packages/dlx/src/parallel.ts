@@ -146,6 +146,7 @@ export class ParallelSearch<T = OptionSpec> implements AsyncIterable<Solution<T>
     return { done: true, value: this.stats };
   }
 
+  /** The solutions as the workers find them (`for await`): the same set as one thread's, in another order. */
   [Symbol.asyncIterator](): AsyncIterator<Solution<T>, SearchStats> {
     const run = this.#start(true);
     return {

@@ -137,6 +137,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     if (pieces === null) shardOf(o.shard); // checked here too, though the shard is applied by solutions() and count()
   }
 
+  /** The search itself: `for (const s of search)` takes its solutions one at a time, in the engine's order. */
   [Symbol.iterator](): this {
     return this;
   }

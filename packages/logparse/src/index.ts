@@ -65,6 +65,8 @@ export {
   referrerStats,
   referringSite,
   type GeneralPanel,
+  type PanelItem,
+  type PanelLists,
   type PanelName,
   type PanelReport,
   type PanelReportOptions,

@@ -26,11 +26,37 @@ export const PANELS = [
 export type PanelName = (typeof PANELS)[number];
 
 /** Counts of one item of a panel (a day, a request, a host…). */
-interface Item {
+export interface PanelItem {
   hits: number;
   bytes: number;
   /** The visitors (indexes into `PanelStats.visitorKeys`) seen for this item. */
   visitors: Set<number>;
+}
+
+/** The items of each list panel by key, as `PanelStats.lists` holds them. */
+export interface PanelLists {
+  /** Per day, keyed `YYYY-MM-DD` (`-` for a record without a time). */
+  readonly visitors: Map<string, PanelItem>;
+  /** Requested pages (not static files, not 404s), keyed by path and query. */
+  readonly requests: Map<string, PanelItem>;
+  /** Static files (images, scripts, styles, fonts…) by path. */
+  readonly static: Map<string, PanelItem>;
+  /** Paths answered 404. */
+  readonly notFound: Map<string, PanelItem>;
+  /** Client addresses (`%h`). */
+  readonly hosts: Map<string, PanelItem>;
+  /** Operating system families of the user agents (`classifyAgent`). */
+  readonly os: Map<string, PanelItem>;
+  /** Browser families of the user agents, crawlers as their own class (`classifyAgent`). */
+  readonly browsers: Map<string, PanelItem>;
+  /** Hours of the day, keyed `00` to `23`. */
+  readonly hours: Map<string, PanelItem>;
+  /** Referring sites (the referrer's host). */
+  readonly referringSites: Map<string, PanelItem>;
+  /** Referrer URLs as written. */
+  readonly referrerUrls: Map<string, PanelItem>;
+  /** Status classes: the status's first digit and `xx` (`2xx`, `4xx`…), and `unknown` for a status written `-`. */
+  readonly status: Map<string, PanelItem>;
 }
 
 /**
@@ -38,7 +64,7 @@ interface Item {
  * is asked for (a report needs only their number; a Set per item costs ~10x the memory and most of the time on logs
  * with many visitors). @internal
  */
-export class PackedItem implements Item {
+export class PackedItem implements PanelItem {
   hits: number;
   bytes: number;
   /** The distinct visitors, ascending. */
@@ -110,12 +136,12 @@ function has(list: Int32Array, v: number): boolean {
 }
 
 /** The number of distinct visitors of an item. */
-function visitorCount(item: Item): number {
+function visitorCount(item: PanelItem): number {
   return item instanceof PackedItem ? item.count : item.visitors.size;
 }
 
 /** The visitors of an item, as a list. */
-function visitorList(item: Item): ArrayLike<number> {
+function visitorList(item: PanelItem): ArrayLike<number> {
   return item instanceof PackedItem ? item.list() : [...item.visitors];
 }
 
@@ -132,7 +158,7 @@ export interface PanelStats {
   /** Every distinct visitor key (IP, day, user agent), numbered in order of appearance. */
   readonly visitorKeys: Map<string, number>;
   /** The items of each list panel by key. */
-  readonly lists: { readonly [P in Exclude<PanelName, 'general'>]: Map<string, Item> };
+  readonly lists: PanelLists;
   /**
    * Hits per (referrer, request) pair of the requests panel (not static files, not 404s), keyed `referrer + '\u0000' +
    * request` (a missing referrer is `-`): the referrer → page graph.
@@ -197,7 +223,7 @@ const STATIC = /\.(css|js|jpe?g|png|gif|ico|svg|webp|bmp|tiff?|woff2?|ttf|otf|eo
 
 /** Makes an empty set of panel statistics. */
 export function createPanels(): PanelStats {
-  const lists = {} as Record<Exclude<PanelName, 'general'>, Map<string, Item>>;
+  const lists = {} as Record<Exclude<PanelName, 'general'>, Map<string, PanelItem>>;
   for (const name of PANELS) if (name !== 'general') lists[name] = new Map();
   return { valid: 0, failed: 0, logSize: 0, bytes: 0, visitorKeys: new Map(), lists, pairs: new Map() };
 }
@@ -208,7 +234,7 @@ function checkPanels(stats: unknown, what: string): asserts stats is PanelStats 
   }
 }
 
-function count(map: Map<string, Item>, key: string, bytes: number, visitor: number): void {
+function count(map: Map<string, PanelItem>, key: string, bytes: number, visitor: number): void {
   let item = map.get(key);
   if (item === undefined) map.set(key, (item = { hits: 0, bytes: 0, visitors: new Set() }));
   item.hits++;
@@ -339,7 +365,7 @@ export function mergePanels(into: PanelStats, from: PanelStats): PanelStats {
 
 const ORDERED: ReadonlySet<PanelName> = new Set(['visitors', 'hours', 'status']);
 
-function rows(map: Map<string, Item>, ordered: boolean, top: number): PanelRow[] {
+function rows(map: Map<string, PanelItem>, ordered: boolean, top: number): PanelRow[] {
   const all = [...map].map(([key, item]) => ({ key, hits: item.hits, visitors: visitorCount(item), bytes: item.bytes }));
   if (ordered) all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   else all.sort((a, b) => b.hits - a.hits || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
