@@ -1,6 +1,6 @@
 // pnpm --filter @puzzles/dlx bench
 // Our dancing links (the built package, as users call it) beside the `dancing-links` npm package (TimBeyer, v4.3.10)
-// on the same exact-cover matrices, measured in the same process, ours and the anchor alternating; medians.
+// on the same exact-cover matrices, measured in the same process, ours and the reference alternating; medians.
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
@@ -10,8 +10,8 @@ import { timePair, type Timed } from './harness.js';
 const DATA = new URL('../../../../shared/data/sudoku/', import.meta.url);
 const dl = new DancingLinks<number>();
 
-/** The anchor solver for one of our problems: the same items (primary, then secondary) and options, sparse. */
-function anchorSolver(problem: Problem<unknown>) {
+/** The reference solver for one of our problems: the same items (primary, then secondary) and options, sparse. */
+function referenceSolver(problem: Problem<unknown>) {
   const np = problem.primary.length;
   const ns = problem.secondary.length;
   const rows = problem.options.map((option) => option.map((entry) => problem.itemIndex(entry)));
@@ -27,8 +27,8 @@ function anchorSolver(problem: Problem<unknown>) {
   return solver;
 }
 
-/** The anchor on one Sudoku: the 324 items, and for each cell the option of its clue or of every digit. */
-function anchorSudoku(line: string, limit: number): number {
+/** The reference on one Sudoku: the 324 items, and for each cell the option of its clue or of every digit. */
+function referenceSudoku(line: string, limit: number): number {
   const solver = dl.createSolver({ columns: 324 });
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) {
@@ -56,8 +56,8 @@ function puzzles(file: string): string[] | null {
 const rows: Array<Timed & { unit: string; known: string }> = [];
 const add = (t: Timed, unit: string, known: string) => {
   rows.push({ ...t, unit, known });
-  const ratio = t.anchorCpu === null ? '' : `  ratio ${(t.anchorCpu / t.oursCpu).toFixed(2)}x (CPU)`;
-  console.log(`  ${t.name}: ours ${t.ours.toFixed(3)} s, dancing-links ${t.anchor === null ? '-' : `${t.anchor.toFixed(3)} s`}${ratio}`);
+  const ratio = t.referenceCpu === null ? '' : `  ratio ${(t.referenceCpu / t.oursCpu).toFixed(2)}x (CPU)`;
+  console.log(`  ${t.name}: ours ${t.ours.toFixed(3)} s, dancing-links ${t.reference === null ? '-' : `${t.reference.toFixed(3)} s`}${ratio}`);
 };
 
 console.log(`@puzzles/dlx bench on Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -65,16 +65,16 @@ console.log('(the machine is shared: absolute times are noisy; ours and dancing-
 
 const pentominoes = pentominoProblem(6, 10, { breakSymmetry: true });
 add(
-  timePair({ name: 'pentominoes 6×10, all 2339 (X restricted)', expect: 2339, ours: () => count(pentominoes).solutions, anchor: () => anchorSolver(pentominoes).findAll().length, rounds: 5 }),
+  timePair({ name: 'pentominoes 6×10, all 2339 (X restricted)', expect: 2339, ours: () => count(pentominoes).solutions, reference: () => referenceSolver(pentominoes).findAll().length, rounds: 5 }),
   's',
   'issue: dancing-links ~2.26 s, plain C -O2 ~1.0 s',
 );
 const pentominoesAll = pentominoProblem(6, 10);
-add(timePair({ name: 'pentominoes 6×10, all 9356 (no symmetry breaking)', expect: 9356, ours: () => count(pentominoesAll).solutions, anchor: null, rounds: 0, noWarmUp: true }), 's', '');
+add(timePair({ name: 'pentominoes 6×10, all 9356 (no symmetry breaking)', expect: 9356, ours: () => count(pentominoesAll).solutions, reference: null, rounds: 0, noWarmUp: true }), 's', '');
 
 const queens = nQueensProblem(12);
 add(
-  timePair({ name: '12-queens, all 14200', expect: 14200, ours: () => count(queens).solutions, anchor: () => anchorSolver(queens).findAll().length, rounds: 7 }),
+  timePair({ name: '12-queens, all 14200', expect: 14200, ours: () => count(queens).solutions, reference: () => referenceSolver(queens).findAll().length, rounds: 7 }),
   's',
   'issue: dancing-links ~0.10 s, plain C ~0.03 s',
 );
@@ -85,7 +85,7 @@ if (clue17 === null || hardest === null) {
   console.log('\n(sudoku data not found under ../shared/data/sudoku: Sudoku cases skipped)');
 } else {
   const first2000 = clue17.slice(0, 2000);
-  // The dancing-links Sudoku search (the same matrix as the anchor's); bench/sudoku.bench.ts measures the default.
+  // The dancing-links Sudoku search (the same matrix as the reference's); bench/sudoku.bench.ts measures the default.
   const dlxSudoku = new SudokuSolver(9, { method: 'dlx' });
   const sumCounts = (lines: string[], f: (line: string) => number) => lines.reduce((sum, line) => sum + f(line), 0);
   add(
@@ -93,7 +93,7 @@ if (clue17 === null || hardest === null) {
       name: '17-clue, first 2,000, stop after 2 solutions',
       expect: first2000.length, // each has exactly one solution
       ours: () => sumCounts(first2000, (line) => dlxSudoku.count(line, 2)),
-      anchor: () => sumCounts(first2000, (line) => anchorSudoku(line, 2)),
+      reference: () => sumCounts(first2000, (line) => referenceSudoku(line, 2)),
       rounds: 5,
     }),
     'puzzles',
@@ -104,7 +104,7 @@ if (clue17 === null || hardest === null) {
       name: 'forum-hardest-1106 (375), stop after 2 solutions',
       expect: hardest.length,
       ours: () => sumCounts(hardest, (line) => dlxSudoku.count(line, 2)),
-      anchor: () => sumCounts(hardest, (line) => anchorSudoku(line, 2)),
+      reference: () => sumCounts(hardest, (line) => referenceSudoku(line, 2)),
       rounds: 7,
     }),
     'puzzles',
@@ -115,12 +115,12 @@ if (clue17 === null || hardest === null) {
   const solver = new SudokuSolver(9, { method: 'dlx' });
   const grids = clue17.map((line) => parseSudoku(line).cells);
   add(
-    timePair({ name: `17-clue, all ${clue17.length}, uniqueness (SudokuSolver.search)`, expect: clue17.length, ours: () => grids.reduce((s, g) => s + solver.search(g, 2), 0), anchor: null, rounds: 3 }),
+    timePair({ name: `17-clue, all ${clue17.length}, uniqueness (SudokuSolver.search)`, expect: clue17.length, ours: () => grids.reduce((s, g) => s + solver.search(g, 2), 0), reference: null, rounds: 3 }),
     'puzzles',
     'data README: C fast_solv_9r2 37,301/s',
   );
   add(
-    timePair({ name: `17-clue, all ${clue17.length}, uniqueness (countSudokuSolutions)`, expect: clue17.length, ours: () => sumCounts(clue17, (line) => countSudokuSolutions(line)), anchor: null, rounds: 3 }),
+    timePair({ name: `17-clue, all ${clue17.length}, uniqueness (countSudokuSolutions)`, expect: clue17.length, ours: () => sumCounts(clue17, (line) => countSudokuSolutions(line)), reference: null, rounds: 3 }),
     'puzzles',
     '',
   );
@@ -142,6 +142,6 @@ for (const row of rows) {
     wall === null || cpu === null
       ? '-'
       : `${wall.toFixed(3)} s [${cpu.toFixed(3)}]${size ? ` ${Math.round(size / cpu).toLocaleString('en-US')}/cpu-s` : ''}`;
-  const ratio = row.anchorCpu === null ? '-' : `${(row.anchorCpu / row.oursCpu).toFixed(2)}x`;
-  console.log(`${pad(row.name, 60)}${pad(fmt(row.ours, row.oursCpu), 34)}${pad(fmt(row.anchor, row.anchorCpu), 34)}${pad(ratio, 8)}${row.known}`);
+  const ratio = row.referenceCpu === null ? '-' : `${(row.referenceCpu / row.oursCpu).toFixed(2)}x`;
+  console.log(`${pad(row.name, 60)}${pad(fmt(row.ours, row.oursCpu), 34)}${pad(fmt(row.reference, row.referenceCpu), 34)}${pad(ratio, 8)}${row.known}`);
 }

@@ -1,13 +1,13 @@
 // A small benchmark harness for long-running cases: each case runs a fixed workload several times, ours and the
-// anchor alternating (so both see the same load on this shared machine), and reports the median wall-clock and CPU
+// reference alternating (so both see the same load on this shared machine), and reports the median wall-clock and CPU
 // time of each.
 
 export interface Pair {
   readonly name: string;
   /** Runs the whole workload once with our library; returns a check value (e.g. a count). */
   readonly ours: () => number;
-  /** The same workload with the anchor; must return the same check value. */
-  readonly anchor: (() => number) | null;
+  /** The same workload with the reference; must return the same check value. */
+  readonly reference: (() => number) | null;
   /** The check value both must give, when known (a count of solutions). */
   readonly expect?: number;
   /** Rounds (default 5). */
@@ -20,10 +20,10 @@ export interface Timed {
   readonly name: string;
   /** Median wall-clock seconds. */
   readonly ours: number;
-  readonly anchor: number | null;
+  readonly reference: number | null;
   /** Median CPU seconds of this process (user + system): less sensitive to other jobs on a shared machine. */
   readonly oursCpu: number;
-  readonly anchorCpu: number | null;
+  readonly referenceCpu: number | null;
   readonly check: number;
 }
 
@@ -36,9 +36,9 @@ function median(values: number[]): number {
 export function timePair(pair: Pair): Timed {
   const rounds = pair.rounds ?? 5;
   const ours: number[] = [];
-  const anchor: number[] = [];
+  const reference: number[] = [];
   const oursCpu: number[] = [];
-  const anchorCpu: number[] = [];
+  const referenceCpu: number[] = [];
   const time = (f: () => number, wall: number[], cpu: number[]): number => {
     const c = process.cpuUsage();
     const t = performance.now();
@@ -50,22 +50,22 @@ export function timePair(pair: Pair): Timed {
   };
   const check = time(pair.ours, ours, oursCpu);
   if (pair.expect !== undefined && check !== pair.expect) throw new Error(`${pair.name}: ours gives ${check}, expected ${pair.expect}`);
-  if (pair.anchor !== null) {
-    const other = time(pair.anchor, anchor, anchorCpu);
-    if (other !== check) throw new Error(`${pair.name}: ours gives ${check}, the anchor ${other}`);
+  if (pair.reference !== null) {
+    const other = time(pair.reference, reference, referenceCpu);
+    if (other !== check) throw new Error(`${pair.name}: ours gives ${check}, the reference ${other}`);
   }
-  if (pair.noWarmUp !== true) for (const list of [ours, anchor, oursCpu, anchorCpu]) list.length = 0;
+  if (pair.noWarmUp !== true) for (const list of [ours, reference, oursCpu, referenceCpu]) list.length = 0;
   for (let r = 0; r < rounds; r++) {
     if (time(pair.ours, ours, oursCpu) !== check) throw new Error(`${pair.name}: ours is not reproducible`);
-    if (pair.anchor !== null) time(pair.anchor, anchor, anchorCpu);
+    if (pair.reference !== null) time(pair.reference, reference, referenceCpu);
   }
-  const none = pair.anchor === null;
+  const none = pair.reference === null;
   return {
     name: pair.name,
     ours: median(ours),
-    anchor: none ? null : median(anchor),
+    reference: none ? null : median(reference),
     oursCpu: median(oursCpu),
-    anchorCpu: none ? null : median(anchorCpu),
+    referenceCpu: none ? null : median(referenceCpu),
     check,
   };
 }

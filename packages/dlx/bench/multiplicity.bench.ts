@@ -41,12 +41,12 @@ const cases: Array<[string, Problem<unknown>, number, number]> = [
 for (const [name, problem, expect, rounds] of cases) {
   const m = engineM(problem);
   const c = engineC(problem);
-  const t = timePair({ name, expect, ours: () => countOn(m), anchor: () => countOn(c), rounds });
+  const t = timePair({ name, expect, ours: () => countOn(m), reference: () => countOn(c), rounds });
   const x = new Engine(compiledOf(problem));
-  const tx = timePair({ name, expect, ours: () => countOn(x), anchor: null, rounds });
+  const tx = timePair({ name, expect, ours: () => countOn(x), reference: null, rounds });
   const note = `X (WASM) ${tx.ours.toFixed(3)} s [${tx.oursCpu.toFixed(3)}]`;
   rows.push({ ...t, note });
-  console.log(`  ${name}: M ${t.ours.toFixed(3)} s, C ${t.anchor!.toFixed(3)} s, M/C ${(t.oursCpu / t.anchorCpu!).toFixed(2)} (CPU); ${note}`);
+  console.log(`  ${name}: M ${t.ours.toFixed(3)} s, C ${t.reference!.toFixed(3)} s, M/C ${(t.oursCpu / t.referenceCpu!).toFixed(2)} (CPU); ${note}`);
 }
 
 /** n×n 0-1 matrices with k ones in every row and column (OEIS A001499 for k = 2, A001501 for k = 3). */
@@ -108,7 +108,7 @@ const published: Array<[string, Problem<unknown>, number, number, string]> = [
   ['5 queens dominating the 8×8 board', domination(8, 5), dominating, 1, `${dominating.toLocaleString('en-US')}: brute force above`],
 ];
 for (const [name, problem, expect, rounds, source] of published) {
-  const t = timePair({ name, expect, ours: () => count(problem).solutions, anchor: null, rounds, noWarmUp: true });
+  const t = timePair({ name, expect, ours: () => count(problem).solutions, reference: null, rounds, noWarmUp: true });
   rows.push({ ...t, note: `count checked against ${source}; no multiplicity solver to compare with` });
   console.log(`  ${name}: ${t.ours.toFixed(3)} s`);
 }
@@ -118,6 +118,6 @@ const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`${pad('case', 50)}${pad('Algorithm M', 24)}${pad('Algorithm C', 24)}${pad('M/C', 8)}notes`);
 for (const row of rows) {
   const fmt = (wall: number | null, cpu: number | null) => (wall === null || cpu === null ? '-' : `${wall.toFixed(3)} s [${cpu.toFixed(3)}]`);
-  const ratio = row.anchorCpu === null ? '-' : `${(row.oursCpu / row.anchorCpu).toFixed(2)}`;
-  console.log(`${pad(row.name, 50)}${pad(fmt(row.ours, row.oursCpu), 24)}${pad(fmt(row.anchor, row.anchorCpu), 24)}${pad(ratio, 8)}${row.note}`);
+  const ratio = row.referenceCpu === null ? '-' : `${(row.oursCpu / row.referenceCpu).toFixed(2)}`;
+  console.log(`${pad(row.name, 50)}${pad(fmt(row.ours, row.oursCpu), 24)}${pad(fmt(row.reference, row.referenceCpu), 24)}${pad(ratio, 8)}${row.note}`);
 }

@@ -1,5 +1,5 @@
 // Benchmark helpers shared by the packages' bench/ scripts: this machine is shared and noisy, so every figure is a
-// median over several rounds, and a pair (ours and the anchor) can be measured in alternating rounds.
+// median over several rounds, and a pair (ours and the reference) can be measured in alternating rounds.
 
 /** A throughput case. */
 export interface Case {
@@ -58,7 +58,7 @@ export function measure(c: Case, { rounds = 7, ms = 300 } = {}): Measured {
 }
 
 /**
- * Measures two cases in alternating rounds (ours, then the anchor, then ours, …), so that load from other jobs on
+ * Measures two cases in alternating rounds (ours, then the reference, then ours, …), so that load from other jobs on
  * the machine falls on both alike; returns both medians.
  */
 export function measurePair(a: Case, b: Case, { rounds = 7, ms = 200 } = {}): [Measured, Measured] {
