@@ -361,7 +361,7 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
 export class Solver<T = OptionSpec> {
   readonly problem: Problem<T>;
   readonly #engine: SearchEngine;
-  /** The order of the options in the links (shuffled by the seed option), or undefined for the problem's order. */
+  /** The order of the options in the links (shuffled when a `seed` is given), or undefined for the problem's order. */
   readonly #order: Int32Array | undefined;
   #active: Search<T> | null = null;
 
