@@ -5,7 +5,7 @@ import { stopper } from '@puzzles/kit/budget';
 import { shuffleInPlace, wordSource } from '@puzzles/kit/random';
 import { describeValue, optionsOf } from './errors.js';
 import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
-import { solveLogically } from './solver.js';
+import { OFF_BY_DEFAULT, solveLogically } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
 import { countSolutions, randomFullGrid } from './sudoku-search.js';
 
@@ -149,16 +149,24 @@ export function symmetryOrbits(symmetry: Symmetry): number[][] {
 }
 
 /**
- * The techniques in solving order up to the last one that passes `keep`. A solver limited to them takes the same path
- * as the full one whenever it solves the puzzle (techniques are always tried in this order), and gets stuck when the
- * full path would use a later one.
+ * The techniques of the full solver (its default set) in solving order, up to the last one that passes `keep`. A
+ * solver limited to them takes the same path as the full one whenever it solves the puzzle (techniques are always
+ * tried in this order), and gets stuck when the full path would use a later one. Techniques the full solver leaves
+ * out (death blossoms, mutant fish, templates…) stay out here too: with them the two paths would part.
  */
 function prefixThrough(keep: (t: TechniqueName) => boolean): TechniqueName[] {
+  const used = TECHNIQUE_NAMES.filter((t) => !OFF_BY_DEFAULT.has(t));
   let end = 0;
-  TECHNIQUE_NAMES.forEach((t, i) => {
+  used.forEach((t, i) => {
     if (keep(t)) end = i + 1;
   });
-  return TECHNIQUE_NAMES.slice(0, end);
+  return used.slice(0, end);
+}
+
+/** The techniques a puzzle of this level (not Extreme) is checked with: the full solver's, through the level. @internal */
+export function levelTechniques(level: Exclude<Level, 'Extreme'>): TechniqueName[] {
+  const target = LEVELS.indexOf(level);
+  return prefixThrough((t) => LEVELS.indexOf(TECHNIQUE_LEVELS[t]) <= target);
 }
 
 function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): Settings {
@@ -172,7 +180,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     const target = LEVELS.indexOf(o.level);
     if (target < 0) throw new RangeError(`level must be one of ${LEVELS.join(', ')}; got ${describeValue(o.level)}`);
     judge = (rating) => Math.sign(LEVELS.indexOf(rating.level) - target);
-    if (o.level !== 'Extreme') techniques = prefixThrough((t) => LEVELS.indexOf(TECHNIQUE_LEVELS[t]) <= target);
+    if (o.level !== 'Extreme') techniques = levelTechniques(o.level);
     what = `${o.level} puzzle`;
   } else if (o.score !== undefined) {
     const [min, max] = range(o.score, 'score', 0, 1_000_000);
@@ -183,6 +191,9 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
       throw new RangeError(`requires must be one of the technique names (${TECHNIQUE_NAMES.join(', ')}); got ${describeValue(o.requires)}`);
     }
     const needed = o.requires;
+    if (OFF_BY_DEFAULT.has(needed)) {
+      throw new RangeError(`requires ${describeValue(needed)}: the solver that rates puzzles leaves that technique out (as HoDoKu does), so no rating has it as the hardest step`);
+    }
     const top = TECHNIQUE_SCORES[needed];
     techniques = prefixThrough((t) => TECHNIQUE_SCORES[t] <= top);
     judge = (rating) => {

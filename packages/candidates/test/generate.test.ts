@@ -1,8 +1,9 @@
 import { countSudokuSolutions } from '@puzzles/dlx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { explainPuzzle, generatePuzzle, generatePuzzles, GenerationError, solveLogically, SYMMETRIES, type Symmetry } from '../src/index.js';
-import { symmetryOrbits } from '../src/generate.js';
+import { explainPuzzle, generatePuzzle, generatePuzzles, GenerationError, ratePath, solveLogically, SYMMETRIES, type Symmetry } from '../src/index.js';
+import { levelTechniques, symmetryOrbits } from '../src/generate.js';
+import { OFF_BY_DEFAULT } from '../src/solver.js';
 import { countSolutions, randomFullGrid } from '../src/sudoku-search.js';
 import { seededWords } from '@puzzles/kit/random';
 
@@ -186,5 +187,24 @@ describe('generatePuzzle', () => {
     expect(() => generatePuzzle({ minimal: 'yes' } as never)).toThrow(TypeError);
     expect(() => generatePuzzle({ random: 3 } as never)).toThrow(TypeError);
     expect(() => generatePuzzle(7 as never)).toThrow(TypeError);
+  });
+});
+
+describe('levels are checked with the full solver\'s techniques', () => {
+  it('no level check uses a technique the full solver leaves out (death blossoms, mutant fish, templates)', () => {
+    for (const level of ['Easy', 'Medium', 'Hard', 'Unfair'] as const) {
+      expect(levelTechniques(level).filter((t) => OFF_BY_DEFAULT.has(t)), level).toEqual([]);
+    }
+  });
+
+  it('a puzzle the full solver rates Extreme is not taken for Unfair (with a death blossom the limited path solved it)', () => {
+    const puzzle = '..2....7.1....74..9.73....6.2....147.1..3.2......7..........3...86.9...15.....92.';
+    expect(explainPuzzle(puzzle).rating.level).toBe('Extreme');
+    const limited = solveLogically(puzzle, { techniques: levelTechniques('Unfair') });
+    expect(ratePath(limited.steps, limited.solved).level).not.toBe('Unfair');
+  });
+
+  it('requires a technique the full solver leaves out is a RangeError naming it', () => {
+    expect(() => generatePuzzle({ requires: 'death-blossom', seed: 1 })).toThrow(/requires 'death-blossom'.*leaves that technique out/);
   });
 });
