@@ -147,8 +147,8 @@ describe('fuzzing generate', () => {
   fuzzCli('sudoku-explain', cli, {
     words: ['generate', '--level', 'easy', 'hard', 'extreme', '--count', '2', '--seed', '7', '--symmetry', 'rotational', 'full', '--minimal', '--clues', '22-28', '--requires', 'x-wing', '--score', '100-900', '--json', '--timeout', '1s', '--attempts', '3', '--bogus', '--help'],
     numRuns: 20,
-    // A drawn command without --timeout (say, minimal Extreme puzzles in a narrow clue range) may honestly take tens
-    // of seconds on a loaded machine; a hang is still caught.
-    timeout: 90_000,
+    // A drawn command (say, minimal Extreme puzzles with full symmetry) may honestly take tens of seconds: every run
+    // ends with --timeout 5s, so a run killed at 20 s is a real hang.
+    append: ['--timeout', '5s'],
   });
 });

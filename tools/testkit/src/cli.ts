@@ -95,6 +95,8 @@ export interface CliFuzzSpec {
   readonly numRuns?: number;
   /** Milliseconds one run may take before it counts as a hang (a long job must take --timeout). */
   readonly timeout?: number;
+  /** Arguments put after every drawn argv (say `--timeout 5s`, so a draw that is honestly slow stays bounded). */
+  readonly append?: readonly string[];
 }
 
 /** A fuzz test: arbitrary argv and stdin give only one-line errors and exit statuses 0, 1 or 2, never a hang. */
@@ -113,7 +115,8 @@ export function fuzzCli(name: string, bin: string, spec: CliFuzzSpec): void {
     try {
       fc.assert(
         fc.property(fc.array(arg, { maxLength: 5 }), stdin, (args, input) => {
-          const run = runBin(bin, args.filter((a) => !a.includes('\u0000')), { input, timeout: spec.timeout ?? 20_000, cwd: scratch });
+          const argv = [...args.filter((a) => !a.includes('\u0000')), ...(spec.append ?? [])];
+          const run = runBin(bin, argv, { input, timeout: spec.timeout ?? 20_000, cwd: scratch });
           expect(run.signal, `${name} ${JSON.stringify(args)} was killed (a hang?)`).toBeNull();
           expectOneLineErrors(run, name);
         }),
