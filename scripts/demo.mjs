@@ -38,7 +38,7 @@ for (const name of ORDER) {
 }
 if (existsSync(join(root, 'apps', 'playground', 'package.json'))) {
   const rule = '='.repeat(78);
-  console.log(`\n${rule}\nplayground: Flipper, Wordle, Mastermind and Sudoku in the browser, on these libraries\n${rule}`);
+  console.log(`\n${rule}\nplayground: Flipper, Wordle, Mastermind, Sudoku and Bridge in the browser, on these libraries\n${rule}`);
   console.log('Start it with:   pnpm --filter playground dev     (then open the URL it prints, http://localhost:5173/)');
   console.log('Browser tests:   pnpm e2e                         (builds the site; needs /usr/bin/chromium)');
 }

@@ -85,7 +85,7 @@ function main(argv) {
     '| --- | --- |',
     ...packages.map((pkg) => `| [${pkg.name}](https://www.npmjs.com/package/${pkg.name}) | ${String(pkg.manifest.description ?? '').replace(/\|/g, '\\|')} |`),
     '',
-    'The playground (the first link in the menu) plays Flipper, Wordle, Mastermind and Sudoku in the browser on these',
+    'The playground (the first link in the menu) plays Flipper, Wordle, Mastermind, Sudoku and Bridge in the browser on these',
     'libraries.',
     '',
   ].join('\n');
