@@ -56,7 +56,7 @@ describe('solutions', () => {
     );
   });
 
-  prop([smallProblemArb, fc.oneof(fc.integer(), fc.string())])('finds the same solutions whatever the seed option', (plain, seed) => {
+  prop([smallProblemArb, fc.oneof(fc.integer(), fc.string())])('finds the same solutions whatever the shuffling seed', (plain, seed) => {
     expect(sortedSolutions(plain, { seed })).toEqual(sortedSolutions(plain));
   });
 

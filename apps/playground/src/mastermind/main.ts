@@ -69,7 +69,7 @@ if (colors ** pegs > MAX_PAGE_CODES) {
 }
 const maxGuesses = intParam('guesses', 1, 50) ?? DEFAULT_MAX_GUESSES;
 const seedParam = param('seed');
-/** The seed of the state-machine strategy's random first color: ?seed, or a fresh one shown on the page so a run can be replayed. */
+/** The random seed that picks the state-machine strategy's first color: ?seed, or a fresh one shown on the page so a run can be replayed. */
 const solverSeed = seedParam ?? String(Math.floor(Math.random() * 1_000_000));
 
 function firstGame(): Game {
