@@ -1,33 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../src/grid.js';
-import { formatElimination, formatPlacement, type Step, type TechniqueName } from '../src/step.js';
+import type { Step } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
+import { bits, cell, changes, find, set } from './hand-made.js';
 import { OFF_BY_DEFAULT } from '../src/solver.js';
 
 // HoDoKu's pattern techniques (fins, rectangles, Sue de Coq…) on hand-made candidate states: an empty grid (every
 // candidate everywhere) shaped just enough for one pattern.
-const cell = (r: number, c: number) => (r - 1) * 9 + (c - 1);
-const bits = (...digits: number[]) => digits.reduce((m, d) => m | (1 << (d - 1)), 0);
 
 /** Keeps `digit` only in the given cells ([row, column], 1-based) of the whole grid. */
 function onlyAt(grid: Grid, digit: number, cells: [number, number][]): void {
   const keep = new Set(cells.map(([r, c]) => cell(r, c)));
   for (let x = 0; x < 81; x++) if (!keep.has(x)) grid.eliminate(x, digit);
-}
-function set(grid: Grid, r: number, c: number, ...digits: number[]): void {
-  grid.candidates[cell(r, c)] = bits(...digits);
-}
-function changes(steps: readonly Step[]): string[] {
-  return steps.map((s) => [...s.placements.map(formatPlacement), ...s.eliminations.map(formatElimination)].join(' '));
-}
-function find(grid: Grid, technique: TechniqueName): Step[] {
-  const steps = findSteps(grid, technique);
-  for (const s of steps) {
-    expect(s.technique).toBe(technique);
-    expect(s.eliminations.length + s.placements.length).toBeGreaterThan(0);
-    expect(s.explanation.length).toBeGreaterThan(20);
-  }
-  return steps;
 }
 
 describe('finned and sashimi fish', () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../src/grid.js';
-import { formatElimination, formatPlacement, TECHNIQUE_NAMES, type Step, type TechniqueName } from '../src/step.js';
+import { formatElimination, formatPlacement, TECHNIQUE_NAMES, type TechniqueName } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
+import { bits, cell, changes, find, set } from './hand-made.js';
 import { EASY, expectError } from './reference.js';
 import { parseGivens } from '../src/formats.js';
 
 // Hand-made candidate states: an empty grid (every candidate everywhere) shaped just enough for one pattern.
-const cell = (r: number, c: number) => (r - 1) * 9 + (c - 1);
-const bits = (...digits: number[]) => digits.reduce((m, d) => m | (1 << (d - 1)), 0);
 
 /** Removes `digit` from every cell of row r (1-based) except the given columns. */
 function rowOnly(grid: Grid, digit: number, r: number, cols: number[]): void {
@@ -15,21 +14,6 @@ function rowOnly(grid: Grid, digit: number, r: number, cols: number[]): void {
 }
 function colOnly(grid: Grid, digit: number, c: number, rows: number[]): void {
   for (let r = 1; r <= 9; r++) if (!rows.includes(r)) grid.eliminate(cell(r, c), digit);
-}
-function set(grid: Grid, r: number, c: number, ...digits: number[]): void {
-  grid.candidates[cell(r, c)] = bits(...digits);
-}
-function changes(steps: readonly Step[]): string[] {
-  return steps.map((s) => [...s.placements.map(formatPlacement), ...s.eliminations.map(formatElimination)].join(' '));
-}
-function find(grid: Grid, technique: TechniqueName): Step[] {
-  const steps = findSteps(grid, technique);
-  for (const s of steps) {
-    expect(s.technique).toBe(technique);
-    expect(s.eliminations.length + s.placements.length).toBeGreaterThan(0);
-    expect(s.explanation.length).toBeGreaterThan(20);
-  }
-  return steps;
 }
 
 describe('singles', () => {
