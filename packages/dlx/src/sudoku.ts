@@ -7,6 +7,7 @@
 import { Checks, SLICE_MS, budgetOf, yieldToEventLoop, type BudgetOptions, type StopReason } from './checks.js';
 import { Engine, FOUND, type CompiledProblem } from './engine.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
+import { BandSearch } from './sudoku-bands.js';
 import { PropagationSearch, SOLVED } from './sudoku-bitset.js';
 
 /** The symbols of a grid of side n are the first n of these: 1-9, then A-P (case-insensitive on input). */
@@ -264,9 +265,9 @@ export class SudokuSolver {
   readonly box: number;
   /** How this solver searches. */
   readonly method: SudokuMethod;
-  /** The dancing-links engine (method 'dlx'), else the propagation search. */
+  /** The dancing-links engine (method 'dlx'), else the propagation search (by bands for 9×9). */
   private readonly engine: Engine | null;
-  private readonly propagation: PropagationSearch | null;
+  private readonly propagation: PropagationSearch | BandSearch | null;
   private readonly core: SearchCore;
   private stats: SudokuStats = NO_STATS;
   /** The search under way (an async one can pause): its limit, output, solutions and checks. */
@@ -288,7 +289,7 @@ export class SudokuSolver {
       this.core = this.engine;
     } else {
       this.engine = null;
-      this.propagation = new PropagationSearch(this.box);
+      this.propagation = propagationSearch(this.box);
       this.core = this.propagation;
     }
   }
@@ -458,15 +459,20 @@ export class SudokuSolver {
   }
 }
 
+/** The propagation search of grids of box side `box`: by bands for 9×9, by candidates per cell for the other sizes. */
+function propagationSearch(box: number): PropagationSearch | BandSearch {
+  return box === 3 ? new BandSearch() : new PropagationSearch(box);
+}
+
 // solveSudoku and countSudokuSolutions use the propagation search directly (no budgets, no SudokuSolver), so that a
 // bundle importing only them does not carry the dancing-links engine and its WebAssembly module.
-const searches = new Map<number, PropagationSearch>();
+const searches = new Map<number, PropagationSearch | BandSearch>();
 
 /** Searches parsed cells by propagation for up to `limit` solutions; writes the first into `out` when given. */
 function searchByPropagation(grid: SudokuGrid, limit: number, out?: Uint8Array): number {
   let search = searches.get(grid.size);
   if (search === undefined) {
-    search = new PropagationSearch(grid.box);
+    search = propagationSearch(grid.box);
     searches.set(grid.size, search);
   }
   search.load(grid.cells);

@@ -1,0 +1,406 @@
+// The 9×9 search, by bands. The candidates of a 9×9 grid are 27 planes: per digit d and band b (three rows of nine
+// cells), a 27-bit set of the band's cells where d is still possible (bit 9·row + column). Within a band each digit
+// takes one cell in each of the three rows and one in each of the three boxes, so which rows can still meet which
+// boxes is a 3×3 table of nine bits (a row's three-cell segment in a box is empty or not), and the placements that
+// remain possible are the table's perfect matchings: one table lookup keeps exactly the segments used by a matching.
+// That removes locked candidates within the band (pointing and claiming) and finds a contradiction when there is no
+// matching. A row left with one cell for a digit is a placement (a hidden single in the row; a box with one cell
+// left ends up so too, through the matchings): the digit's column goes from the other two bands and the other
+// digits from the cell. Between these plane updates, naked singles (a cell with one digit left) are found for a
+// whole band at once by counting across its nine planes with bit operations. Then the search branches on a cell
+// with two candidates, or on a digit with two places in a row, or on the first candidate of a cell with the fewest:
+// placing it, and on the way back removing it. The state of a level is 30 integers (27 planes and each band's
+// unsolved cells), copied on the way down. This is the design of the fast C solvers (JCZSolve, fsss2), in
+// TypeScript on Int32Arrays. Statistics: `nodes` counts the search-tree nodes (the clues' propagation is the
+// first), `updates` the candidates removed. The run/checkAt/onCheck protocol is the dancing-links engine's (see
+// engine.ts), so the same budget checks (checks.ts) drive it.
+import { DONE, PAUSED, SOLVED } from './sudoku-bitset.js';
+
+/** Plane p = 3·digit + band; a level's state is the 27 planes, then the 3 bands' unsolved cells. */
+const PLANES = 27;
+const STATE = 30;
+const ALL = 0x7ffffff;
+const ROW = 0x1ff;
+const ENTER = 0;
+const BACK = 1;
+/** What #propagate found. */
+const FAIL = -1;
+const BRANCH = 0;
+const DONE_GRID = 1;
+
+/** Tables of the bands: made once, on the first 9×9 search. */
+interface Tables {
+  /** A row's nine bits → its three box segments' bits (which segments are not empty). */
+  readonly segments: Uint8Array;
+  /** A band's 3×3 segment table (bit 3·row + box) → the union of its perfect matchings' segments, as 27 cells. */
+  readonly matchings: Int32Array;
+  /** The same for a stack: a 3×3 table (bit 3·band + column) → the union of its perfect matchings, as 9 bits. */
+  readonly stackMatchings: Uint16Array;
+}
+
+let tables: Tables | null = null;
+
+function tablesOf(): Tables {
+  if (tables !== null) return tables;
+  const segments = new Uint8Array(512);
+  for (let x = 0; x < 512; x++) segments[x] = (x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0);
+  const matchings = new Int32Array(512);
+  const stackMatchings = new Uint16Array(512);
+  const permutations = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+  ];
+  for (let table = 0; table < 512; table++) {
+    let cells = 0;
+    let bits = 0;
+    for (const boxOf of permutations) {
+      let ok = true;
+      for (let row = 0; row < 3; row++) if ((table & (1 << (3 * row + boxOf[row]!))) === 0) ok = false;
+      if (!ok) continue;
+      for (let row = 0; row < 3; row++) {
+        cells |= 7 << (9 * row + 3 * boxOf[row]!);
+        bits |= 1 << (3 * row + boxOf[row]!);
+      }
+    }
+    matchings[table] = cells;
+    stackMatchings[table] = bits;
+  }
+  tables = { segments, matchings, stackMatchings };
+  return tables;
+}
+
+/** Bits set in a mask of at most 32 bits. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** The rows (as 27-bit masks) that the cells of a band's mask lie in. */
+function rowsOf(cells: number): number {
+  return (cells & ROW ? ROW : 0) | (cells & (ROW << 9) ? ROW << 9 : 0) | (cells & (ROW << 18) ? ROW << 18 : 0);
+}
+
+/**
+ * The 9×9 search by bands: `load` a puzzle, then `run` until DONE, stopping at each solution (SOLVED; `writeSolution`
+ * reads it) and when `onCheck` asks (PAUSED; `run` again goes on). @internal
+ */
+export class BandSearch {
+  readonly size = 9;
+  readonly cellCount = 81;
+  /** Search-tree nodes entered and candidates removed since `load`. */
+  nodes = 0;
+  updates = 0;
+  /** Branches on the current path. */
+  level = 0;
+  /** When `nodes` reaches this, `run` calls `onCheck` before entering the next node; true stops the search. */
+  checkAt = Infinity;
+  onCheck: (() => boolean) | null = null;
+  readonly #segments: Uint8Array;
+  readonly #matchings: Int32Array;
+  readonly #stackMatchings: Uint16Array;
+  /** The state of level l at l · STATE. */
+  readonly #states = new Int32Array(82 * STATE);
+  /** Per level: candidates left after its last propagation. */
+  readonly #candidates = new Int32Array(82);
+  /** Per level: the plane and cell bit branched on (placed in the child, removed on the way back). */
+  readonly #branchPlane = new Int32Array(82);
+  readonly #branchBit = new Int32Array(82);
+  /** Planes changed since they were last updated (bit p). */
+  #dirty = 0;
+  #mode = ENTER;
+
+  constructor() {
+    const { segments, matchings, stackMatchings } = tablesOf();
+    this.#segments = segments;
+    this.#matchings = matchings;
+    this.#stackMatchings = stackMatchings;
+  }
+
+  /** Starts a search of a grid (81 cells row-major, 0 blank or 1..9, already checked); resets the statistics. */
+  load(cells: ArrayLike<number>): void {
+    const s = this.#states;
+    s.fill(ALL, 0, STATE);
+    for (let k = 0; k < 81; k++) {
+      const v = cells[k]!;
+      if (v === 0) continue;
+      const band = (k / 27) | 0;
+      const bit = 1 << (k - 27 * band);
+      for (let p = band; p < PLANES; p += 3) s[p] = s[p]! & ~bit;
+      // The digit keeps this cell only, in its row (its placement is made by the plane's update).
+      const p = 3 * (v - 1) + band;
+      s[p] = (s[p]! & ~rowsOf(bit)) | bit;
+    }
+    this.#candidates[0] = 729;
+    this.#dirty = ALL;
+    this.nodes = 0;
+    this.updates = 0;
+    this.level = 0;
+    this.#mode = ENTER;
+  }
+
+  /** Writes the solution just found (after SOLVED) as digits 1..9 into out. */
+  writeSolution(out: Uint8Array): void {
+    const s = this.#states;
+    const base = this.level * STATE;
+    for (let p = 0; p < PLANES; p++) {
+      const band = p % 3;
+      const digit = (p - band) / 3 + 1;
+      for (let rest = s[base + p]!; rest !== 0; rest &= rest - 1) out[27 * band + 31 - Math.clz32(rest & -rest)] = digit;
+    }
+  }
+
+  /** Searches until the next solution (SOLVED), the end (DONE) or `onCheck` asking to stop (PAUSED). */
+  run(): number {
+    const s = this.#states;
+    let level = this.level;
+    let mode = this.#mode;
+    for (;;) {
+      if (mode === BACK) {
+        level--;
+        if (level < 0) {
+          this.level = 0;
+          this.#mode = ENTER;
+          return DONE;
+        }
+        // The other branch: the choice tried below is removed here.
+        const p = this.#branchPlane[level]!;
+        const at = level * STATE + p;
+        s[at] = s[at]! & ~this.#branchBit[level]!;
+        this.#dirty = 1 << p;
+        mode = ENTER;
+      }
+      // ENTER: propagate the changes at this level.
+      if (this.nodes >= this.checkAt) {
+        this.level = level;
+        this.#mode = ENTER;
+        if (this.onCheck !== null && this.onCheck()) return PAUSED;
+      }
+      this.nodes++;
+      const found = this.#propagate(level * STATE);
+      if (found === FAIL) {
+        mode = BACK;
+        continue;
+      }
+      const left = this.#count(level * STATE);
+      this.updates += this.#candidates[level]! - left;
+      this.#candidates[level] = left;
+      if (found === DONE_GRID) {
+        // The solved grid stays at this level for writeSolution; the next run goes back from it.
+        this.level = level;
+        this.#mode = BACK;
+        return SOLVED;
+      }
+      // Branch: the child places the choice.
+      const from = level * STATE;
+      const to = from + STATE;
+      for (let i = 0; i < STATE; i++) s[to + i] = s[from + i]!;
+      const p = this.#branchPlane[level]!;
+      const bit = this.#branchBit[level]!;
+      s[to + p] = (s[to + p]! & ~rowsOf(bit)) | bit;
+      this.#candidates[level + 1] = left;
+      this.#dirty = 1 << p;
+      level++;
+    }
+  }
+
+  /** Candidates left in the state at `base`. */
+  #count(base: number): number {
+    const s = this.#states;
+    let total = 0;
+    for (let p = 0; p < PLANES; p++) total += bitCount(s[base + p]!);
+    return total;
+  }
+
+  /**
+   * Updates the changed planes of the state at `base` and places naked singles until nothing changes; returns FAIL on
+   * a contradiction, DONE_GRID when every cell is placed, else BRANCH with the branch chosen.
+   */
+  #propagate(base: number): number {
+    const s = this.#states;
+    const segments = this.#segments;
+    const matchings = this.#matchings;
+    const stackMatchings = this.#stackMatchings;
+    const unsolved = base + PLANES;
+    let dirty = this.#dirty;
+    this.#dirty = 0;
+    for (;;) {
+      while (dirty !== 0) {
+        const p = 31 - Math.clz32(dirty & -dirty);
+        dirty &= dirty - 1;
+        let f = s[base + p]!;
+        const r0 = f & ROW;
+        const r1 = (f >>> 9) & ROW;
+        const r2 = f >>> 18;
+        f &= matchings[segments[r0]! | (segments[r1]! << 3) | (segments[r2]! << 6)]!;
+        if (f === 0) return FAIL;
+        s[base + p] = f;
+        // Rows left with one cell: placements (unless made already).
+        const a = f & ROW;
+        const b = (f >>> 9) & ROW;
+        const c = f >>> 18;
+        let single = 0;
+        if ((a & (a - 1)) === 0) single = a;
+        if ((b & (b - 1)) === 0) single |= b << 9;
+        if ((c & (c - 1)) === 0) single |= c << 18;
+        const band = p % 3;
+        const open = s[unsolved + band]!;
+        single &= open;
+        const first = p - band;
+        if (single !== 0) {
+          s[unsolved + band] = open & ~single;
+          // The other digits leave these cells.
+          for (let q = base + band, end = base + PLANES; q < end; q += 3) {
+            const g = s[q]!;
+            if ((g & single) !== 0 && q !== base + p) {
+              s[q] = g & ~single;
+              dirty |= 1 << (q - base);
+            }
+          }
+          // The digit leaves their columns in the other bands.
+          const columns = (single | (single >>> 9) | (single >>> 18)) & ROW;
+          const column = ~(columns | (columns << 9) | (columns << 18));
+          for (let q = first; q < first + 3; q++) {
+            if (q === p) continue;
+            const g = s[base + q]!;
+            if ((g & column) !== g) {
+              s[base + q] = g & column;
+              dirty |= 1 << q;
+            }
+          }
+        }
+        // The stacks: in each, the digit takes one column in each band, so the same matchings apply to the 3×3 table
+        // of (band, column) pairs where it is still possible.
+        const f0 = s[base + first]!;
+        const f1 = s[base + first + 1]!;
+        const f2 = s[base + first + 2]!;
+        const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & ROW;
+        const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & ROW;
+        const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & ROW;
+        let k0 = 0;
+        let k1 = 0;
+        let k2 = 0;
+        for (let shift = 0; shift < 9; shift += 3) {
+          const m = stackMatchings[((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6)]!;
+          if (m === 0) return FAIL;
+          k0 |= (m & 7) << shift;
+          k1 |= ((m >>> 3) & 7) << shift;
+          k2 |= (m >>> 6) << shift;
+        }
+        if (k0 !== c0) {
+          s[base + first] = f0 & (k0 | (k0 << 9) | (k0 << 18));
+          dirty |= 1 << first;
+        }
+        if (k1 !== c1) {
+          s[base + first + 1] = f1 & (k1 | (k1 << 9) | (k1 << 18));
+          dirty |= 1 << (first + 1);
+        }
+        if (k2 !== c2) {
+          s[base + first + 2] = f2 & (k2 | (k2 << 9) | (k2 << 18));
+          dirty |= 1 << (first + 2);
+        }
+      }
+      // Naked singles, band by band: count each cell's candidates up to three across the band's nine planes.
+      let pairBand = -1;
+      let pairs = 0;
+      let open = 0;
+      for (let band = 0; band < 3; band++) {
+        const u = s[unsolved + band]!;
+        if (u === 0) continue;
+        open |= u;
+        let one = 0;
+        let two = 0;
+        let three = 0;
+        for (let q = base + band, end = base + PLANES; q < end; q += 3) {
+          const x = s[q]!;
+          three |= two & x;
+          two |= one & x;
+          one |= x;
+        }
+        if ((u & ~one) !== 0) return FAIL;
+        const single = u & ~two;
+        if (single !== 0) {
+          for (let q = base + band, end = base + PLANES; q < end; q += 3) {
+            const x = s[q]!;
+            const mine = x & single;
+            if (mine === 0) continue;
+            // Two naked singles of one digit in a row contradict each other.
+            const a = mine & ROW;
+            const b = (mine >>> 9) & ROW;
+            const c = mine >>> 18;
+            if ((a & (a - 1)) !== 0 || (b & (b - 1)) !== 0 || (c & (c - 1)) !== 0) return FAIL;
+            const kept = (x & ~rowsOf(mine)) | mine;
+            if (kept !== x) {
+              s[q] = kept;
+              dirty |= 1 << (q - base);
+            }
+          }
+        } else if (pairBand < 0) {
+          pairs = u & two & ~three;
+          if (pairs !== 0) pairBand = band;
+        }
+      }
+      if (dirty !== 0) continue;
+      if (open === 0) return DONE_GRID;
+      this.#choose(base, pairBand, pairs);
+      return BRANCH;
+    }
+  }
+
+  /** Chooses the branch of the state at `base` (settled, not solved): sets the plane and cell bit for this level. */
+  #choose(base: number, pairBand: number, pairs: number): void {
+    const s = this.#states;
+    const level = (base / STATE) | 0;
+    if (pairBand >= 0) {
+      // A cell with two candidates: its first digit.
+      const bit = pairs & -pairs;
+      for (let p = pairBand; p < PLANES; p += 3) {
+        if ((s[base + p]! & bit) !== 0) {
+          this.#branchPlane[level] = p;
+          this.#branchBit[level] = bit;
+          return;
+        }
+      }
+    }
+    // A digit with two places in a row: its first place.
+    for (let p = 0; p < PLANES; p++) {
+      const f = s[base + p]!;
+      for (let shift = 0; shift < 27; shift += 9) {
+        const row = (f >>> shift) & ROW;
+        const rest = row & (row - 1);
+        if (rest !== 0 && (rest & (rest - 1)) === 0) {
+          this.#branchPlane[level] = p;
+          this.#branchBit[level] = (row & -row) << shift;
+          return;
+        }
+      }
+    }
+    // Else an unsolved cell with the fewest candidates: its first digit.
+    let fewest = 10;
+    let bestPlane = 0;
+    let bestBit = 0;
+    for (let band = 0; band < 3; band++) {
+      for (let u = s[base + PLANES + band]!; u !== 0; u &= u - 1) {
+        const bit = u & -u;
+        let count = 0;
+        let first = -1;
+        for (let p = band; p < PLANES; p += 3) {
+          if ((s[base + p]! & bit) === 0) continue;
+          if (first < 0) first = p;
+          count++;
+        }
+        if (count < fewest) {
+          fewest = count;
+          bestPlane = first;
+          bestBit = bit;
+        }
+      }
+    }
+    this.#branchPlane[level] = bestPlane;
+    this.#branchBit[level] = bestBit;
+  }
+}
