@@ -261,17 +261,7 @@ export class BandSearch {
               dirty |= 1 << (q - base);
             }
           }
-          // The digit leaves their columns in the other bands.
-          const columns = (single | (single >>> 9) | (single >>> 18)) & ROW;
-          const column = ~(columns | (columns << 9) | (columns << 18));
-          for (let q = first; q < first + 3; q++) {
-            if (q === p) continue;
-            const g = s[base + q]!;
-            if ((g & column) !== g) {
-              s[base + q] = g & column;
-              dirty |= 1 << q;
-            }
-          }
+          // (The digit leaves their columns in the other bands by the stacks' matchings below.)
         }
         // The stacks: in each, the digit takes one column in each band, so the same matchings apply to the 3×3 table
         // of (band, column) pairs where it is still possible.
