@@ -230,38 +230,40 @@ export class BandSearch {
     this.#dirty = 0;
     for (;;) {
       while (dirty !== 0) {
-        const p = 31 - Math.clz32(dirty & -dirty);
-        dirty &= dirty - 1;
-        let f = s[base + p]!;
-        const r0 = f & ROW;
-        const r1 = (f >>> 9) & ROW;
-        const r2 = f >>> 18;
-        f &= matchings[segments[r0]! | (segments[r1]! << 3) | (segments[r2]! << 6)]!;
-        if (f === 0) return FAIL;
-        s[base + p] = f;
-        // Rows left with one cell: placements (unless made already).
-        const a = f & ROW;
-        const b = (f >>> 9) & ROW;
-        const c = f >>> 18;
-        let single = 0;
-        if ((a & (a - 1)) === 0) single = a;
-        if ((b & (b - 1)) === 0) single |= b << 9;
-        if ((c & (c - 1)) === 0) single |= c << 18;
-        const band = p % 3;
-        const open = s[unsolved + band]!;
-        single &= open;
-        const first = p - band;
-        if (single !== 0) {
+        // The changed planes of one digit: first each band, then the three stacks once.
+        const first = 3 * (((31 - Math.clz32(dirty & -dirty)) * 11) >>> 5);
+        let planes = dirty & (7 << first);
+        dirty ^= planes;
+        for (; planes !== 0; planes &= planes - 1) {
+          const p = 31 - Math.clz32(planes & -planes);
+          const band = p - first;
+          let f = s[base + p]!;
+          f &= matchings[segments[f & ROW]! | (segments[(f >>> 9) & ROW]! << 3) | (segments[f >>> 18]! << 6)]!;
+          if (f === 0) return FAIL;
+          s[base + p] = f;
+          // Rows left with one cell: placements (unless made already).
+          const a = f & ROW;
+          const b = (f >>> 9) & ROW;
+          const c = f >>> 18;
+          let single = 0;
+          if ((a & (a - 1)) === 0) single = a;
+          if ((b & (b - 1)) === 0) single |= b << 9;
+          if ((c & (c - 1)) === 0) single |= c << 18;
+          const open = s[unsolved + band]!;
+          single &= open;
+          if (single === 0) continue;
           s[unsolved + band] = open & ~single;
-          // The other digits leave these cells.
+          // The other digits leave these cells (the digit leaves their columns in the other bands by the stacks'
+          // matchings below).
           for (let q = base + band, end = base + PLANES; q < end; q += 3) {
             const g = s[q]!;
-            if ((g & single) !== 0 && q !== base + p) {
+            if ((g & single) !== 0) {
               s[q] = g & ~single;
               dirty |= 1 << (q - base);
             }
           }
-          // (The digit leaves their columns in the other bands by the stacks' matchings below.)
+          s[base + p] = f;
+          dirty &= ~(1 << p);
         }
         // The stacks: in each, the digit takes one column in each band, so the same matchings apply to the 3×3 table
         // of (band, column) pairs where it is still possible.
