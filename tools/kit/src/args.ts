@@ -127,10 +127,13 @@ export function choiceOption<const C extends string>(
   if (value === undefined) return fallback;
   if ((choices as readonly string[]).includes(value)) return value as C;
   const suggestion = closest(value, choices);
-  throw new UsageError(
-    `--${option} must be one of ${choices.join(', ')}; got ${quote(value)}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`,
-  );
+  // A long list (66 technique names) would make the one line of the error unreadable: name a few, and where the rest are.
+  const listed = choices.length <= LISTED_CHOICES ? choices.join(', ') : `${choices.slice(0, 4).join(', ')} … (${choices.length} names, listed by --help)`;
+  throw new UsageError(`--${option} must be one of ${listed}; got ${quote(value)}${suggestion === undefined ? '' : ` (did you mean ${suggestion}?)`}`);
 }
+
+/** The most choices a usage error lists in full. */
+const LISTED_CHOICES = 12;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

@@ -90,6 +90,14 @@ describe('choiceOption', () => {
     expect(choiceOption(undefined, 'format', ['json', 'pbn'], 'pbn')).toBe('pbn');
     expect(usage(() => choiceOption('jsno', 'format', ['json', 'pbn']))).toBe("--format must be one of json, pbn; got 'jsno' (did you mean json?)");
   });
+
+  it('names a few of a long list and says where the rest are, so the error stays one short line', () => {
+    const names = Array.from({ length: 66 }, (_, i) => `technique-${i}`);
+    const message = usage(() => choiceOption('0'.repeat(81), 'technique', names));
+    expect(message).toBe(`--technique must be one of technique-0, technique-1, technique-2, technique-3 … (66 names, listed by --help); got '${'0'.repeat(57)}...' (81 characters)`);
+    expect(message.length).toBeLessThan(200);
+    expect(usage(() => choiceOption('technique-6x', 'technique', names))).toContain('(did you mean technique-6?)');
+  });
 });
 
 describe('durationOption', () => {
