@@ -141,6 +141,15 @@ export class Grid {
     for (const e of step.eliminations) this.candidates[e.cell]! &= ~(1 << (e.digit - 1));
   }
 
+  /**
+   * `apply` for a step the library's own techniques made (cells, digits and placements already sound), without the
+   * checks: the solver's loop. @internal
+   */
+  applyTrusted(step: Pick<Step, 'placements' | 'eliminations'>): void {
+    for (const p of step.placements) if (this.values[p.cell] === 0) this.placeUnchecked(p.cell, p.digit);
+    for (const e of step.eliminations) this.candidates[e.cell]! &= ~(1 << (e.digit - 1));
+  }
+
   /** Whether a digit (1..9) is a candidate of a cell (0..80). */
   has(cell: number, digit: number): boolean {
     expectCell(cell);

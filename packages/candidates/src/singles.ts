@@ -1,22 +1,31 @@
 import type { Grid } from './grid.js';
 import type { Step } from './step.js';
-import { ALL, cellName, LOWEST_DIGIT, POPCOUNT } from './tables.js';
+import { ALL, cellName, LOWEST_DIGIT, POPCOUNT, UNIT_CELLS, unitName } from './tables.js';
 
 /** Full house: the last empty cell of a unit takes the one digit the unit lacks. */
 export function findFullHouses(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  let done = 0n;
+  const { values, candidates } = grid;
   for (let u = 0; u < 27 && steps.length < limit; u++) {
-    const unit = grid.components[u]!;
-    const empty = unit.emptyPositions();
-    if (POPCOUNT[empty] !== 1) continue;
-    const position = 31 - Math.clz32(empty);
-    const missing = ALL & ~unit.placedMask();
-    if (POPCOUNT[missing] !== 1 || (unit.mask(position) & missing) === 0) continue;
-    const cell = unit.cellAt(position);
-    const bit = 1n << BigInt(cell);
-    if (done & bit) continue;
-    done |= bit;
+    // The unit's one empty cell (-1: none yet, -2: more than one) and the digits placed in it.
+    let empty = -1;
+    let placed = 0;
+    for (let k = u * 9, end = k + 9; k < end; k++) {
+      const cell = UNIT_CELLS[k]!;
+      const v = values[cell]!;
+      if (v) placed |= 1 << (v - 1);
+      else if (empty === -1) empty = cell;
+      else {
+        empty = -2;
+        break;
+      }
+    }
+    if (empty < 0) continue;
+    const missing = ALL & ~placed;
+    if (POPCOUNT[missing] !== 1 || (candidates[empty]! & missing) === 0) continue;
+    // A cell can be the last of its row, column and box at once: one step for it.
+    if (steps.some((step) => step.cells[0] === empty)) continue;
+    const cell = empty;
     const digit = LOWEST_DIGIT[missing]!;
     steps.push({
       technique: 'full-house',
@@ -24,7 +33,7 @@ export function findFullHouses(grid: Grid, limit = Infinity): Step[] {
       digits: [digit],
       eliminations: [],
       placements: [{ cell, digit }],
-      explanation: `Full house: ${cellName(cell)} is the last empty cell of ${unit}, so it is ${digit}`,
+      explanation: `Full house: ${cellName(cell)} is the last empty cell of ${unitName(u)}, so it is ${digit}`,
     });
   }
   return steps;
@@ -33,23 +42,20 @@ export function findFullHouses(grid: Grid, limit = Infinity): Step[] {
 /** Naked single: a cell with one candidate left takes it. */
 export function findNakedSingles(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
+  const { values, candidates } = grid;
   // Row by row: the cells in order 0..80.
-  for (let r = 0; r < 9 && steps.length < limit; r++) {
-    const row = grid.components[r]!;
-    for (let k = 0; k < 9 && steps.length < limit; k++) {
-      const mask = row.mask(k);
-      if (POPCOUNT[mask] !== 1 || row.value(k)) continue;
-      const cell = row.cellAt(k);
-      const digit = LOWEST_DIGIT[mask]!;
-      steps.push({
-        technique: 'naked-single',
-        cells: [cell],
-        digits: [digit],
-        eliminations: [],
-        placements: [{ cell, digit }],
-        explanation: `Naked single: ${digit} is the only candidate left in ${cellName(cell)}`,
-      });
-    }
+  for (let cell = 0; cell < 81 && steps.length < limit; cell++) {
+    const mask = candidates[cell]!;
+    if (POPCOUNT[mask] !== 1 || values[cell]) continue;
+    const digit = LOWEST_DIGIT[mask]!;
+    steps.push({
+      technique: 'naked-single',
+      cells: [cell],
+      digits: [digit],
+      eliminations: [],
+      placements: [{ cell, digit }],
+      explanation: `Naked single: ${digit} is the only candidate left in ${cellName(cell)}`,
+    });
   }
   return steps;
 }
@@ -57,36 +63,43 @@ export function findNakedSingles(grid: Grid, limit = Infinity): Step[] {
 /** Hidden single: a digit with one place left in a unit goes there. */
 export function findHiddenSingles(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
-  const seen = new Set<number>();
+  const { values, candidates } = grid;
   // Boxes first (the usual order of a player's scan), then rows and columns.
   for (let i = 0; i < 27 && steps.length < limit; i++) {
-    const unit = grid.components[(i + 18) % 27]!;
+    const u = (i + 18) % 27;
     let once = 0;
     let twice = 0;
-    for (let k = 0; k < 9; k++) {
-      if (unit.value(k)) continue;
-      const m = unit.mask(k);
+    let placed = 0;
+    for (let k = u * 9, end = k + 9; k < end; k++) {
+      const cell = UNIT_CELLS[k]!;
+      const v = values[cell]!;
+      if (v) {
+        placed |= 1 << (v - 1);
+        continue;
+      }
+      const m = candidates[cell]!;
       twice |= once & m;
       once |= m;
     }
-    let single = once & ~twice;
-    if (!single) continue;
-    single &= ~unit.placedMask();
+    let single = once & ~twice & ~placed;
     while (single && steps.length < limit) {
       const bit = single & -single;
       single &= single - 1;
       const digit = LOWEST_DIGIT[bit]!;
-      const cell = unit.cellAt(31 - Math.clz32(unit.positionsOf(digit)));
-      const key = cell * 10 + digit;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      let cell = -1;
+      for (let k = u * 9, end = k + 9; k < end; k++) {
+        const c = UNIT_CELLS[k]!;
+        if (!values[c] && candidates[c]! & bit) cell = c;
+      }
+      // The same placement may be hidden in two units: one step for it.
+      if (steps.some((step) => step.cells[0] === cell && step.digits[0] === digit)) continue;
       steps.push({
         technique: 'hidden-single',
         cells: [cell],
         digits: [digit],
         eliminations: [],
         placements: [{ cell, digit }],
-        explanation: `Hidden single: ${cellName(cell)} is the only place for ${digit} in ${unit}`,
+        explanation: `Hidden single: ${cellName(cell)} is the only place for ${digit} in ${unitName(u)}`,
       });
     }
   }

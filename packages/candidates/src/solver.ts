@@ -124,7 +124,7 @@ export function solveLogically(puzzle: Grid | string, options?: SolveOptions): S
     const step = first(grid, finders);
     if (step === null) break;
     steps.push(step);
-    grid.apply(step);
+    grid.applyTrusted(step);
     contradiction = grid.contradiction();
   }
   const solved = contradiction === null && grid.isSolved();

@@ -18,10 +18,21 @@ export function findTurbotFish(grid: Grid, limit = Infinity): Step[] {
       for (let j = i + 1; j < links.length; j++) {
         const p = links[i]!;
         const q = links[j]!;
-        for (const [pFar, pNear] of [[p.a, p.b], [p.b, p.a]] as const) {
-          for (const [qNear, qFar] of [[q.a, q.b], [q.b, q.a]] as const) {
+        for (let s = 0; s < 2; s++) {
+          const pFar = s === 0 ? p.a : p.b;
+          const pNear = s === 0 ? p.b : p.a;
+          for (let t = 0; t < 2; t++) {
+            const qNear = t === 0 ? q.a : q.b;
+            const qFar = t === 0 ? q.b : q.a;
+            // Four different cells, the near ends seeing each other (no allocation: this runs for every pair of links).
+            if (!SEES[pNear * 81 + qNear] || qNear === pFar || qFar === pFar || qFar === pNear) continue;
+            const c = grid.candidates;
+            let any = false;
+            for (let x = 0; x < 81 && !any; x++) {
+              any = (c[x]! & bit) !== 0 && SEES[pFar * 81 + x] === 1 && SEES[qFar * 81 + x] === 1 && x !== pNear && x !== qNear;
+            }
+            if (!any) continue;
             const cells = new Set([pFar, pNear, qNear, qFar]);
-            if (cells.size !== 4 || !SEES[pNear * 81 + qNear]) continue;
             const seers = commonPeers(grid, [pFar, qFar], bit, SEES).filter((x) => !cells.has(x));
             if (seers.length === 0) continue;
             const elim = new Eliminations();
