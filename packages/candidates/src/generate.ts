@@ -7,7 +7,7 @@ import { describeValue, optionsOf } from './errors.js';
 import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
 import { OFF_BY_DEFAULT, solveLogically } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
-import { countSolutions, randomFullGrid } from './sudoku-search.js';
+import { hasSolutionWithout, randomFullGrid } from './sudoku-search.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
 export const SYMMETRIES = [
@@ -230,6 +230,13 @@ function text(cells: ArrayLike<number>): string {
   return s;
 }
 
+/** Whether the puzzle `cells`, with the clues of `orbit` just removed, still has only `solution`. */
+function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint8Array): boolean {
+  // Another solution differs from this one in at least one of the removed cells.
+  for (const cell of orbit) if (hasSolutionWithout(cells, cell, solution[cell]!)) return false;
+  return true;
+}
+
 /** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state as 81 characters. */
 interface Judged {
   readonly verdict: number;
@@ -260,13 +267,7 @@ function descend(
     const orbit = s.orbits[index]!;
     if (index === overshot || cells[orbit[0]!] === 0 || clues - orbit.length < s.clues[0]) continue;
     for (const cell of orbit) cells[cell] = 0;
-    let unique = true;
-    for (const cell of orbit) {
-      if (countSolutions(cells, 1, cell, solution[cell]!) > 0) {
-        unique = false;
-        break;
-      }
-    }
+    const unique = keepsUnique(cells, orbit, solution);
     let keep = false;
     if (unique) {
       tries++;
@@ -309,13 +310,7 @@ function attempt(s: Settings): GeneratedPuzzle | null {
     if (clues - orbit.length < s.clues[0]) continue;
     // Removing the orbit keeps the solution unique when no other solution differs from it in one of those cells.
     for (const cell of orbit) cells[cell] = 0;
-    let unique = true;
-    for (const cell of orbit) {
-      if (countSolutions(cells, 1, cell, solution[cell]!) > 0) {
-        unique = false;
-        break;
-      }
-    }
+    const unique = keepsUnique(cells, orbit, solution);
     if (unique) {
       removed.push(index);
       clues -= orbit.length;
@@ -329,7 +324,7 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       for (let cell = 0; cell < 81; cell++) {
         if (!cells[cell]) continue;
         cells[cell] = 0;
-        const removable = countSolutions(cells, 1, cell, solution[cell]!) === 0;
+        const removable = !hasSolutionWithout(cells, cell, solution[cell]!);
         cells[cell] = solution[cell]!;
         if (removable) return null;
       }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { explainPuzzle, generatePuzzle, generatePuzzles, GenerationError, ratePath, solveLogically, SYMMETRIES, type Symmetry } from '../src/index.js';
 import { levelTechniques, symmetryOrbits } from '../src/generate.js';
 import { OFF_BY_DEFAULT } from '../src/solver.js';
-import { countSolutions, randomFullGrid } from '../src/sudoku-search.js';
+import { countSolutions, hasSolutionWithout, randomFullGrid } from '../src/sudoku-search.js';
 import { seededWords } from '@puzzles/kit/random';
 
 const cellsOf = (puzzle: string): number[] => [...puzzle].map((ch) => (ch === '.' ? 0 : Number(ch)));
@@ -55,6 +55,26 @@ describe('the search behind generation agrees with @puzzles/dlx', () => {
         expect(countSolutions(cells, 2)).toBe(countSudokuSolutions(text, 2));
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it('answers whether a solution avoids a digit in a cell as the plain search does, clue removal’s question', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 17, max: 60 }), fc.nat(80), fc.integer({ min: 1, max: 9 }), fc.boolean(), (seed, keep, cellSeed, digit, clash) => {
+        const word = seededWords(seed);
+        const full = randomFullGrid(word);
+        const cells = Array.from(full);
+        const order = [...Array(81).keys()].sort((a, b) => ((a * 7919 + seed) % 81) - ((b * 7919 + seed) % 81));
+        for (const cell of order.slice(keep)) cells[cell] = 0;
+        const empty = order.slice(keep);
+        const cell = empty[cellSeed % empty.length]!;
+        // Now and then a clue that clashes with the others, so that "no solution at all" is asked too.
+        if (clash) cells[order[0]!] = (full[order[0]!]! % 9) + 1;
+        expect(hasSolutionWithout(cells, cell, digit)).toBe(countSolutions(cells, 1, cell, digit) > 0);
+        // Without the clash, a solution that avoids the full grid's digit exists exactly when the clues allow two.
+        if (!clash) expect(hasSolutionWithout(cells, cell, full[cell]!)).toBe(countSolutions(cells, 1, cell, full[cell]!) > 0);
+      }),
+      { numRuns: 200 },
     );
   });
 
