@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { generate as coreGenerate } from 'sudoku-core';
-import { generatePuzzles, LEVELS, ratePath, solveLogically, type Level } from '../src/index.js';
+import { generatePuzzles, LEVELS, ratePath, solveLogically, type Level } from '@puzzles/candidates';
 import { median } from './harness.js';
 
 const N = Number(process.env.BENCH_N ?? 1000);
