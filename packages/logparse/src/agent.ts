@@ -53,3 +53,33 @@ export function classifyAgent(userAgent: string | null): AgentClass {
     crawler: false,
   };
 }
+
+// Classes of the agents classified so far (a log repeats few agents, and classifying runs dozens of regular
+// expressions), and those a state file brought along (`rememberAgentClass`), so that an incremental run classifies
+// only agents it has not met before. Bounded: past the limit it starts again (classifying is pure, so a forgotten
+// agent is only classified once more).
+const CLASSES = new Map<string, AgentClass>();
+const MAX_CLASSES = 20000;
+
+/** `classifyAgent` through the cache of agents already classified. @internal */
+export function agentClass(userAgent: string | null): AgentClass {
+  if (userAgent === null) return UNKNOWN;
+  let cls = CLASSES.get(userAgent);
+  if (cls === undefined) {
+    cls = classifyAgent(userAgent);
+    if (CLASSES.size >= MAX_CLASSES) CLASSES.clear();
+    CLASSES.set(userAgent, cls);
+  }
+  return cls;
+}
+
+/** The cached class of an agent, if it has one. @internal */
+export function knownAgentClass(userAgent: string): AgentClass | undefined {
+  return CLASSES.get(userAgent);
+}
+
+/** Puts an agent's class into the cache (from a state file that kept it). @internal */
+export function rememberAgentClass(userAgent: string, cls: AgentClass): void {
+  if (CLASSES.size >= MAX_CLASSES) CLASSES.clear();
+  CLASSES.set(userAgent, cls);
+}

@@ -1,6 +1,6 @@
 // The report panels GoAccess shows by default, computed over records and mergeable: partial results of workers or of
 // earlier runs combine exactly with `mergePanels`.
-import { classifyAgent, type AgentClass } from './agent.js';
+import { agentClass, type AgentClass } from './agent.js';
 import { describeValue } from './errors.js';
 import type { LogRecord } from './record.js';
 import type { LogStats } from './stats.js';
@@ -248,16 +248,8 @@ export function referringSite(referrer: string): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
-/** Classes of recent user agents: a log repeats few agents, and classifying runs a dozen regexes. */
-const AGENTS = new Map<string | null, AgentClass>();
-
 function agentOf(userAgent: string | null): AgentClass {
-  let agent = AGENTS.get(userAgent);
-  if (agent === undefined) {
-    if (AGENTS.size >= 10000) AGENTS.clear();
-    AGENTS.set(userAgent, (agent = classifyAgent(userAgent)));
-  }
-  return agent;
+  return agentClass(userAgent);
 }
 
 let lastDay: number | null = null;

@@ -2,7 +2,7 @@
 // to dense ids, and hits, bytes and distinct (item, visitor) pairs are counted in typed arrays. User agents are
 // classified once per distinct agent, referring sites found once per distinct referrer, static files decided once per
 // distinct request. The strings, Maps and packed visitor lists of `PanelStats` are made once, at the end.
-import { classifyAgent } from './agent.js';
+import { agentClass } from './agent.js';
 import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
@@ -347,7 +347,7 @@ export class PanelCounter {
       let cls = classes.get(agent);
       if (cls === undefined) {
         const text = agents[agent]!;
-        const c = classifyAgent(text === '' ? null : text);
+        const c = agentClass(text === '' ? null : text);
         classes.set(agent, (cls = [family(c.os), family(c.browser)]));
       }
       keyHost[k] = host;

@@ -2,6 +2,7 @@
 // fingerprint of the log's head so that a rotated log (a new file under the same name) is noticed.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { knownAgentClass, rememberAgentClass } from './agent.js';
 import { panelsFromJson, panelsToJson, type PanelStats } from './panels.js';
 
 /** What a state file holds. */
@@ -50,7 +51,8 @@ export function lastLineEnd(file: string, size: number): number {
 
 /**
  * Reads a state file; undefined when it does not exist. A damaged or foreign file throws an Error whose message
- * names the file and says what is wrong (the file is left as it is).
+ * names the file and says what is wrong (the file is left as it is). The user agents' classes the state keeps are
+ * remembered, so that counting the log's new lines does not classify those agents again.
  */
 export function readState(file: string): LogState | undefined {
   if (!existsSync(file)) return undefined;
@@ -68,16 +70,41 @@ export function readState(file: string): LogState | undefined {
   if (v.version !== 1) return fail(`version ${String(v.version)} is not 1`);
   if (!Number.isSafeInteger(v.offset) || (v.offset as number) < 0) return fail('damaged: bad offset');
   if (typeof v.head !== 'string' || !/^[0-9a-f]{64}$/.test(v.head)) return fail('damaged: bad head fingerprint');
+  const agents = (v as { agents?: unknown }).agents;
+  if (agents !== undefined && (!Array.isArray(agents) || !agents.every((a) => Array.isArray(a) && a.length === 3 && a.every((t) => typeof t === 'string' && t !== '')))) {
+    return fail('damaged: bad agent classes');
+  }
+  let panels: PanelStats;
   try {
-    return { offset: v.offset as number, head: v.head, panels: panelsFromJson(v.panels) };
+    panels = panelsFromJson(v.panels);
   } catch (error) {
     return fail(`damaged: ${(error as Error).message}`);
   }
+  // The agents' classes as the run that wrote the state found them: agents met again are not classified again.
+  for (const [agent, os, browser] of (agents ?? []) as Array<[string, string, string]>) {
+    rememberAgentClass(agent, { os, browser, crawler: os === 'Crawlers' && browser === 'Crawlers' });
+  }
+  return { offset: v.offset as number, head: v.head, panels };
+}
+
+/** `[agent, os, browser]` for each user agent of the visitors whose class is known (classifying is costly). */
+function agentClasses(panels: PanelStats): Array<[string, string, string]> {
+  const out: Array<[string, string, string]> = [];
+  const seen = new Set<string>();
+  for (const key of panels.visitorKeys.keys()) {
+    // host \0 day \0 agent
+    const agent = key.slice(key.indexOf('\u0000', key.indexOf('\u0000') + 1) + 1);
+    if (agent === '' || seen.has(agent)) continue;
+    seen.add(agent);
+    const cls = knownAgentClass(agent);
+    if (cls !== undefined) out.push([agent, cls.os, cls.browser]);
+  }
+  return out;
 }
 
 /** Writes a state file atomically (a temporary file renamed over it). */
 export function writeState(file: string, state: LogState): void {
-  const text = JSON.stringify({ kind: 'logparse-state', version: 1, offset: state.offset, head: state.head, panels: panelsToJson(state.panels) });
+  const text = JSON.stringify({ kind: 'logparse-state', version: 1, offset: state.offset, head: state.head, panels: panelsToJson(state.panels), agents: agentClasses(state.panels) });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, text);
   renameSync(temp, file);

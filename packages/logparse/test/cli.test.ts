@@ -8,6 +8,7 @@ import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puz
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FRAGMENTS, QUIRKS, BLOG_LINE } from './reference.js';
+import { classifyAgent } from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -378,6 +379,34 @@ describe('logparse CLI', () => {
       expect(refused.stderr.trim().split('\n')).toHaveLength(1);
       expect(readFileSync(state, 'utf8')).toBe(text);
     }
+  });
+
+  it('--state keeps the user agents\' classes, and an incremental run takes them from it instead of classifying again', () => {
+    const work = mkdtempSync(join(tmpdir(), 'logparse-agents-'));
+    const logFile = join(work, 'grow.log');
+    const state = join(work, 'grow.state');
+    const agent = BLOG_LINE.split('"')[5]!;
+    writeFileSync(logFile, `${BLOG_LINE}\n`);
+    expect(run([logFile, '--report', 'os', '--json', '--state', state]).code).toBe(0);
+    const saved = JSON.parse(readFileSync(state, 'utf8')) as { agents: Array<[string, string, string]> };
+    const cls = classifyAgent(agent);
+    expect(saved.agents).toEqual([[agent, cls.os, cls.browser]]);
+    // A class the state says is taken as it is (it is what classifying gave when the state was written).
+    saved.agents[0] = [agent, 'Kept OS', 'Kept browser'];
+    writeFileSync(state, JSON.stringify(saved));
+    writeFileSync(logFile, `${BLOG_LINE}\n${BLOG_LINE.replace('08/Jan', '09/Jan')}\n`);
+    const second = run([logFile, '--report', 'all', '--json', '--state', state]);
+    expect(second.code, second.stderr).toBe(0);
+    const report = JSON.parse(second.stdout) as { os: Array<{ key: string; hits: number }>; browsers: Array<{ key: string; hits: number }> };
+    expect(report.os).toEqual(expect.arrayContaining([expect.objectContaining({ key: cls.os, hits: 1 }), expect.objectContaining({ key: 'Kept OS', hits: 1 })]));
+    expect(report.browsers).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'Kept browser', hits: 1 })]));
+    // Malformed classes make the state damaged: refused, left as it is.
+    const damaged = readFileSync(state, 'utf8').replace('"agents":[[', '"agents":[[7,');
+    writeFileSync(state, damaged);
+    const refused = run([logFile, '--report', 'all', '--json', '--state', state]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('bad agent classes');
+    expect(readFileSync(state, 'utf8')).toBe(damaged);
   });
 
   it('--workers N gives the panels of one thread, rejects included', () => {
