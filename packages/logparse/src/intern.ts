@@ -112,7 +112,19 @@ export class ByteInterner {
   /** The id of a string. */
   internString(text: string): number {
     const bytes = encodeText(text);
-    return this.intern(bytes, 0, bytes.length);
+    // The string's bytes take no view slot: the slots stay with the buffers lines come from (a file's reused
+    // buffer in slot 0, the buffer of lines across chunks in slot 1), so that both tests in `intern` run on every
+    // line from the start and a later switch of buffer meets code the JIT has seen run.
+    const buffer0 = this.#buffer0;
+    const buffer1 = this.#buffer1;
+    const view0 = this.#views[0]!;
+    const view1 = this.#views[1]!;
+    const id = this.intern(bytes, 0, bytes.length);
+    this.#buffer0 = buffer0;
+    this.#buffer1 = buffer1;
+    this.#views[0] = view0;
+    this.#views[1] = view1;
+    return id;
   }
 
   #add(buf: Uint8Array, s: number, e: number, h: number, slot: number): number {

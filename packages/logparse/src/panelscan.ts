@@ -34,8 +34,9 @@ type ItemMap = PanelStats['lists']['hosts'];
 
 /** Hits and bytes per item id, and (when `pairs`) the distinct (item, visitor) pairs. */
 class Tally {
-  hits = new Float64Array(1024);
-  bytes = new Float64Array(1024);
+  // Sized for a few thousand items from the start (growing is code first run late, after the JIT has optimised `add`).
+  hits = new Float64Array(1 << 13);
+  bytes = new Float64Array(1 << 13);
   readonly pairs: PairTable | null;
 
   constructor(pairs: boolean) {
@@ -84,7 +85,12 @@ export class PanelCounter {
   valid = 0;
   failed = 0;
   logSize = 0;
-  bytes = 0;
+  // Bytes sent, in a Float64Array: a number field would start as a small integer and be recompiled as a double
+  // when the sum passes 2^30.
+  readonly #sent = new Float64Array(1);
+  get bytes(): number {
+    return this.#sent[0]!;
+  }
   // Visitor keys: (host, agent) → who; (who, day index + 1) → key. Every record has a key (4xx hits too); a key
   // becomes a visitor, numbered in order, at its first hit that is not a 4xx. Hits and bytes of the day, host,
   // operating-system and browser panels are counted per key and added up at the end.
@@ -191,7 +197,7 @@ export class PanelCounter {
    */
   add(host: number, agent: number, day: number, request: number, ref: number, refCounts: boolean, status: number, bytes: number, hour: number): void {
     this.valid++;
-    this.bytes += bytes;
+    this.#sent[0]! += bytes;
     let key = this.#lastKey;
     if (host !== this.#lastHost || agent !== this.#lastAgent || day !== this.#lastKeyDay) {
       key = this.#keys.id(this.#who.id(host, agent), day + 1);
@@ -310,17 +316,21 @@ export class PanelCounter {
     };
     /** A tally whose visitors are given per visitor by bit masks (hours, status classes). */
     const masked = (t: Tally, masks: Int32Array, name: (id: number) => string, into: ItemMap): void => {
-      const ids: number[] = [];
-      const visitors: number[] = [];
+      let n = 0;
+      for (let v = 0; v < this.#visitorCount; v++) for (let m = masks[v]!; m !== 0; m &= m - 1) n++;
+      // Int32Arrays like the other callers of `pack` pass (one kind of array: no recompiling `pack` for another).
+      const ids = new Int32Array(n);
+      const visitors = new Int32Array(n);
+      let at = 0;
       for (let v = 0; v < this.#visitorCount; v++) {
         for (let m = masks[v]!, b = 0; m !== 0; m >>>= 1, b++) {
           if ((m & 1) !== 0) {
-            ids.push(b);
-            visitors.push(v);
+            ids[at] = b;
+            visitors[at++] = v;
           }
         }
       }
-      pack(t.hits.length, t.hits, t.bytes, ids.length, ids, visitors, name, into);
+      pack(t.hits.length, t.hits, t.bytes, n, ids, visitors, name, into);
     };
     // The day, host, operating-system and browser panels from the keys, each agent classified once.
     const keys = this.#keys.size;

@@ -76,6 +76,19 @@ describe('collectPanels', () => {
     );
   });
 
+  it('counts as the records do past its tables\' first sizes: 20,000 requests and referrers, 10,000 visitors, 2^31 bytes and more', async () => {
+    // Tallies start with room for 8,192 items, visitor masks for 4,096 visitors, and the bytes sent pass 2^30 (a
+    // small integer in V8) early: the growth paths and the large sum must count as the record path does.
+    const lines = Array.from({ length: 20000 }, (_, i) =>
+      `10.${(i >> 8) & 255}.${i & 255}.${i % 2} - - [0${1 + (i % 3)}/Feb/2024:${String(i % 24).padStart(2, '0')}:15:00 +0000] "GET /p/${i}${i % 5 === 0 ? '.png' : ''} HTTP/1.1" ${i % 7 === 0 ? 404 : 200} ${200000 + i} "http://r${i % 9000}.example/${i}" "agent ${i % 5000}"`,
+    );
+    const text = lines.join('\n');
+    const fast = await collectPanels([text]);
+    same(fast, await slowPanels([text]));
+    expect(fast.bytes).toBeGreaterThan(2 ** 31);
+    expect(fast.lists.requests.size + fast.lists.static.size + fast.lists.notFound.size).toBe(20000);
+  });
+
   it('merges its statistics (and ones read back from JSON) exactly as one pass over all lines', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(line.filter((l) => !l.includes('\n')), { maxLength: 40 }), fc.nat(), fc.boolean(), async (lines, at, viaJson) => {
