@@ -4,8 +4,15 @@
 // 2(n-1) + (box-1)² peers) and hidden singles (a digit whose count in a unit falls to one), removes locked candidates
 // (a digit that a box has only in one line, or a line only in one box), until nothing more is found; then it
 // branches on a cell with the fewest candidates, or on the two places of a digit in a unit. One grid of candidates
-// and counts per level of the search, copied on the way down and dropped on the way back, so nothing is undone. Statistics: `nodes` counts the search-tree nodes (the clues' propagation is the first), `updates` the
-// candidates removed. The run/checkAt/onCheck protocol is the dancing-links engine's (see engine.ts), so the same
+// and counts per level of the search, copied on the way down and dropped on the way back, so nothing is undone.
+// With probing (25×25 grids), each node also tries both sides of every pair — the two candidates of a cell with two,
+// the two places of a digit with two in a unit — on a copy of the grid with singles propagated: a side that fails
+// is a contradiction, so the other side is made; a cell that both sides fill with the same digit gets it; and the
+// search branches on the pair whose two sides removed the most candidates, the side that removed more first. The
+// published 25×25 puzzles need it: without it a wrong early branch leaves a subtree that singles and locked
+// candidates cannot refute in millions of nodes. Statistics: `nodes` counts the search-tree nodes (the clues'
+// propagation is the first) and, with probing, each side tried; `updates` the candidates removed (not counting the
+// trials). The run/checkAt/onCheck protocol is the dancing-links engine's (see engine.ts), so the same
 // budget checks (checks.ts) drive both.
 
 /** What `run` stopped on (the engine's values). @internal */
@@ -20,6 +27,12 @@ const NEXT = 1;
 const BACK = 2;
 /** A unit's count for a digit placed there: never reaches 1 or 0 again, whatever is removed later. */
 const PLACED = 128;
+/** What #pair found: a side fails, or both place some cell alike (the placements are then due). */
+const FIRST_FAILS = -1;
+const SECOND_FAILS = -2;
+const BOTH_PLACE = -3;
+/** No pair was probed. */
+const NO_PAIR = -1 << 30;
 
 /** Bits set in a mask of at most 32 bits. */
 function bitCount(x: number): number {
@@ -66,10 +79,12 @@ export interface Propagation {
   readonly locked: boolean;
   /** Branch on a digit's two places in a unit when no cell has two candidates. */
   readonly digitBranches: boolean;
+  /** Probe both sides of every pair at each node, and branch on the pair that propagates most. */
+  readonly probing: boolean;
 }
 
-/** The default: all of it. */
-export const propagationFor = (): Propagation => ({ locked: true, digitBranches: true });
+/** The default for box side `box`: all of it, with probing for 25×25 grids (it does not pay on smaller ones). */
+export const propagationFor = (box = 3): Propagation => ({ locked: true, digitBranches: true, probing: box >= 5 });
 
 /**
  * The search of one grid size by candidates and propagation: `load` a puzzle, then `run` until DONE, stopping at each
@@ -117,8 +132,19 @@ export class PropagationSearch {
   /** Per line and box along it (locked candidates): the union of their common cells' candidates. */
   readonly #segments: Int32Array;
   #mode = ENTER;
+  /** Probing: the pair to branch on (a cell, or -1 - a unit with #pairDigit and #pairPlaces), NO_PAIR if none. */
+  #pair = NO_PAIR;
+  #pairDigit = 0;
+  #pairPlaces = 0;
+  /** Per level: try the higher choice first (the side of a probed pair that removed more). */
+  readonly #highFirst: Uint8Array;
+  /** Probing: true while a trial settles (singles only, no locked candidates); the first side's grid, and the candidates each side removed. */
+  #trialing = false;
+  readonly #firstSide: Int32Array;
+  #removedFirst = 0;
+  #removedSecond = 0;
 
-  constructor(box: number, propagation: Propagation = propagationFor()) {
+  constructor(box: number, propagation: Propagation = propagationFor(box)) {
     const n = box * box;
     this.#box = box;
     this.size = n;
@@ -130,8 +156,8 @@ export class PropagationSearch {
     this.#cellUnits = cellUnits;
     this.#peers = peers;
     this.#peerCount = peerCount;
-    // Each level places at least one cell, so there are at most cellCount + 1 levels.
-    const levels = this.cellCount + 1;
+    // Each level places at least one cell, so there are at most cellCount + 1 levels; one more holds a probe's trial.
+    const levels = this.cellCount + 2;
     this.#grids = new Int32Array(levels * this.cellCount);
     this.#countSize = 3 * n * n;
     this.#counts = new Uint8Array(levels * this.#countSize);
@@ -143,6 +169,8 @@ export class PropagationSearch {
     this.#branchRest = new Int32Array(levels);
     this.#branchDigit = new Int32Array(levels);
     this.#segments = new Int32Array(n * box);
+    this.#highFirst = new Uint8Array(levels);
+    this.#firstSide = new Int32Array(propagation.probing ? this.cellCount : 0);
   }
 
   /** Starts a search of a grid (cells row-major, 0 blank or 1..n, already checked); resets the statistics. */
@@ -198,10 +226,12 @@ export class PropagationSearch {
         if (cell === -1) {
           level--;
         } else if (this.#digitUnit >= 0) {
+          this.#highFirst[level] = this.#highNext ? 1 : 0;
           branchCell[level] = -1 - this.#digitUnit;
           branchRest[level] = this.#places;
           this.#branchDigit[level] = this.#digit;
         } else {
+          this.#highFirst[level] = this.#highNext ? 1 : 0;
           branchCell[level] = cell;
           branchRest[level] = g[level * count + cell]!;
         }
@@ -222,7 +252,7 @@ export class PropagationSearch {
         level--;
         continue;
       }
-      const low = rest & -rest;
+      const low = this.#highFirst[level] === 1 ? 1 << (31 - Math.clz32(rest)) : rest & -rest;
       let cell = branchCell[level]!;
       let bit = low;
       if (cell < 0) {
@@ -252,7 +282,136 @@ export class PropagationSearch {
     const base = level * this.cellCount;
     const countBase = level * this.#countSize;
     if (!this.#settle(base, countBase)) return -1;
+    this.#pair = NO_PAIR;
+    this.#highNext = false;
+    if (this.propagation.probing && !this.#probe(level)) return -1;
     return this.#choose(base, countBase);
+  }
+
+  /** Probing: the branch at this node tries the higher choice first. */
+  #highNext = false;
+
+  /**
+   * Places digit bit `bit` in cell k on a copy of the grid at `base` (in the next level's place) and propagates
+   * singles; returns the candidates that removed, or -1 when it fails. Counts as a node.
+   */
+  #trial(k: number, bit: number, base: number, countBase: number): number {
+    const count = this.cellCount;
+    const countSize = this.#countSize;
+    this.#grids.copyWithin(base + count, base, base + count);
+    this.#counts.copyWithin(countBase + countSize, countBase, countBase + countSize);
+    this.#placeCell[0] = k;
+    this.#placeBit[0] = bit;
+    this.#placing = 1;
+    const before = this.updates;
+    this.#trialing = true;
+    const ok = this.#settle(base + count, countBase + countSize);
+    this.#trialing = false;
+    const removed = ok ? this.updates - before : -1;
+    this.updates = before;
+    this.nodes++;
+    return removed;
+  }
+
+  /**
+   * Tries both sides of a pair (digit `bitA` in cell `a`, digit `bitB` in cell `b`; one of them holds in every
+   * solution): FIRST_FAILS or SECOND_FAILS when one fails; BOTH_PLACE when both hold and fill some open cell with
+   * the same digit (those placements are then due); else a score, the product of what each removed (plus one).
+   */
+  #pairTrial(a: number, bitA: number, b: number, bitB: number, base: number, countBase: number): number {
+    const count = this.cellCount;
+    const removedA = this.#trial(a, bitA, base, countBase);
+    if (removedA < 0) return FIRST_FAILS;
+    const first = this.#firstSide;
+    const g = this.#grids;
+    first.set(g.subarray(base + count, base + 2 * count));
+    const removedB = this.#trial(b, bitB, base, countBase);
+    if (removedB < 0) return SECOND_FAILS;
+    let placing = 0;
+    for (let k = 0; k < count; k++) {
+      const m = g[base + k]!;
+      if ((m & (m - 1)) === 0) continue;
+      const both = first[k]! | g[base + count + k]!;
+      if ((both & (both - 1)) === 0) {
+        this.#placeCell[placing] = k;
+        this.#placeBit[placing++] = both;
+      }
+    }
+    this.#placing = placing;
+    this.#removedFirst = removedA;
+    this.#removedSecond = removedB;
+    return placing > 0 ? BOTH_PLACE : (removedA + 1) * (removedB + 1);
+  }
+
+  /**
+   * Probes the pairs of the settled grid at `level` (see the top of this file) until none gives anything more;
+   * false on a contradiction. Leaves the pair to branch on in #pair (NO_PAIR when there is none).
+   */
+  #probe(level: number): boolean {
+    const g = this.#grids;
+    const counts = this.#counts;
+    const units = this.#units;
+    const count = this.cellCount;
+    const n = this.size;
+    const countSize = this.#countSize;
+    const base = level * count;
+    const countBase = level * countSize;
+    for (;;) {
+      let changed = false;
+      let bestScore = -1;
+      // The two candidates of a cell with two, then the two places of a digit with two in a unit.
+      for (let k = 0; k < count; k++) {
+        const m = g[base + k]!;
+        const high = m & (m - 1);
+        if (high === 0 || (high & (high - 1)) !== 0) continue;
+        const low = m & -m;
+        const score = this.#pairTrial(k, low, k, high, base, countBase);
+        if (score < 0) {
+          if (score !== BOTH_PLACE) {
+            this.#placeCell[0] = k;
+            this.#placeBit[0] = score === FIRST_FAILS ? high : low;
+            this.#placing = 1;
+          }
+          if (!this.#settle(base, countBase)) return false;
+          changed = true;
+        } else if (score > bestScore) {
+          bestScore = score;
+          this.#pair = k;
+          this.#highNext = this.#removedSecond > this.#removedFirst;
+        }
+      }
+      for (let slot = 0; slot < countSize; slot++) {
+        if (counts[countBase + slot] !== 2) continue;
+        const u = (slot / n) | 0;
+        const digit = 1 << (slot - u * n);
+        let p = -1;
+        let q = -1;
+        for (let j = 0; j < n; j++) {
+          if ((g[base + units[u * n + j]!]! & digit) === 0) continue;
+          if (p < 0) p = j;
+          else q = j;
+        }
+        const score = this.#pairTrial(units[u * n + p]!, digit, units[u * n + q]!, digit, base, countBase);
+        if (score < 0) {
+          if (score !== BOTH_PLACE) {
+            this.#placeCell[0] = units[u * n + (score === FIRST_FAILS ? q : p)]!;
+            this.#placeBit[0] = digit;
+            this.#placing = 1;
+          }
+          if (!this.#settle(base, countBase)) return false;
+          changed = true;
+        } else if (score > bestScore) {
+          bestScore = score;
+          this.#pair = -1 - u;
+          this.#pairDigit = digit;
+          this.#pairPlaces = (1 << p) | (1 << q);
+          this.#highNext = this.#removedSecond > this.#removedFirst;
+        }
+      }
+      if (!changed) return true;
+      this.#pair = NO_PAIR;
+      this.#highNext = false;
+    }
   }
 
   /**
@@ -374,7 +533,7 @@ export class PropagationSearch {
         queue[tail++] = k;
         continue;
       }
-      if (!this.propagation.locked) break;
+      if (!this.propagation.locked || this.#trialing) break;
       this.updates = updates;
       const after = this.#lockedCandidates(base, countBase, tail, hiddenTail);
       updates = this.updates;
@@ -477,6 +636,14 @@ export class PropagationSearch {
       }
     }
     this.#digitUnit = -1;
+    if (this.#pair !== NO_PAIR && best < this.cellCount) {
+      // Probing chose the pair that propagates most.
+      if (this.#pair >= 0) return this.#pair;
+      this.#digitUnit = -1 - this.#pair;
+      this.#digit = this.#pairDigit;
+      this.#places = this.#pairPlaces;
+      return best;
+    }
     if (fewest > 2 && best < this.cellCount && this.propagation.digitBranches) {
       // No cell with two candidates: a digit with two places in a unit, if there is one, branches two ways too.
       const counts = this.#counts;

@@ -1,5 +1,6 @@
-// Sudoku grids, and two ways to search them behind one API. The default ('propagation', sudoku-bitset.ts): candidates
-// as bit sets, with naked and hidden singles and locked candidates between branches. The other ('dlx'): Sudoku as
+// Sudoku grids, and two ways to search them behind one API. The default ('propagation'): candidates as bit sets, with
+// naked and hidden singles and locked candidates between branches — for 9×9 grids by bands of digit planes
+// (sudoku-bands.ts), for the other sizes per cell (sudoku-bitset.ts, probing pairs on 25×25 grids). The other ('dlx'): Sudoku as
 // exact cover, as in the Lisp blog post on Dancing Links Sudoku: for an n×n grid (n = box²) the 4n² items cell (r,c),
 // row-digit (r,v), column-digit (c,v) and box-digit (b,v), and the n³ options "digit v in cell (r,c)"; a puzzle
 // forces the options of its clues (covering their items) and the engine is reset after each puzzle. One solver per
@@ -214,8 +215,8 @@ export interface SudokuStats {
   readonly solutions: number;
   /**
    * Search-tree nodes, and updates: with method 'propagation', the nodes entered (the clues' propagation is the
-   * first) and the candidates removed; with 'dlx', nodes and link updates as Knuth counts them (the clues' covering
-   * included in updates).
+   * first; for 25×25 grids also each trial placement of the probing between branches) and the candidates removed;
+   * with 'dlx', nodes and link updates as Knuth counts them (the clues' covering included in updates).
    */
   readonly nodes: number;
   readonly updates: number;
@@ -230,8 +231,9 @@ export type SudokuSearchOptions = BudgetOptions;
 
 /**
  * How a SudokuSolver searches: 'propagation' (the default: candidates as bit sets, naked and hidden singles and
- * locked candidates between branches) or 'dlx' (Algorithm X on the exact-cover matrix, as in the Lisp blog post on
- * Dancing Links Sudoku: its node and update counts are Knuth's).
+ * locked candidates between branches; 9×9 grids by bands of digit planes, 25×25 grids also probing both sides of
+ * every pair) or 'dlx' (Algorithm X on the exact-cover matrix, as in the Lisp blog post on Dancing Links Sudoku: its
+ * node and update counts are Knuth's).
  */
 export type SudokuMethod = 'propagation' | 'dlx';
 
