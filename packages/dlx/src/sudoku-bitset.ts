@@ -143,6 +143,15 @@ export class PropagationSearch {
   readonly #firstSide: Int32Array;
   #removedFirst = 0;
   #removedSecond = 0;
+  /**
+   * Probing: when only the first solution is wanted, both sides of each pair are tried afresh and cells that both
+   * fill alike are filled (this finds a solution sooner); else each placement is tried once per pass (its result
+   * kept in #tried/#triedRemoved) and nothing is filled from both sides (this proves a count sooner).
+   */
+  firstOnly = false;
+  #pass = 0;
+  readonly #tried: Int32Array;
+  readonly #triedRemoved: Int32Array;
 
   constructor(box: number, propagation: Propagation = propagationFor(box)) {
     const n = box * box;
@@ -171,6 +180,8 @@ export class PropagationSearch {
     this.#segments = new Int32Array(n * box);
     this.#highFirst = new Uint8Array(levels);
     this.#firstSide = new Int32Array(propagation.probing ? this.cellCount : 0);
+    this.#tried = new Int32Array(propagation.probing ? this.cellCount * n : 0);
+    this.#triedRemoved = new Int32Array(propagation.probing ? this.cellCount * n : 0);
   }
 
   /** Starts a search of a grid (cells row-major, 0 blank or 1..n, already checked); resets the statistics. */
@@ -296,6 +307,8 @@ export class PropagationSearch {
    * singles; returns the candidates that removed, or -1 when it fails. Counts as a node.
    */
   #trial(k: number, bit: number, base: number, countBase: number): number {
+    const literal = k * this.size + 31 - Math.clz32(bit);
+    if (!this.firstOnly && this.#tried[literal] === this.#pass) return this.#triedRemoved[literal]!;
     const count = this.cellCount;
     const countSize = this.#countSize;
     this.#grids.copyWithin(base + count, base, base + count);
@@ -310,6 +323,8 @@ export class PropagationSearch {
     const removed = ok ? this.updates - before : -1;
     this.updates = before;
     this.nodes++;
+    this.#tried[literal] = this.#pass;
+    this.#triedRemoved[literal] = removed;
     return removed;
   }
 
@@ -322,6 +337,13 @@ export class PropagationSearch {
     const count = this.cellCount;
     const removedA = this.#trial(a, bitA, base, countBase);
     if (removedA < 0) return FIRST_FAILS;
+    if (!this.firstOnly) {
+      const removedB = this.#trial(b, bitB, base, countBase);
+      if (removedB < 0) return SECOND_FAILS;
+      this.#removedFirst = removedA;
+      this.#removedSecond = removedB;
+      return (removedA + 1) * (removedB + 1);
+    }
     const first = this.#firstSide;
     const g = this.#grids;
     first.set(g.subarray(base + count, base + 2 * count));
@@ -357,6 +379,7 @@ export class PropagationSearch {
     const base = level * count;
     const countBase = level * countSize;
     for (;;) {
+      this.#pass++;
       let changed = false;
       let bestScore = -1;
       // The two candidates of a cell with two, then the two places of a digit with two in a unit.
@@ -374,6 +397,7 @@ export class PropagationSearch {
           }
           if (!this.#settle(base, countBase)) return false;
           changed = true;
+          this.#pass++;
         } else if (score > bestScore) {
           bestScore = score;
           this.#pair = k;
@@ -400,6 +424,7 @@ export class PropagationSearch {
           }
           if (!this.#settle(base, countBase)) return false;
           changed = true;
+          this.#pass++;
         } else if (score > bestScore) {
           bestScore = score;
           this.#pair = -1 - u;

@@ -382,7 +382,10 @@ export class SudokuSolver {
         }
       }
     } else {
-      this.propagation!.load(cells);
+      const search = this.propagation!;
+      // Probing (25×25) fills cells from both sides of a pair when only one solution is wanted.
+      if (search instanceof PropagationSearch) search.firstOnly = limit === 1;
+      search.load(cells);
     }
     const run = { limit, out, cells, found: 0, consistent, checks: null as Checks | null };
     if (budget !== null || polling) {
@@ -477,6 +480,7 @@ function searchByPropagation(grid: SudokuGrid, limit: number, out?: Uint8Array):
     search = propagationSearch(grid.box);
     searches.set(grid.size, search);
   }
+  if (search instanceof PropagationSearch) search.firstOnly = limit === 1;
   search.load(grid.cells);
   let found = 0;
   while (found < limit && search.run() === SOLVED) {
