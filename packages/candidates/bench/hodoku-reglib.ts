@@ -142,15 +142,20 @@ function tokens(field: string | undefined): string[] {
   return (field ?? '').trim().split(/\s+/).filter(Boolean);
 }
 
-/** Parses one library line: the givens (a '+' before a digit marks a placed cell; both are values to us), deleted candidates, the result. */
+/** Parses one library line: the givens (a '+' before a digit marks a value placed while solving: `Grid.placed`), deleted candidates, the result. */
 function parseCase(text: string, line: number): Case {
   const fields = text.split(':');
   const [code = '', variant = ''] = (fields[1] ?? '').split('-');
   const givens = fields[3] ?? '';
   const values: number[] = [];
-  for (const ch of givens.replaceAll('+', '')) values.push(ch === '.' || ch === '0' ? 0 : Number(ch));
+  const placed: number[] = [];
+  for (const [i, ch] of [...givens].entries()) {
+    if (ch === '+') continue;
+    values.push(ch === '.' || ch === '0' ? 0 : Number(ch));
+    placed.push(givens[i - 1] === '+' ? 1 : 0);
+  }
   if (values.length !== 81 || values.some((v) => !Number.isInteger(v))) throw new Error(`line ${line}: bad givens`);
-  const grid = Grid.fromValues(values);
+  const grid = Grid.fromValues(values, placed);
   for (const t of tokens(fields[4])) {
     const { digit, cell } = cellOf(t, 'deleted candidate', line);
     grid.eliminate(cell, digit);

@@ -13,21 +13,35 @@ export class Grid {
   /** The candidates of each empty cell as a bitmask (bit d-1 for digit d); 0 for a solved cell. */
   readonly candidates: Uint16Array;
   /**
+   * 1 for a cell whose value was placed while solving (by a step: `apply`, the solver), 0 for a given or an empty
+   * cell. A value entered with `place`, or in the arrays a grid is made from, is a given unless `placed` says
+   * otherwise. Avoidable rectangles need the difference: a pattern of placed values could be swapped, one of givens
+   * could not.
+   */
+  readonly placed: Uint8Array;
+  /**
    * The 27 components, made once with the grid: rows 0..8, columns 9..17, boxes 18..26 (the unit numbers). Each is a
    * view over `candidates` and `values`; the techniques read candidates through them.
    */
   readonly components: readonly Component[];
 
   /**
-   * An empty grid (every candidate everywhere), or a copy of the given arrays: 81 values 0..9 (0 = empty) and 81
-   * candidate masks 0..511. The state is not checked for contradictions (see `validateGrid`).
+   * An empty grid (every candidate everywhere), or a copy of the given arrays: 81 values 0..9 (0 = empty), 81
+   * candidate masks 0..511, and 81 flags 0 or 1 marking the values that were placed while solving rather than given
+   * (HoDoKu writes them with a '+'; default: every value is a given). The state is not checked for contradictions
+   * (see `validateGrid`).
    */
-  constructor(values?: ArrayLike<number>, candidates?: ArrayLike<number>) {
+  constructor(values?: ArrayLike<number>, candidates?: ArrayLike<number>, placed?: ArrayLike<number>) {
     this.values = new Uint8Array(81);
     this.candidates = new Uint16Array(81).fill(ALL);
+    this.placed = new Uint8Array(81);
     if (values !== undefined) this.values.set(expectCells(values, 'values', 9));
     if (candidates !== undefined) this.candidates.set(expectCells(candidates, 'candidates', ALL));
-    for (let cell = 0; cell < 81; cell++) if (this.values[cell]) this.candidates[cell] = 0;
+    if (placed !== undefined) this.placed.set(expectCells(placed, 'placed flags', 1));
+    for (let cell = 0; cell < 81; cell++) {
+      if (this.values[cell]) this.candidates[cell] = 0;
+      else this.placed[cell] = 0;
+    }
     const components: Component[] = [];
     for (let u = 0; u < 27; u++) components.push(new Component(this, u));
     this.components = components;
@@ -65,8 +79,11 @@ export class Grid {
     return [c[CELL_UNITS[cell * 3]!]!, c[CELL_UNITS[cell * 3 + 1]!]!, c[CELL_UNITS[cell * 3 + 2]!]!];
   }
 
-  /** A grid from 81 values (0 = empty): the givens placed, their digits removed from their peers' candidates. */
-  static fromValues(values: ArrayLike<number>): Grid {
+  /**
+   * A grid from 81 values (0 = empty): the values placed, their digits removed from their peers' candidates. They are
+   * givens, except where `placed` (81 flags 0 or 1) marks a value placed while solving.
+   */
+  static fromValues(values: ArrayLike<number>, placed?: ArrayLike<number>): Grid {
     if (typeof values !== 'object' || values === null || typeof values.length !== 'number') {
       throw new TypeError(`a grid needs an array of 81 values; got ${describeValue(values)}`);
     }
@@ -84,12 +101,22 @@ export class Grid {
       }
       grid.place(cell, v);
     }
+    if (placed !== undefined) {
+      expectCells(placed, 'placed flags', 1);
+      for (let cell = 0; cell < 81; cell++) grid.placed[cell] = grid.values[cell] ? placed[cell]! : 0;
+    }
     return grid;
   }
 
   /** An independent copy. */
   clone(): Grid {
-    return new Grid(this.values, this.candidates);
+    return new Grid(this.values, this.candidates, this.placed);
+  }
+
+  /** Whether a cell (0..80) holds a given: a value that was not placed while solving. */
+  isGiven(cell: number): boolean {
+    expectCell(cell);
+    return this.values[cell] !== 0 && this.placed[cell] === 0;
   }
 
   /**
@@ -126,7 +153,7 @@ export class Grid {
   }
 
   /**
-   * Applies a step: its placements, then its eliminations. The whole step is checked first (every cell 0..80, every
+   * Applies a step: its placements (marked as placed, not given), then its eliminations. The whole step is checked first (every cell 0..80, every
    * digit 1..9, no placement over another value), so a bad step changes nothing and throws a RangeError or TypeError.
    */
   apply(step: Pick<Step, 'placements' | 'eliminations'>): void {
@@ -137,8 +164,7 @@ export class Grid {
       if (held !== 0 && held !== digit) throw new RangeError(`the step places ${digit} in ${cellName(cell)}, which holds ${held}`);
       placed.set(cell, digit);
     }
-    for (const p of step.placements) if (this.values[p.cell] === 0) this.placeUnchecked(p.cell, p.digit);
-    for (const e of step.eliminations) this.candidates[e.cell]! &= ~(1 << (e.digit - 1));
+    this.applyTrusted(step);
   }
 
   /**
@@ -146,7 +172,11 @@ export class Grid {
    * checks: the solver's loop. @internal
    */
   applyTrusted(step: Pick<Step, 'placements' | 'eliminations'>): void {
-    for (const p of step.placements) if (this.values[p.cell] === 0) this.placeUnchecked(p.cell, p.digit);
+    for (const p of step.placements) {
+      if (this.values[p.cell] !== 0) continue;
+      this.placeUnchecked(p.cell, p.digit);
+      this.placed[p.cell] = 1;
+    }
     for (const e of step.eliminations) this.candidates[e.cell]! &= ~(1 << (e.digit - 1));
   }
 

@@ -37,6 +37,8 @@ const TABLE: Readonly<Record<TechniqueName, readonly [score: number, level: Leve
   'unique-rectangle-5': [100, 'Hard'],
   'unique-rectangle-6': [100, 'Hard'],
   'hidden-rectangle': [100, 'Hard'],
+  'avoidable-rectangle-1': [100, 'Hard'],
+  'avoidable-rectangle-2': [100, 'Hard'],
   'bug-plus-1': [100, 'Hard'],
   'finned-x-wing': [130, 'Hard'],
   'sashimi-x-wing': [150, 'Hard'],

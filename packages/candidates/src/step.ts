@@ -33,6 +33,8 @@ export const TECHNIQUE_NAMES = [
   'unique-rectangle-5',
   'unique-rectangle-6',
   'hidden-rectangle',
+  'avoidable-rectangle-1',
+  'avoidable-rectangle-2',
   'bug-plus-1',
   'finned-x-wing',
   'sashimi-x-wing',

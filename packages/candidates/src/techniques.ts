@@ -1,3 +1,4 @@
+import { findAvoidableRectangles1, findAvoidableRectangles2 } from './avoidable-rectangles.js';
 import { findAlsChains, findAlsXyWings, findAlsXz, findDeathBlossoms } from './als.js';
 import { findRemotePairs, findXChains, findXYChains } from './chains.js';
 import { findForcingChains, findForcingNets } from './forcing.js';
@@ -60,6 +61,8 @@ const FINDERS: Record<TechniqueName, Finder> = {
   'unique-rectangle-5': (g, n) => findUniqueRectangles25(g, 5, n),
   'unique-rectangle-6': findUniqueRectangles6,
   'hidden-rectangle': findHiddenRectangles,
+  'avoidable-rectangle-1': findAvoidableRectangles1,
+  'avoidable-rectangle-2': findAvoidableRectangles2,
   'bug-plus-1': findBugPlusOne,
   'finned-x-wing': (g, n) => findFinnedFish(g, 2, false, n),
   'sashimi-x-wing': (g, n) => findFinnedFish(g, 2, true, n),
@@ -146,6 +149,9 @@ const FAMILIES: readonly (readonly TechniqueName[])[] = [
   ['continuous-nice-loop', 'discontinuous-nice-loop', 'aic'],
   ['grouped-continuous-nice-loop', 'grouped-discontinuous-nice-loop', 'grouped-aic'],
 ];
+
+/** The techniques of FAMILIES: the solver picks the best step among a family's members it is allowed. @internal */
+export const FAMILY_MEMBERS: ReadonlySet<TechniqueName> = /* @__PURE__ */ new Set(FAMILIES.flat());
 
 const changeCount = (s: Step): number => s.eliminations.length + 2 * s.placements.length;
 const linkCount = (s: Step): number => (s.chain ?? '').replace(/[^=-]/g, '').length;

@@ -29,17 +29,17 @@ beforeAll(() => {
 
 describe('one-function imports bundle small', () => {
   it.each(['TECHNIQUE_NAMES', 'cellName', 'formatPlacement', 'ratePath', 'formatGivens', 'formatCandidateGrid', 'formatCandidateTable'])(
-    '%s: under 1.5 kB gzip, with no lookup table built',
+    '%s: under 1.6 kB gzip, with no lookup table built',
     async (name) => {
       const { code, gzip } = await bundle(name);
-      expect(gzip).toBeLessThan(1500);
+      expect(gzip).toBeLessThan(1600);
       // The 81×81 "sees" table and the technique tables are what a top-level loop used to drag in.
       expect(code).not.toMatch(/6561|81\*81/);
     },
   );
 
-  it('a grid (the class, its components and the tables they read) stays under 3.5 kB; parseGrid under 5 kB', async () => {
-    expect((await bundle('Grid')).gzip).toBeLessThan(3500);
+  it('a grid (the class, its components and the tables they read) stays under 3.8 kB; parseGrid under 5 kB', async () => {
+    expect((await bundle('Grid')).gzip).toBeLessThan(3800);
     expect((await bundle('parseGrid')).gzip).toBeLessThan(5000);
   });
 });

@@ -131,6 +131,30 @@ describe('Grid: bad cells, digits and steps are errors, not silent no-ops', () =
     expectError(() => Grid.fromValues(Array(81).fill(0.5)), RangeError, /the value of r1c1 must be an integer from 1 to 9; got 0.5/);
   });
 
+  it('tells givens from values placed while solving: apply marks its placements, clone and fromValues keep the marks', () => {
+    const grid = Grid.fromValues(parseGivens(EASY).values);
+    const clue = grid.values.findIndex((v) => v !== 0);
+    const empty = grid.values.findIndex((v) => v === 0);
+    expect(grid.isGiven(clue)).toBe(true);
+    expect(grid.isGiven(empty)).toBe(false);
+    const digit = grid.candidatesOf(empty)[0]!;
+    grid.apply({ placements: [{ cell: empty, digit }], eliminations: [] });
+    expect(grid.isGiven(empty)).toBe(false);
+    expect(grid.placed[empty]).toBe(1);
+    expect(grid.placed[clue]).toBe(0);
+    expect(grid.clone().placed).toEqual(grid.placed);
+    expect(Grid.fromValues(grid.values, grid.placed).placed).toEqual(grid.placed);
+    expect(new Grid(grid.values, grid.candidates, grid.placed).isGiven(empty)).toBe(false);
+    // place() enters a given; a flag on an empty cell means nothing.
+    const other = grid.values.findIndex((v) => v === 0);
+    grid.place(other, grid.candidatesOf(other)[0]!);
+    expect(grid.isGiven(other)).toBe(true);
+    expect(new Grid(Array(81).fill(0), undefined, Array(81).fill(1)).placed.every((f) => f === 0)).toBe(true);
+    expectError(() => new Grid(undefined, undefined, Array(81).fill(2)), RangeError, /placed flags of a grid must be integers from 0 to 1; got 2 for r1c1/);
+    expectError(() => Grid.fromValues(grid.values, [1]), RangeError, /placed flags of a grid must be 81 integers; got 1/);
+    expectError(() => grid.isGiven(81), RangeError, /81/);
+  });
+
   const anything = fc.oneof(
     fc.integer({ min: -5, max: 90 }),
     fc.integer(),

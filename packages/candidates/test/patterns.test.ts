@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid } from '../src/grid.js';
 import type { Step } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
+import { solveLogically } from '../src/solver.js';
 import { bits, cell, changes, find, set } from './hand-made.js';
 import { OFF_BY_DEFAULT } from '../src/solver.js';
 
@@ -143,6 +144,59 @@ describe('unique rectangles (rectangle r1c1, r1c2, r4c1, r4c2 in boxes 1 and 4)'
     // With 1 placed elsewhere in row 4 (none of its cells holding 1), there is no strong link: nothing.
     for (const c of [1, 2]) grid.eliminate(cell(4, c), 1);
     expect(changes(find(grid, 'hidden-rectangle'))).not.toContain('r4c2<>2');
+  });
+});
+
+describe('avoidable rectangles', () => {
+  /** Puts a value in a cell as a solving step does (so it is placed, not given). */
+  const solve = (grid: Grid, r: number, c: number, digit: number): void => grid.apply({ placements: [{ cell: cell(r, c), digit }], eliminations: [] });
+
+  it('type 1: 9 placed in r1c1, 7 in r1c4 and r2c1, so r2c4 cannot be 9 (the four would read 9 7 / 7 9)', () => {
+    const grid = new Grid();
+    solve(grid, 1, 1, 9);
+    solve(grid, 1, 4, 7);
+    solve(grid, 2, 1, 7);
+    const steps = find(grid, 'avoidable-rectangle-1');
+    expect(changes(steps)).toEqual(['r2c4<>9']);
+    expect(steps[0]!.cells).toEqual([cell(1, 1), cell(1, 4), cell(2, 1), cell(2, 4)]);
+    expect(steps[0]!.explanation).toContain('none of them is a given');
+  });
+
+  it('type 1 needs every value placed while solving: one given pins the rectangle, and nothing is found', () => {
+    for (const given of [[1, 1, 9], [1, 4, 7], [2, 1, 7]] as const) {
+      const grid = new Grid();
+      for (const [r, c, d] of [[1, 1, 9], [1, 4, 7], [2, 1, 7]] as const) {
+        if (r === given[0] && c === given[1]) grid.place(cell(r, c), d);
+        else solve(grid, r, c, d);
+      }
+      expect(grid.isGiven(cell(given[0], given[1]))).toBe(true);
+      expect(find(grid, 'avoidable-rectangle-1')).toEqual([]);
+    }
+  });
+
+  it('type 2: 1 and 2 placed in row 1; r2c1 {2,3} and r2c4 {1,3} cannot be 2 and 1, so one is 3 and row 2 loses 3', () => {
+    const grid = new Grid();
+    solve(grid, 1, 1, 1);
+    solve(grid, 1, 4, 2);
+    set(grid, 2, 1, 2, 3);
+    set(grid, 2, 4, 1, 3);
+    const steps = find(grid, 'avoidable-rectangle-2');
+    expect(changes(steps)).toEqual(['r2c2<>3 r2c3<>3 r2c5<>3 r2c6<>3 r2c7<>3 r2c8<>3 r2c9<>3']);
+    // The same values as givens: nothing; an extra digit that differs between the two cells: nothing.
+    const givens = Grid.fromValues(grid.values);
+    givens.candidates.set(grid.candidates);
+    expect(find(givens, 'avoidable-rectangle-2')).toEqual([]);
+    set(grid, 2, 4, 1, 4);
+    expect(find(grid, 'avoidable-rectangle-2')).toEqual([]);
+  });
+
+  it('the solver meets them only in values it placed itself: a puzzle’s clues are givens', () => {
+    const result = solveLogically('.5........6.5.42....8.71...4....36.8.........89.1..7..3...........2.7.1..72.3..9.');
+    for (let x = 0; x < 81; x++) {
+      const clue = '.5........6.5.42....8.71...4....36.8.........89.1..7..3...........2.7.1..72.3..9.'[x] !== '.';
+      expect(result.grid.isGiven(x)).toBe(clue);
+      expect(result.grid.placed[x]).toBe(!clue && result.grid.values[x] ? 1 : 0);
+    }
   });
 });
 

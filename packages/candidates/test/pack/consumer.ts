@@ -63,7 +63,7 @@ check(formatPencilMarks(grid).length === 729, 'pencil marks');
 
 // Techniques and validation (through @puzzles/dlx).
 const names: readonly TechniqueName[] = TECHNIQUE_NAMES;
-check(names.length === 66 && names.includes('forcing-net') && TECHNIQUE_SCORES['x-wing'] === 140, 'technique table');
+check(names.length === 68 && names.includes('forcing-net') && TECHNIQUE_SCORES['x-wing'] === 140, 'technique table');
 const locked = findSteps(grid, 'locked-candidates');
 check(locked.every((s) => s.eliminations.map(formatElimination).every((e) => /^r\dc\d<>\d$/.test(e))), 'findSteps');
 check(verifyPuzzle(EASY).solution === SOLUTION, 'verifyPuzzle');
