@@ -12,7 +12,7 @@
 // Run: pnpm --filter @puzzles/candidates bench:paths   (env PATHS_EVERY=n: every n-th 17-clue puzzle, default 1;
 //      PATHS_ROUNDS=r: passes over the 17-clue set, default 1; PATHS_LIST=1 prints each forum-hardest puzzle)
 import { existsSync, readFileSync } from 'node:fs';
-import { ratePath, solveLogically, TECHNIQUE_SCORES, TECHNIQUE_NAMES, type Step, type TechniqueName } from '../src/index.js';
+import { ratePath, solveLogically, TECHNIQUE_SCORES, TECHNIQUE_NAMES, type Step, type TechniqueName } from '@puzzles/candidates';
 import { median, rate } from './harness.js';
 
 const DATA = new URL('../../../../shared/data/', import.meta.url);

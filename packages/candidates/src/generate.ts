@@ -7,6 +7,7 @@ import { describeValue, optionsOf } from './errors.js';
 import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
 import { OFF_BY_DEFAULT, solveLogically } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
+import { FAMILY_MEMBERS } from './techniques.js';
 import { hasSolutionWithout, randomFullGrid } from './sudoku-search.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
@@ -93,6 +94,8 @@ export class GenerationError extends Error {
 interface Settings {
   readonly judge: (rating: Rating) => number;
   readonly techniques: readonly TechniqueName[] | undefined;
+  /** Whether the judging solver's path is the full solver's whenever it solves the puzzle (see attempt). */
+  readonly samePath: boolean;
   readonly orbits: readonly (readonly number[])[];
   readonly symmetric: boolean;
   readonly minimal: boolean;
@@ -221,7 +224,8 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   }
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
   const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
-  return { judge, techniques, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+  const samePath = techniques === undefined || !techniques.some((t) => FAMILY_MEMBERS.has(t));
+  return { judge, techniques, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -241,6 +245,8 @@ function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint
 interface Judged {
   readonly verdict: number;
   readonly puzzle: string;
+  /** The rating of the judging solver's path. */
+  readonly rating: Rating;
 }
 
 /** How many other removals descend() tries from the last state that was too easy. */
@@ -256,7 +262,7 @@ function descend(
   removed: readonly number[],
   overshot: number,
   judgeAt: (k: number, cells?: Uint8Array) => Judged,
-): string | null {
+): Judged | null {
   const cells = Uint8Array.from(solution);
   let clues = 81;
   for (const index of removed) for (const cell of s.orbits[index]!) cells[cell] = 0, clues--;
@@ -271,9 +277,9 @@ function descend(
     let keep = false;
     if (unique) {
       tries++;
-      const { verdict, puzzle } = judgeAt(-1, cells);
-      if (verdict === 0 && clues - orbit.length <= s.clues[1]) return puzzle;
-      keep = verdict <= 0;
+      const judged = judgeAt(-1, cells);
+      if (judged.verdict === 0 && clues - orbit.length <= s.clues[1]) return judged;
+      keep = judged.verdict <= 0;
     }
     if (keep) clues -= orbit.length;
     else for (const cell of orbit) cells[cell] = solution[cell]!;
@@ -301,7 +307,8 @@ function attempt(s: Settings): GeneratedPuzzle | null {
     if (known !== undefined) return known;
     const puzzle = state === undefined ? stateAt(k) : text(state);
     const result = solveLogically(puzzle, s.techniques === undefined ? undefined : { techniques: s.techniques });
-    const verdict = { verdict: s.judge(ratePath(result.steps, result.solved)), puzzle };
+    const rating = ratePath(result.steps, result.solved);
+    const verdict = { verdict: s.judge(rating), puzzle, rating };
     if (k >= 0) judged.set(k, verdict);
     return verdict;
   };
@@ -336,9 +343,9 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   while (first <= last && counts[first]! > s.clues[1]) first++;
   if (first > last) return null;
   if (s.minimal) first = last;
-  let found: string | null = null;
+  let found: Judged | null = null;
   const end = judgeAt(last);
-  if (end.verdict === 0) found = end.puzzle;
+  if (end.verdict === 0) found = end;
   else if (end.verdict > 0 && first < last) {
     // Fewer clues make a puzzle harder, as a rule: bisect the path for the last state that is not too hard, which is
     // the hardest one that fits when it fits at all.
@@ -360,18 +367,24 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       } else b = mid;
     }
     atA ??= judgeAt(a);
-    if (atA.verdict === 0) found = atA.puzzle;
+    if (atA.verdict === 0) found = atA;
     else if (atA.verdict < 0 && !s.minimal) found = descend(s, solution, removed.slice(0, a), removed[a]!, judgeAt);
   }
   if (found === null) return null;
-  // Checked once more with dancing links and rated by the full solver, as explainPuzzle rates it.
-  if (countSudokuSolutions(found, 2) !== 1) throw new Error(`internal error: a generated puzzle is not unique: ${found}`);
-  const result = solveLogically(found);
-  const rating = ratePath(result.steps, result.solved);
-  if (s.judge(rating) !== 0) throw new Error(`internal error: a generated puzzle's rating changed under the full solver: ${found}`);
+  const puzzle = found.puzzle;
+  // Checked once more with dancing links; rated by the full solver, as explainPuzzle rates it. When the judging solver
+  // used a prefix of the full solver's techniques with no family whose best member it would choose from fewer members
+  // than the full solver (the nice loops), the full solver takes the same path step for step: its rating is the same.
+  if (countSudokuSolutions(puzzle, 2) !== 1) throw new Error(`internal error: a generated puzzle is not unique: ${puzzle}`);
+  let rating = found.rating;
+  if (!s.samePath) {
+    const result = solveLogically(puzzle);
+    rating = ratePath(result.steps, result.solved);
+    if (s.judge(rating) !== 0) throw new Error(`internal error: a generated puzzle's rating changed under the full solver: ${puzzle}`);
+  }
   let n = 0;
-  for (let i = 0; i < 81; i++) if (found.charCodeAt(i) !== 46) n++;
-  return { puzzle: found, solution: text(solution), clues: n, rating };
+  for (let i = 0; i < 81; i++) if (puzzle.charCodeAt(i) !== 46) n++;
+  return { puzzle, solution: text(solution), clues: n, rating };
 }
 
 /** The iterator of generatePuzzles: the puzzles, and what happened so far (attempts made, why it stopped). */
