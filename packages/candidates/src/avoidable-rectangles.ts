@@ -15,6 +15,12 @@ const across = (i: number): number => 3 - i;
 /** Whether a cell holds a value placed while solving (not a given). */
 const placedValue = (grid: Grid, cell: number): number => (grid.placed[cell] === 1 ? grid.values[cell]! : 0);
 
+/** How many corners of the rectangle at RECTANGLES[i..i+3] hold a placed value (most hold none: a quick way past them). */
+function placedCorners(grid: Grid, i: number): number {
+  const p = grid.placed;
+  return p[RECTANGLES[i]!]! + p[RECTANGLES[i + 1]!]! + p[RECTANGLES[i + 2]!]! + p[RECTANGLES[i + 3]!]!;
+}
+
 function arStep(technique: 'avoidable-rectangle-1' | 'avoidable-rectangle-2', corners: number[], x: number, y: number, eliminations: Candidate[], why: string): Step {
   return {
     technique,
@@ -34,6 +40,7 @@ export function findAvoidableRectangles1(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const { candidates, values } = grid;
   for (let i = 0; i < RECTANGLES.length && steps.length < limit; i += 4) {
+    if (placedCorners(grid, i) < 3) continue;
     for (let open = 0; open < 4; open++) {
       const cell = RECTANGLES[i + open]!;
       if (values[cell]) continue;
@@ -70,6 +77,7 @@ export function findAvoidableRectangles2(grid: Grid, limit = Infinity): Step[] {
     [1, 3, 0, 2],
   ] as const;
   for (let i = 0; i < RECTANGLES.length && steps.length < limit; i += 4) {
+    if (placedCorners(grid, i) < 2) continue;
     for (const [p, q, pp, qq] of LINES) {
       // p and q placed (x, y) in one line; pp holds y and z (it sits across from p: same column or row as p), qq x and z.
       const x = placedValue(grid, RECTANGLES[i + p]!);
