@@ -309,13 +309,14 @@ export class PanelCounter {
       }
       return [ids, visitors];
     };
-    const tally = (t: Tally, name: (id: number) => string, into: ItemMap): void => {
+    // (`size`: the number of ids of the tally's kind, which its arrays, sized ahead, may exceed.)
+    const tally = (t: Tally, size: number, name: (id: number) => string, into: ItemMap): void => {
       const pairs = t.pairs!;
       const [ids, visitors] = byVisitor(pairs.size, pairs.firsts, pairs.seconds);
-      pack(t.hits.length, t.hits, t.bytes, ids.length, ids, visitors, name, into);
+      pack(Math.min(size, t.hits.length), t.hits, t.bytes, ids.length, ids, visitors, name, into);
     };
     /** A tally whose visitors are given per visitor by bit masks (hours, status classes). */
-    const masked = (t: Tally, masks: Int32Array, name: (id: number) => string, into: ItemMap): void => {
+    const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string, into: ItemMap): void => {
       let n = 0;
       for (let v = 0; v < this.#visitorCount; v++) for (let m = masks[v]!; m !== 0; m &= m - 1) n++;
       // Int32Arrays like the other callers of `pack` pass (one kind of array: no recompiling `pack` for another).
@@ -330,7 +331,7 @@ export class PanelCounter {
           }
         }
       }
-      pack(t.hits.length, t.hits, t.bytes, n, ids, visitors, name, into);
+      pack(size, t.hits, t.bytes, n, ids, visitors, name, into);
     };
     // The day, host, operating-system and browser panels from the keys, each agent classified once.
     const keys = this.#keys.size;
@@ -388,13 +389,13 @@ export class PanelCounter {
     byKey(families.length, keyBrowser, (id) => families[id]!, lists.browsers);
     const requests = this.requests.strings;
     const refs = this.refs.strings;
-    tally(this.#byRequest, (id) => requests[id]!, lists.requests);
-    tally(this.#byStatic, (id) => requests[id]!, lists.static);
-    tally(this.#byNotFound, (id) => requests[id]!, lists.notFound);
-    masked(this.#byHour, this.#hoursOf, (id) => String(id).padStart(2, '0'), lists.hours);
-    tally(this.#byRef, (id) => refs[id]!, lists.referrerUrls);
-    tally(this.#bySite, (id) => this.#sites[id]!, lists.referringSites);
-    masked(this.#byStatus, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
+    tally(this.#byRequest, requests.length, (id) => requests[id]!, lists.requests);
+    tally(this.#byStatic, requests.length, (id) => requests[id]!, lists.static);
+    tally(this.#byNotFound, requests.length, (id) => requests[id]!, lists.notFound);
+    masked(this.#byHour, 24, this.#hoursOf, (id) => String(id).padStart(2, '0'), lists.hours);
+    tally(this.#byRef, refs.length, (id) => refs[id]!, lists.referrerUrls);
+    tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!, lists.referringSites);
+    masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
     const pairs = this.#pairs;
     for (let p = 0; p < pairs.size; p++) stats.pairs.set(`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!);
     return stats;
