@@ -140,8 +140,8 @@ function visitorCount(item: PanelItem): number {
   return item instanceof PackedItem ? item.count : item.visitors.size;
 }
 
-/** The visitors of an item, as a list. */
-function visitorList(item: PanelItem): ArrayLike<number> {
+/** The visitors of an item, as a list (without making a Set of packed ones). @internal */
+export function visitorList(item: PanelItem): ArrayLike<number> {
   return item instanceof PackedItem ? item.list() : [...item.visitors];
 }
 

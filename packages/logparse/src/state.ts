@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { knownAgentClass, rememberAgentClass } from './agent.js';
-import { panelsFromJson, panelsToJson, type PanelStats } from './panels.js';
+import { compactPanels, expandPanels } from './compact.js';
+import { panelsFromJson, type PanelStats } from './panels.js';
 
 /** What a state file holds. */
 export interface LogState {
@@ -67,7 +68,8 @@ export function readState(file: string): LogState | undefined {
   }
   const v = value as { kind?: unknown; version?: unknown; offset?: unknown; head?: unknown; panels?: unknown };
   if (typeof v !== 'object' || v === null || v.kind !== 'logparse-state') return fail('foreign: no kind "logparse-state"');
-  if (v.version !== 1) return fail(`version ${String(v.version)} is not 1`);
+  // Version 1 kept the statistics as `panelsToJson` writes them; version 2 keeps them compact (compact.ts).
+  if (v.version !== 1 && v.version !== 2) return fail(`version ${String(v.version)} is not 1 or 2`);
   if (!Number.isSafeInteger(v.offset) || (v.offset as number) < 0) return fail('damaged: bad offset');
   if (typeof v.head !== 'string' || !/^[0-9a-f]{64}$/.test(v.head)) return fail('damaged: bad head fingerprint');
   const agents = (v as { agents?: unknown }).agents;
@@ -76,7 +78,7 @@ export function readState(file: string): LogState | undefined {
   }
   let panels: PanelStats;
   try {
-    panels = panelsFromJson(v.panels);
+    panels = v.version === 1 ? panelsFromJson(v.panels) : expandPanels(v.panels);
   } catch (error) {
     return fail(`damaged: ${(error as Error).message}`);
   }
@@ -104,7 +106,7 @@ function agentClasses(panels: PanelStats): Array<[string, string, string]> {
 
 /** Writes a state file atomically (a temporary file renamed over it). */
 export function writeState(file: string, state: LogState): void {
-  const text = JSON.stringify({ kind: 'logparse-state', version: 1, offset: state.offset, head: state.head, panels: panelsToJson(state.panels), agents: agentClasses(state.panels) });
+  const text = JSON.stringify({ kind: 'logparse-state', version: 2, offset: state.offset, head: state.head, panels: compactPanels(state.panels), agents: agentClasses(state.panels) });
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, text);
   renameSync(temp, file);

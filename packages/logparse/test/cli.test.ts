@@ -8,7 +8,8 @@ import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puz
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FRAGMENTS, QUIRKS, BLOG_LINE } from './reference.js';
-import { classifyAgent } from '../src/index.js';
+import { classifyAgent, panelsToJson } from '../src/index.js';
+import { expandPanels } from '../src/compact.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -371,7 +372,7 @@ describe('logparse CLI', () => {
     const rotated = run([logFile, '--report', 'all', '--json', '--state', state]);
     expect(rotated.stderr).toMatch(/rotated or replaced/);
     expect(JSON.parse(rotated.stdout)).toEqual(JSON.parse(run([logFile, '--report', 'all', '--json']).stdout));
-    for (const [text, why] of [['{"kind":"logparse-state","version":1,"offset":', 'damaged: not JSON'], ['{"name":"something else"}', 'foreign'], ['{"kind":"logparse-state","version":1,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"kind":"logparse-panels"}}', 'damaged']] as const) {
+    for (const [text, why] of [['{"kind":"logparse-state","version":1,"offset":', 'damaged: not JSON'], ['{"name":"something else"}', 'foreign'], ['{"kind":"logparse-state","version":1,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"kind":"logparse-panels"}}', 'damaged'], ['{"kind":"logparse-state","version":2,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"valid":1}}', 'damaged: not compact'], ['{"kind":"logparse-state","version":3}', 'version 3 is not 1 or 2']] as const) {
       writeFileSync(state, text);
       const refused = run([logFile, '--report', 'all', '--json', '--state', state]);
       expect(refused.code).toBe(1);
@@ -400,6 +401,13 @@ describe('logparse CLI', () => {
     const report = JSON.parse(second.stdout) as { os: Array<{ key: string; hits: number }>; browsers: Array<{ key: string; hits: number }> };
     expect(report.os).toEqual(expect.arrayContaining([expect.objectContaining({ key: cls.os, hits: 1 }), expect.objectContaining({ key: 'Kept OS', hits: 1 })]));
     expect(report.browsers).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'Kept browser', hits: 1 })]));
+    // A state of the first layout (version 1: the statistics as panelsToJson writes them) is still read.
+    const compact = JSON.parse(readFileSync(state, 'utf8')) as { version: number; panels: unknown };
+    expect(compact.version).toBe(2);
+    writeFileSync(state, JSON.stringify({ ...compact, version: 1, panels: panelsToJson(expandPanels(compact.panels)) }));
+    const fromFirstLayout = run([logFile, '--report', 'all', '--json', '--state', state]);
+    expect(fromFirstLayout.code, fromFirstLayout.stderr).toBe(0);
+    expect(JSON.parse(fromFirstLayout.stdout)).toEqual(JSON.parse(second.stdout));
     // Malformed classes make the state damaged: refused, left as it is.
     const damaged = readFileSync(state, 'utf8').replace('"agents":[[', '"agents":[[7,');
     writeFileSync(state, damaged);
