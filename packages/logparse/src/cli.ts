@@ -11,7 +11,6 @@ import {
   PANELS,
   StateError,
   mergePanels,
-  panelsFromJson,
   headFingerprint,
   lastLineEnd,
   readState,
@@ -41,6 +40,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
+import { expandPanels } from './compact.js';
 
 const NAME = 'logparse';
 
@@ -402,7 +402,7 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
             const worker = new Worker(new URL('./worker.js', import.meta.url), {
               workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
             });
-            worker.once('message', (data: unknown) => resolve(panelsFromJson(data)));
+            worker.once('message', (data: unknown) => resolve(expandPanels(data)));
             worker.once('error', reject);
           }),
     ),

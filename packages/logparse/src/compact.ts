@@ -6,7 +6,10 @@
 import { describeValue } from './errors.js';
 import { PackedItem, createPanels, visitorList, type PanelStats } from './panels.js';
 
-/** The compact form (as JSON). @internal */
+/**
+ * The compact form: as JSON (numbers as base64 strings) for state files, or with the typed arrays themselves for
+ * posting from a worker thread (their buffers transferred, not copied). @internal
+ */
 export interface CompactPanels {
   readonly valid: number;
   readonly failed: number;
@@ -15,9 +18,9 @@ export interface CompactPanels {
   /** Distinct texts of the visitor keys' parts. */
   readonly texts: string[];
   /** Per visitor: the text index of its `host \0 day` part (-1: the key has no `\0`) and of its agent (or whole key). */
-  readonly visitors: string;
+  readonly visitors: string | Int32Array;
   /** Per list panel: item keys, and base64 hits, bytes (Float64), visitor counts and visitor ids (Int32). */
-  readonly lists: Record<string, { keys: string[]; hits: string; bytes: string; counts: string; ids: string }>;
+  readonly lists: Record<string, { keys: string[]; hits: string | Float64Array; bytes: string | Float64Array; counts: string | Int32Array; ids: string | Int32Array }>;
   /** `[referrer, request, hits]` rows of the graph. */
   readonly pairs: Array<[string, string, number]>;
 }
@@ -36,8 +39,9 @@ function base64(a: Int32Array | Float64Array): string {
   return (LITTLE ? bytes : swap(Buffer.from(bytes), a.BYTES_PER_ELEMENT)).toString('base64');
 }
 
-/** The statistics in compact form. @internal */
-export function compactPanels(stats: PanelStats): CompactPanels {
+/** The statistics in compact form: numbers as base64 text, or (`binary`) as typed arrays. @internal */
+export function compactPanels(stats: PanelStats, binary = false): CompactPanels {
+  const encode = <T extends Int32Array | Float64Array>(a: T): string | T => (binary ? a : base64(a));
   const texts: string[] = [];
   const textIds = new Map<string, number>();
   const text = (t: string): number => {
@@ -78,20 +82,35 @@ export function compactPanels(stats: PanelStats): CompactPanels {
       // (Items counted from records keep Sets, in insertion order.)
       if (!ascending) ids.subarray(from, at).sort();
     }
-    lists[name] = { keys, hits: base64(hits), bytes: base64(bytes), counts: base64(counts), ids: base64(ids) };
+    lists[name] = { keys, hits: encode(hits), bytes: encode(bytes), counts: encode(counts), ids: encode(ids) };
   }
   const pairs: Array<[string, string, number]> = [];
   for (const [key, hits] of stats.pairs) {
     const cut = key.indexOf('\u0000');
     pairs.push([key.slice(0, cut), key.slice(cut + 1), hits]);
   }
-  return { valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, texts, visitors: base64(visitors), lists, pairs };
+  return { valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, texts, visitors: encode(visitors), lists, pairs };
 }
 
 const count0 = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/** A typed array of base64 data (a copy, aligned); null when it is not base64 of whole elements. */
+/** The buffers of the typed arrays of a binary compact form, to transfer with it. @internal */
+export function transferables(compact: CompactPanels): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  const add = (a: unknown): void => {
+    if (a instanceof Int32Array || a instanceof Float64Array) out.push(a.buffer as ArrayBuffer);
+  };
+  add(compact.visitors);
+  for (const list of Object.values(compact.lists)) for (const a of [list.hits, list.bytes, list.counts, list.ids]) add(a);
+  return out;
+}
+
+/**
+ * A typed array of base64 data (a copy, aligned), or the typed array itself when it is one of the kind; null when it
+ * is neither.
+ */
 function decode<T extends Int32Array | Float64Array>(value: unknown, Kind: { new (length: number): T; BYTES_PER_ELEMENT: number }): T | null {
+  if (value instanceof Kind) return value;
   if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return null;
   const bytes = Buffer.from(value, 'base64');
   if (bytes.length % Kind.BYTES_PER_ELEMENT !== 0) return null;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactPanels, expandPanels } from '../src/compact.js';
+import { compactPanels, expandPanels, transferables } from '../src/compact.js';
 import { addRecord, collectPanels, createPanels, mergePanels, panelReport, parseLine, type PanelStats } from '../src/index.js';
 
 const line = fc
@@ -29,6 +29,9 @@ describe('compact panel statistics (state files)', () => {
       fc.asyncProperty(fc.array(line, { maxLength: 40 }), fc.array(line, { maxLength: 10 }), async (lines, more) => {
         const stats = await collectPanels([lines.join('\n')]);
         same(roundTrip(stats), stats);
+        // As a worker thread posts it: typed arrays, their buffers transferred.
+        const binary = compactPanels(stats, true);
+        same(expandPanels(structuredClone(binary, { transfer: transferables(binary) })), stats);
         const next = await collectPanels([more.join('\n')]);
         same(mergePanels(roundTrip(stats), next), mergePanels(await collectPanels([lines.join('\n')]), next));
         const records = createPanels();
