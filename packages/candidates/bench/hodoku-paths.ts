@@ -12,7 +12,7 @@
 // Run: pnpm --filter @puzzles/candidates bench:paths   (env PATHS_EVERY=n: every n-th 17-clue puzzle, default 1;
 //      PATHS_ROUNDS=r: passes over the 17-clue set, default 1; PATHS_LIST=1 prints each forum-hardest puzzle)
 import { existsSync, readFileSync } from 'node:fs';
-import { ratePath, solveLogically, TECHNIQUE_SCORES, TECHNIQUE_NAMES, type Step, type TechniqueName } from '@puzzles/candidates';
+import { LEVELS, ratePath, solveLogically, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, TECHNIQUE_NAMES, type Step, type TechniqueName } from '@puzzles/candidates';
 import { median, rate } from './harness.js';
 
 const DATA = new URL('../../../../shared/data/', import.meta.url);
@@ -39,6 +39,7 @@ function hardest(steps: readonly Step[]): TechniqueName | null {
   const all = load('sudoku/17-clue.txt');
   const puzzles = all.filter((_, i) => i % every === 0);
   const rates: number[] = [];
+  const cpuRates: number[] = [];
   let solved = 0;
   let stuckExample = '';
   const needed = new Map<TechniqueName, number>();
@@ -48,6 +49,7 @@ function hardest(steps: readonly Step[]): TechniqueName | null {
     needed.clear();
     levels.clear();
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     for (const p of puzzles) {
       const result = solveLogically(p);
       if (result.solved) solved++;
@@ -57,11 +59,14 @@ function hardest(steps: readonly Step[]): TechniqueName | null {
       levels.set(level, (levels.get(level) ?? 0) + 1);
     }
     rates.push((puzzles.length / (performance.now() - t0)) * 1000);
+    const cpu = process.cpuUsage(c0);
+    cpuRates.push(puzzles.length / ((cpu.user + cpu.system) / 1e6));
   }
   const perSecond = median(rates);
   console.log(`17-clue: ${n(puzzles.length)} of ${n(all.length)} puzzles${every > 1 ? ` (every ${every}th)` : ''}, ${rounds} round${rounds > 1 ? 's (median)' : ''}`);
   console.log(`  solved without guessing: ${n(solved)} (${pct(solved, puzzles.length)})${stuckExample ? `; first stuck: ${stuckExample}` : ''}`);
   console.log(`  ${rate(perSecond)} puzzles/s (target 1,000/s: ×${(perSecond / 1000).toFixed(2)}); rounds: ${rates.map(rate).join(', ')}`);
+  console.log(`  per CPU second (what to read on a shared machine): ${rate(median(cpuRates))} (×${(median(cpuRates) / 1000).toFixed(2)}); rounds: ${cpuRates.map(rate).join(', ')}`);
   console.log(`  levels: ${[...levels].map(([l, k]) => `${l} ${pct(k, puzzles.length)}`).join(', ')}`);
   console.log('  share of puzzles each technique was needed for (used on the path):');
   for (const t of TECHNIQUE_NAMES) {
@@ -157,6 +162,7 @@ function hardest(steps: readonly Step[]): TechniqueName | null {
   let totalSolved = 0;
   let totalImplemented = 0;
   let totalUsed = 0;
+  const floors: Record<string, { puzzles: number; atLeast: number; lower: Map<string, number> }> = {};
   const t0 = performance.now();
   for (const raw of text.split(/\r?\n/)) {
     const header = /^#(\d{4}): (.*)$/.exec(raw);
@@ -168,10 +174,22 @@ function hardest(steps: readonly Step[]): TechniqueName | null {
     if (!/^[0-9.]{81}/.test(raw)) continue;
     // Sections that share a code (HoDoKu's file lists two avoidable rectangles as 0607) are kept apart by title.
     const key = `${section} ${title}`;
-    const named = (NAMED[section] ?? []).filter((t) => (TECHNIQUE_NAMES as readonly string[]).includes(t));
+    const named = (section === '0607' ? [/type 2/i.test(title) ? 'avoidable-rectangle-2' : 'avoidable-rectangle-1'] : (NAMED[section] ?? [])).filter((t) =>
+      (TECHNIQUE_NAMES as readonly string[]).includes(t),
+    );
     const row = rows.get(key) ?? { title, count: 0, solved: 0, used: 0, implemented: named.length > 0 };
     rows.set(key, row);
     const result = solveLogically(raw.slice(0, 81));
+    // HoDoKu's own path used the named technique, so HoDoKu rates the puzzle at least at that technique's level (its
+    // levels are ours): a lower rating of ours would mean we found an easier path than HoDoKu did.
+    if (named.length) {
+      const floor = Math.min(...named.map((t) => LEVELS.indexOf(TECHNIQUE_LEVELS[t as TechniqueName])));
+      const ours = LEVELS.indexOf(ratePath(result.steps, result.solved).level);
+      const tally = (floors[LEVELS[floor]!] ??= { puzzles: 0, atLeast: 0, lower: new Map() });
+      tally.puzzles++;
+      if (ours >= floor) tally.atLeast++;
+      else tally.lower.set(`${key}: ours ${LEVELS[ours]}`, (tally.lower.get(`${key}: ours ${LEVELS[ours]}`) ?? 0) + 1);
+    }
     row.count++;
     total++;
     if (result.solved) {
@@ -189,6 +207,12 @@ function hardest(steps: readonly Step[]): TechniqueName | null {
   const ms = performance.now() - t0;
   console.log(`\nHoDoKu exemplars 1.0: ${n(total)} puzzles, ${n(totalSolved)} solved (${pct(totalSolved, total)}) in ${Math.round(ms)} ms`);
   console.log(`  the named technique used on our path: ${n(totalUsed)} of the ${n(totalImplemented)} exemplars whose technique we have (${pct(totalUsed, totalImplemented)})`);
+  console.log('  our rating against the level HoDoKu gives at least (that of the technique its path used, by its own level table):');
+  for (const level of LEVELS) {
+    const f = floors[level];
+    if (f === undefined) continue;
+    console.log(`    named technique ${level.padEnd(8)} ${n(f.atLeast)} of ${n(f.puzzles)} rated ${level} or harder by us${f.lower.size ? `; lower: ${[...f.lower].map(([k, c]) => `${k} (${c})`).join(', ')}` : ''}`);
+  }
   console.log(`  ${'code'.padEnd(6)}${'named for'.padEnd(42)}${'puzzles'.padStart(8)}${'solved'.padStart(8)}${'named used'.padStart(12)}`);
   for (const [key, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`  ${key.slice(0, 4).padEnd(6)}${r.title.slice(0, 41).padEnd(42)}${String(r.count).padStart(8)}${String(r.solved).padStart(8)}${(r.implemented ? String(r.used) : '-').padStart(12)}`);
