@@ -1,8 +1,9 @@
 // pnpm --filter @puzzles/dlx bench:sudoku
-// Sudoku through the built package, as users call it: the propagation search (SudokuSolver's default) beside the
-// dancing-links one (method 'dlx', the previous engine) and qqwing (the C++ solver, `qqwing --solve
-// --count-solutions`), measured in the same run, alternating; medians of several rounds. Also the published 16×16
-// and 25×25 puzzles of michael404/SudokuSolver's test data, each with a 10 s budget per method.
+// Sudoku through the built package, as users call it: the propagation search (SudokuSolver's default; 9×9 grids by
+// bands) beside the dancing-links one (method 'dlx') and qqwing (the C++ solver, `qqwing --solve
+// --count-solutions`), measured in the same run, alternating; medians of several rounds, CPU time. Also the
+// published 16×16 and 25×25 puzzles of michael404/SudokuSolver's test data, each with a 10 s budget: solved (limit
+// 1) and checked for uniqueness (limit 2) by propagation, checked by dancing links.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -98,13 +99,16 @@ for (const file of ['sudoku/17-clue.txt', 'sudoku/forum-hardest-1106.txt']) {
   }
   console.log(`${file}: ${puzzles.length.toLocaleString('en-US')} puzzles, ${expected.toLocaleString('en-US')} unique; uniqueness checks (stop at 2 solutions; qqwing counts all), medians of ${ROUNDS} rounds`);
   const base = median(runs.propagation!.map((r) => r.cpu));
+  const nodes = cells.reduce((sum, grid) => (propagation.search(grid, 2), sum + propagation.lastStats.nodes), 0);
+  const dlxNodes = cells.reduce((sum, grid) => (dlx.search(grid, 2), sum + dlx.lastStats.nodes), 0);
+  console.log(`  nodes per puzzle: bands ${(nodes / cells.length).toFixed(2)}, dancing links ${(dlxNodes / cells.length).toFixed(1)}`);
   for (const [name, list] of Object.entries(runs)) {
     if (list.length === 0) continue;
     const wall = median(list.map((r) => r.wall));
     const cpu = median(list.map((r) => r.cpu));
-    const label = name === 'propagation' ? 'SudokuSolver.search (propagation)' : name === 'dlx' ? "SudokuSolver.search (method 'dlx')" : name === 'qqwing' ? qqwing! : name;
+    const label = name === 'propagation' ? 'SudokuSolver.search (9×9 by bands)' : name === 'dlx' ? "SudokuSolver.search (method 'dlx')" : name === 'qqwing' ? qqwing! : name;
     console.log(
-      `  ${label.padEnd(36)} ${wall.toFixed(3)} s = ${rate(puzzles.length, wall).padStart(9)} wall; CPU ${cpu.toFixed(3)} s = ${rate(puzzles.length, cpu).padStart(9)}; ${(cpu / base).toFixed(2)}× propagation's CPU time`,
+      `  ${label.padEnd(36)} ${wall.toFixed(3)} s = ${rate(puzzles.length, wall).padStart(9)} wall; CPU ${cpu.toFixed(3)} s = ${rate(puzzles.length, cpu).padStart(9)}; ${(cpu / base).toFixed(2)}× the bands' CPU time`,
     );
   }
   console.log('');
@@ -120,23 +124,46 @@ if (!existsSync(vectors)) {
   const { cases } = JSON.parse(readFileSync(vectors, 'utf8')) as {
     cases: Array<{ name: string; size: number; puzzle: string; solution?: string; kind?: string }>;
   };
-  console.log('michael404/SudokuSolver test data, 16×16 and 25×25: uniqueness (stop at 2 solutions), 10 s budget per puzzle and method');
+  console.log('michael404/SudokuSolver test data, 16×16 and 25×25: solved (limit 1) and uniqueness (stop at 2 solutions), 10 s budget per run');
   for (const c of cases) {
     if (c.size < 16 || c.kind === 'invalid') continue;
     const cells = parseSudoku(relabel(c.puzzle, c.size)).cells.slice();
     const clues = cells.reduce((sum, v) => sum + (v === 0 ? 0 : 1), 0);
     const parts: string[] = [];
-    for (const method of ['propagation', 'dlx'] as const) {
+    for (const [method, limit] of [
+      ['propagation', 1],
+      ['propagation', 2],
+      ['dlx', 2],
+    ] as const) {
       const solver = new SudokuSolver(c.size, { method });
       const out = new Uint8Array(cells.length);
+      const c0 = process.cpuUsage();
       const t = performance.now();
-      const found = solver.search(cells, 2, out, { timeout: 10_000 });
+      const found = solver.search(cells, limit, out, { timeout: 10_000 });
       const seconds = (performance.now() - t) / 1000;
+      const d = process.cpuUsage(c0);
+      const cpu = (d.user + d.system) / 1e6;
       const s = solver.lastStats;
       const right = c.solution === undefined || found === 0 ? '' : formatSudoku(out) === relabel(c.solution, c.size) ? ', solution as published' : ', a different solution';
-      const answer = s.complete ? (found === 1 ? 'unique' : found === 0 ? 'no solution' : 'several') : found === 2 ? 'several' : `stopped (${s.stoppedBy}) with ${found} found`;
-      parts.push(`${method} ${seconds.toFixed(3)} s, ${s.nodes.toLocaleString('en-US')} nodes: ${answer}${right}`);
+      const answer =
+        limit === 1
+          ? found === 1
+            ? 'solved'
+            : s.complete
+              ? 'no solution'
+              : `stopped (${s.stoppedBy})`
+          : s.complete
+            ? found === 1
+              ? 'unique'
+              : found === 0
+                ? 'no solution'
+                : 'several'
+            : found === 2
+              ? 'several'
+              : `stopped (${s.stoppedBy}) with ${found} found`;
+      parts.push(`${method} limit ${limit} ${seconds.toFixed(2)} s (CPU ${cpu.toFixed(2)} s), ${s.nodes.toLocaleString('en-US')} nodes: ${answer}${right}`);
     }
-    console.log(`  ${c.size}×${c.size} ${c.name} (${clues} clues): ${parts.join('; ')}`);
+    console.log(`  ${c.size}×${c.size} ${c.name} (${clues} clues):\n    ${parts.join('\n    ')}`);
   }
 }
+console.log(`\nload average after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
