@@ -14,7 +14,8 @@ export default defineConfig([
     entry: { index: 'src/index.ts', node: 'src/node.ts', compact: 'src/compact.ts' },
     format: ['esm', 'cjs'],
     splitting: true,
-    dts: true,
+    // Types for the two public entries only (`compact` is internal).
+    dts: { entry: { index: 'src/index.ts', node: 'src/node.ts' } },
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],
