@@ -134,8 +134,8 @@ try {
   const speedups = w1.map((r, i) => r.wall / w2[i]!.wall);
   console.log(`--workers 2 against 1 thread (wall clock, HTML report): ${median(speedups).toFixed(2)}x median of per-round ratios (${speedups.map((s) => s.toFixed(2)).join(' ')}); goal 1.7x`);
   // What the second thread costs, which a loaded machine shows even when the wall clock cannot.
-  const extra = w1.map((r, i) => w2[i]!.cpu - r.cpu);
-  console.log(`--workers 2 against 1 thread (CPU time, HTML report): +${median(extra).toFixed(2)} CPU-s median of per-round differences (${extra.map((x) => x.toFixed(2)).join(' ')})`);
+  const secondThread = w1.map((r, i) => w2[i]!.cpu - r.cpu);
+  console.log(`--workers 2 against 1 thread (CPU time, HTML report): +${median(secondThread).toFixed(2)} CPU-s median of per-round differences (${secondThread.map((x) => x.toFixed(2)).join(' ')})`);
   // The same in the library, timed from after the import in each process (Node's start-up left out of both).
   const stateChild = fileURLToPath(new URL('./state-child.mjs', import.meta.url));
   const lib = (mode: string, log: string, state: string): Run => {
