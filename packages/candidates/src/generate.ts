@@ -1,6 +1,6 @@
 // Puzzles made to order: a random full grid, clues removed in symmetric orbits while the solution stays unique, then the
 // removal path searched for a puzzle whose rating (by this library's own techniques) is the one asked for.
-import { countSudokuSolutions } from '@puzzles/dlx';
+import { SudokuSolver } from '@puzzles/dlx';
 import { stopper } from '@puzzles/kit/budget';
 import { shuffleInPlace, wordSource } from '@puzzles/kit/random';
 import { describeValue, optionsOf } from './errors.js';
@@ -8,7 +8,7 @@ import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type 
 import { OFF_BY_DEFAULT, solveLogically } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
 import { FAMILY_MEMBERS } from './techniques.js';
-import { hasSolutionWithout, randomFullGrid } from './sudoku-search.js';
+import { forcedByClues, randomFullGrid } from './sudoku-search.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
 export const SYMMETRIES = [
@@ -228,17 +228,29 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   return { judge, techniques, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
+function cellsOf(puzzle: string): Uint8Array {
+  const cells = new Uint8Array(81);
+  for (let i = 0; i < 81; i++) cells[i] = puzzle.charCodeAt(i) === 46 ? 0 : puzzle.charCodeAt(i) - 48;
+  return cells;
+}
+
 function text(cells: ArrayLike<number>): string {
   let s = '';
   for (let i = 0; i < 81; i++) s += cells[i] ? String(cells[i]) : '.';
   return s;
 }
 
-/** Whether the puzzle `cells`, with the clues of `orbit` just removed, still has only `solution`. */
+/** @puzzles/dlx's 9×9 solver (by bands), made when first needed, and the dancing-links one for the last check. */
+let fast: SudokuSolver | undefined;
+let dancingLinks: SudokuSolver | undefined;
+
+/**
+ * Whether the puzzle `cells`, with the clues of `orbit` just removed, still has only `solution`. Most removals are
+ * settled by what the other clues force; the rest by counting solutions up to two.
+ */
 function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint8Array): boolean {
-  // Another solution differs from this one in at least one of the removed cells.
-  for (const cell of orbit) if (hasSolutionWithout(cells, cell, solution[cell]!)) return false;
-  return true;
+  if (orbit.every((cell) => forcedByClues(cells, cell, solution[cell]!))) return true;
+  return (fast ??= new SudokuSolver(9)).search(cells, 2) === 1;
 }
 
 /** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state as 81 characters. */
@@ -331,7 +343,7 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       for (let cell = 0; cell < 81; cell++) {
         if (!cells[cell]) continue;
         cells[cell] = 0;
-        const removable = !hasSolutionWithout(cells, cell, solution[cell]!);
+        const removable = keepsUnique(cells, [cell], solution);
         cells[cell] = solution[cell]!;
         if (removable) return null;
       }
@@ -372,10 +384,12 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   }
   if (found === null) return null;
   const puzzle = found.puzzle;
-  // Checked once more with dancing links; rated by the full solver, as explainPuzzle rates it. When the judging solver
+  // Checked once more with dancing links (clue removal counted with the faster search by bands); rated by the full solver, as explainPuzzle rates it. When the judging solver
   // used a prefix of the full solver's techniques with no family whose best member it would choose from fewer members
   // than the full solver (the nice loops), the full solver takes the same path step for step: its rating is the same.
-  if (countSudokuSolutions(puzzle, 2) !== 1) throw new Error(`internal error: a generated puzzle is not unique: ${puzzle}`);
+  if ((dancingLinks ??= new SudokuSolver(9, { method: 'dlx' })).search(cellsOf(puzzle), 2) !== 1) {
+    throw new Error(`internal error: a generated puzzle is not unique: ${puzzle}`);
+  }
   let rating = found.rating;
   if (!s.samePath) {
     const result = solveLogically(puzzle);

@@ -1,7 +1,7 @@
 // A small bitmask backtracking search over 81 cells: fills a random full grid and answers "is there a solution other
 // than this one" during clue removal. Tested against @puzzles/dlx's counter. No top-level work: tables are lazy.
 import { below } from '@puzzles/kit/random';
-import { ALL, CELL_UNITS, PEERS, POPCOUNT, UNIT_CELLS } from './tables.js';
+import { ALL, CELL_UNITS, UNIT_CELLS } from './tables.js';
 
 interface Tables {
   readonly row: Uint8Array;
@@ -125,106 +125,17 @@ export function randomFullGrid(word: () => number): Uint8Array {
   return out;
 }
 
-// ---- Is there another solution? The question clue removal asks 81 times per attempt. ----------------------------------
-// Candidates per cell with naked and hidden singles propagated between branches, and one state (candidates and placed
-// cells) per level of the search, copied on the way down, so nothing is undone. Much faster than the plain search above
-// at 20 to 30 clues, where a removal check can otherwise take hundreds of nodes.
-
-/** Per level (82 of them: the start and one per branch), the candidates of the 81 cells and which are placed. */
-let candidateLevels: Uint16Array | undefined;
-let placedLevels: Uint8Array | undefined;
-/** Cells whose single candidate is still to be placed. */
-const queue = new Uint8Array(81);
-
-/** Places `bit` in `cell` of the state at `base` and removes it from the peers; returns the new queue tail, -1 on a contradiction. */
-function place(cand: Uint16Array, placed: Uint8Array, base: number, cell: number, bit: number, tail: number): number {
-  cand[base + cell] = bit;
-  placed[base + cell] = 1;
-  for (let k = cell * 20, end = k + 20; k < end; k++) {
-    const p = base + PEERS[k]!;
-    let m = cand[p]!;
-    if ((m & bit) === 0) continue;
-    m ^= bit;
-    if (m === 0) return -1;
-    cand[p] = m;
-    if ((m & (m - 1)) === 0) queue[tail++] = p - base;
-  }
-  return tail;
-}
-
-/** Naked and hidden singles until none is left, from the cells queued up to `tail`; false on a contradiction. */
-function settle(cand: Uint16Array, placed: Uint8Array, base: number, tail: number): boolean {
-  let head = 0;
-  for (;;) {
-    while (head < tail) {
-      const cell = queue[head++]!;
-      if (placed[base + cell]) continue;
-      tail = place(cand, placed, base, cell, cand[base + cell]!, tail);
-      if (tail < 0) return false;
-    }
-    let progress = false;
-    for (let u = 0; u < 27; u++) {
-      let once = 0;
-      let twice = 0;
-      for (let k = u * 9, end = k + 9; k < end; k++) {
-        const m = cand[base + UNIT_CELLS[k]!]!;
-        twice |= once & m;
-        once |= m;
-      }
-      if (once !== ALL) return false; // a digit with no place left in the unit
-      for (let single = once & ~twice; single !== 0; single &= single - 1) {
-        const bit = single & -single;
-        let cell = -1;
-        for (let k = u * 9, end = k + 9; k < end; k++) {
-          if (cand[base + UNIT_CELLS[k]!]! & bit) {
-            cell = UNIT_CELLS[k]!;
-            break;
-          }
-        }
-        if (cell < 0) return false; // another hidden single of the unit took the cell
-        if (placed[base + cell] || cand[base + cell] === bit) continue;
-        tail = place(cand, placed, base, cell, bit, tail);
-        if (tail < 0) return false;
-        progress = true;
-      }
-    }
-    if (!progress && head === tail) return true;
-  }
-}
-
-/** Whether the state at `level` (settled) completes to a solution: branches on a cell with the fewest candidates. */
-function completes(cand: Uint16Array, placed: Uint8Array, level: number): boolean {
-  const base = level * 81;
-  let best = -1;
-  let fewest = 10;
-  for (let cell = 0; cell < 81; cell++) {
-    if (placed[base + cell]) continue;
-    const n = POPCOUNT[cand[base + cell]!]!;
-    if (n < fewest) {
-      fewest = n;
-      best = cell;
-      if (n === 2) break;
-    }
-  }
-  if (best < 0) return true;
-  const next = base + 81;
-  for (let m = cand[base + best]!; m !== 0; m &= m - 1) {
-    cand.copyWithin(next, base, next);
-    placed.copyWithin(next, base, next);
-    const tail = place(cand, placed, next, best, m & -m, 0);
-    if (tail >= 0 && settle(cand, placed, next, tail) && completes(cand, placed, level + 1)) return true;
-  }
-  return false;
-}
+// ---- What the clues force: the cheap first answer to "does removing this clue keep the puzzle unique?" ---------------
 
 /** The digits of the clues in each row, column and box (forcedByClues). */
 const lineDigits = new Uint16Array(27);
 
 /**
  * Whether the clues alone put `digit` in the empty `cell`: it is the one digit no peer holds, or no other cell of one of
- * its units can take it (a naked or a hidden single). Most clue removals are settled by this at once.
+ * its units can take it (a naked or a hidden single). Then no solution has another digit there, so removing that clue
+ * from a unique puzzle keeps it unique: most clue removals are settled by this at once. @internal
  */
-function forcedByClues(cells: ArrayLike<number>, cell: number, digit: number): boolean {
+export function forcedByClues(cells: ArrayLike<number>, cell: number, digit: number): boolean {
   lineDigits.fill(0);
   for (let k = 0; k < 81; k++) {
     const d = cells[k]!;
@@ -250,28 +161,4 @@ function forcedByClues(cells: ArrayLike<number>, cell: number, digit: number): b
     if (!elsewhere) return true;
   }
   return false;
-}
-
-/**
- * Whether `cells` (81 digits, 0 = empty) have a solution with `digit` not in `cell` (an empty cell): removing that
- * clue from a unique puzzle whose solution has `digit` there keeps it unique exactly when there is none. @internal
- */
-export function hasSolutionWithout(cells: ArrayLike<number>, cell: number, digit: number): boolean {
-  if (forcedByClues(cells, cell, digit)) return false;
-  const cand = (candidateLevels ??= new Uint16Array(82 * 81));
-  const placed = (placedLevels ??= new Uint8Array(82 * 81));
-  cand.fill(ALL, 0, 81);
-  placed.fill(0, 0, 81);
-  cand[cell] = ALL & ~(1 << (digit - 1));
-  let tail = 0;
-  for (let k = 0; k < 81; k++) {
-    const d = cells[k]!;
-    if (d === 0) continue;
-    const bit = 1 << (d - 1);
-    if ((cand[k]! & bit) === 0) return false;
-    if (placed[k]) continue;
-    tail = place(cand, placed, 0, k, bit, tail);
-    if (tail < 0) return false;
-  }
-  return settle(cand, placed, 0, tail) && completes(cand, placed, 0);
 }

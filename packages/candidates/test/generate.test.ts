@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { explainPuzzle, generatePuzzle, generatePuzzles, GenerationError, ratePath, solveLogically, SYMMETRIES, type Symmetry } from '../src/index.js';
 import { levelTechniques, symmetryOrbits } from '../src/generate.js';
 import { OFF_BY_DEFAULT } from '../src/solver.js';
-import { countSolutions, hasSolutionWithout, randomFullGrid } from '../src/sudoku-search.js';
+import { countSolutions, forcedByClues, randomFullGrid } from '../src/sudoku-search.js';
 import { seededWords } from '@puzzles/kit/random';
 
 const cellsOf = (puzzle: string): number[] => [...puzzle].map((ch) => (ch === '.' ? 0 : Number(ch)));
@@ -58,24 +58,36 @@ describe('the search behind generation agrees with @puzzles/dlx', () => {
     );
   });
 
-  it('answers whether a solution avoids a digit in a cell as the plain search does, clue removal’s question', () => {
+  it('a digit the clues force into a cell is in every solution there, and most single clues of a full grid are forced', () => {
+    let forced = 0;
+    let asked = 0;
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 17, max: 60 }), fc.nat(80), fc.integer({ min: 1, max: 9 }), fc.boolean(), (seed, keep, cellSeed, digit, clash) => {
-        const word = seededWords(seed);
-        const full = randomFullGrid(word);
+      fc.property(fc.integer(), fc.integer({ min: 17, max: 60 }), fc.nat(80), fc.integer({ min: 1, max: 9 }), (seed, keep, cellSeed, digit) => {
+        const full = randomFullGrid(seededWords(seed));
         const cells = Array.from(full);
         const order = [...Array(81).keys()].sort((a, b) => ((a * 7919 + seed) % 81) - ((b * 7919 + seed) % 81));
         for (const cell of order.slice(keep)) cells[cell] = 0;
         const empty = order.slice(keep);
         const cell = empty[cellSeed % empty.length]!;
-        // Now and then a clue that clashes with the others, so that "no solution at all" is asked too.
-        if (clash) cells[order[0]!] = (full[order[0]!]! % 9) + 1;
-        expect(hasSolutionWithout(cells, cell, digit)).toBe(countSolutions(cells, 1, cell, digit) > 0);
-        // Without the clash, a solution that avoids the full grid's digit exists exactly when the clues allow two.
-        if (!clash) expect(hasSolutionWithout(cells, cell, full[cell]!)).toBe(countSolutions(cells, 1, cell, full[cell]!) > 0);
+        for (const d of [digit, full[cell]!]) {
+          asked++;
+          if (!forcedByClues(cells, cell, d)) continue;
+          forced++;
+          // Forced: no solution has another digit in the cell.
+          expect(countSolutions(cells, 1, cell, d)).toBe(0);
+        }
       }),
       { numRuns: 200 },
     );
+    // The check must also say yes, or it would be useless: a full grid less one clue always forces it back.
+    const full = randomFullGrid(seededWords(5));
+    for (let cell = 0; cell < 81; cell++) {
+      const cells = Array.from(full);
+      cells[cell] = 0;
+      expect(forcedByClues(cells, cell, full[cell]!)).toBe(true);
+    }
+    expect(forced).toBeGreaterThan(0);
+    expect(asked).toBe(400);
   });
 
   it('fills a valid full grid, and the same words give the same grid', () => {
