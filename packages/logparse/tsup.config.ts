@@ -9,12 +9,12 @@ export default defineConfig([
     // The library: the platform-neutral core (index) and the Node entry (node, which adds files, streams, gzip and
     // SVG), dual ESM + CJS with types for both. Split into shared chunks in both formats, so that the two entries
     // share one copy of the core (one LogLineError class, whichever entry a value came from).
-    // `compact` is internal (not in the exports map): the compact statistics the CLI's worker threads post back,
-    // built here so that it shares the core's chunk (one PackedItem class) with `node`.
-    entry: { index: 'src/index.ts', node: 'src/node.ts', compact: 'src/compact.ts' },
+    // `threads` is internal (not in the exports map): what the CLI's worker threads count and post back, built here
+    // so that it shares the core's chunk (one PackedItem class, one cache of agent classes) with `node`.
+    entry: { index: 'src/index.ts', node: 'src/node.ts', threads: 'src/threads.ts' },
     format: ['esm', 'cjs'],
     splitting: true,
-    // Types for the two public entries only (`compact` is internal).
+    // Types for the two public entries only (`threads` is internal).
     dts: { entry: { index: 'src/index.ts', node: 'src/node.ts' } },
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
@@ -25,7 +25,7 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts', worker: 'src/worker.ts' },
     format: ['esm'],
     // The CLI uses the library only through its public entry: load dist/node.js at run time, not a second copy.
-    external: ['./node.js', './compact.js'],
+    external: ['./node.js', './threads.js'],
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],

@@ -40,7 +40,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { expandPanels } from './compact.js';
+import { expandPanels, familiesOf } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -402,7 +402,10 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
             const worker = new Worker(new URL('./worker.js', import.meta.url), {
               workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
             });
-            worker.once('message', (data: unknown) => resolve(expandPanels(data)));
+            worker.once('message', (data: { byAgent: boolean; stats: unknown }) => {
+              const part = expandPanels(data.stats);
+              resolve(data.byAgent ? familiesOf(part) : part);
+            });
             worker.once('error', reject);
           }),
     ),

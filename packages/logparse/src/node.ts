@@ -4,8 +4,8 @@ import { isUtf8 } from 'node:buffer';
 import type { LogRecord, ParseOptions, ParseSummary } from './record.js';
 import { fileURLToPath } from 'node:url';
 import { describeValue } from './errors.js';
-import { closeWhenCollected, fileRangeChunks, isStreamOrPath, readChunks, sourceName, type LogSource, type OpenFile } from './source.js';
-import { collectStatsFromSourcesWith, collectStatsWith, type ChunkReader, type LogStats, type StatsOptions } from './stats.js';
+import { NODE_READER, closeWhenCollected, fileRangeChunks, readChunks, type LogSource, type OpenFile } from './source.js';
+import { collectStatsFromSourcesWith, collectStatsWith, type LogStats, type StatsOptions } from './stats.js';
 import { RecordStream } from './stream.js';
 import { collectPanelsWith, type PanelCollection, type PanelOptions } from './panelscan.js';
 
@@ -13,11 +13,6 @@ export * from './index.js';
 export type { LogSource } from './source.js';
 export { renderSvg } from './svg.js';
 
-const NODE_READER: ChunkReader = {
-  isSource: isStreamOrPath,
-  chunks: (source, onProgress) => readChunks(source as LogSource, onProgress),
-  name: (source) => sourceName(source as LogSource),
-};
 
 /**
  * Parses an access log from a source (a path, `'-'` for stdin, a `file:` URL, a stream, or an iterable of chunks;

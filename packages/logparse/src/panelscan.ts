@@ -265,8 +265,12 @@ export class PanelCounter {
     this.#keyVisitor = visitors;
   }
 
-  /** The statistics as `PanelStats` (items with packed visitor lists). */
-  result(): PanelStats {
+  /**
+   * The statistics as `PanelStats` (items with packed visitor lists). `byAgent`: the `os` list is keyed by user agent
+   * (`''` for none) and `browsers` is left empty, for a worker thread whose agents the main thread classifies
+   * (`familiesOf` in threads.ts).
+   */
+  result(byAgent = false): PanelStats {
     const stats = createPanels();
     stats.valid = this.valid;
     stats.failed = this.failed;
@@ -355,15 +359,18 @@ export class PanelCounter {
       const who = keyWho[k]!;
       const host = whoHost[who]!;
       const agent = whoAgent[who]!;
-      let cls = classes.get(agent);
-      if (cls === undefined) {
-        const text = agents[agent]!;
-        const c = agentClass(text === '' ? null : text);
-        classes.set(agent, (cls = [family(c.os), family(c.browser)]));
-      }
       keyHost[k] = host;
-      keyOs[k] = cls[0];
-      keyBrowser[k] = cls[1];
+      if (byAgent) keyOs[k] = agent;
+      else {
+        let cls = classes.get(agent);
+        if (cls === undefined) {
+          const text = agents[agent]!;
+          const c = agentClass(text === '' ? null : text);
+          classes.set(agent, (cls = [family(c.os), family(c.browser)]));
+        }
+        keyOs[k] = cls[0];
+        keyBrowser[k] = cls[1];
+      }
       const v = this.#keyVisitor[k]!;
       if (v >= 0) visitorKeys[v] = `${hosts[host]}\u0000${dayText[keyDay[k]!]}\u0000${agents[agent]}`;
     }
@@ -385,8 +392,11 @@ export class PanelCounter {
     };
     byKey(dayText.length, keyDay, (id) => dayText[id]!, lists.visitors);
     byKey(hosts.length, keyHost, (id) => hosts[id]!, lists.hosts);
-    byKey(families.length, keyOs, (id) => families[id]!, lists.os);
-    byKey(families.length, keyBrowser, (id) => families[id]!, lists.browsers);
+    if (byAgent) byKey(agents.length, keyOs, (id) => agents[id]!, lists.os);
+    else {
+      byKey(families.length, keyOs, (id) => families[id]!, lists.os);
+      byKey(families.length, keyBrowser, (id) => families[id]!, lists.browsers);
+    }
     const requests = this.requests.strings;
     const refs = this.refs.strings;
     tally(this.#byRequest, requests.length, (id) => requests[id]!, lists.requests);
@@ -547,8 +557,8 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
   return stopped;
 }
 
-/** `collectPanels` with a platform's reader. @internal */
-export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}): Promise<PanelCollection> {
+/** `collectPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
+export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<PanelCollection> {
   if (typeof options !== 'object' || options === null) throw new TypeError(`the options of collectPanels must be an object; got ${describeValue(options)}`);
   if (!reader.isSource(input) && (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input))) {
     const where = typeof input === 'string' && !reader.isSource(input) ? ' (paths and streams are read by @puzzles/logparse/node)' : '';
@@ -562,7 +572,8 @@ export async function collectPanelsWith(reader: ChunkReader, input: unknown, opt
   } finally {
     watch.dispose();
   }
-  const stats = counter.result();
+  // (Records counted on the slower path have their families already: `byAgent` is for the fast path only.)
+  const stats = counter.result(byAgent && counter.records === null);
   if (counter.records !== null) {
     // Records counted on the slower path (a format without `%r`): the fast counters are empty but for size and rejects.
     const r = counter.records;

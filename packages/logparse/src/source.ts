@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { chunkBytes, counted, iterableChunks, type ChunkSource } from './chunks.js';
 import { LogSourceError, describeValue } from './errors.js';
+import type { ChunkReader } from './stats.js';
 
 /**
  * Where log lines come from: a file path (`'-'` is stdin), a `file:` URL, a readable stream, or an iterable or async
@@ -250,3 +251,10 @@ async function* inflate(source: LogSource, first: Buffer, chunks: AsyncGenerator
     await feed;
   }
 }
+
+/** The reader of Node sources for the counting paths (`collectStats`, `collectPanels`). @internal */
+export const NODE_READER: ChunkReader = {
+  isSource: isStreamOrPath,
+  chunks: (source, onProgress) => readChunks(source as LogSource, onProgress),
+  name: (source) => sourceName(source as LogSource),
+};
