@@ -391,25 +391,23 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
   }
   cuts.push(size);
   // The main thread counts the first range itself while the workers count the others: one thread fewer to start.
+  // The workers are started first, so that their start-up overlaps the main thread's reading.
   const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
-  const parts = await Promise.all(
-    cuts.slice(0, -1).map((start, i) =>
-      i === 0
-        ? cuts[1]! > 0
-          ? collectPanels(file, { format, start: 0, end: cuts[1]! })
-          : createPanels()
-        : new Promise<PanelStats>((resolve, reject) => {
-            const worker = new Worker(new URL('./worker.js', import.meta.url), {
-              workerData: { file, start, end: cuts[i + 1]!, format: values.format, nginx: values['nginx-format'] },
-            });
-            worker.once('message', (data: { byAgent: boolean; stats: unknown }) => {
-              const part = expandPanels(data.stats);
-              resolve(data.byAgent ? familiesOf(part) : part);
-            });
-            worker.once('error', reject);
-          }),
-    ),
+  const workers = cuts.slice(1, -1).map(
+    (start, k) =>
+      new Promise<PanelStats>((resolve, reject) => {
+        const worker = new Worker(new URL('./worker.js', import.meta.url), {
+          workerData: { file, start, end: cuts[k + 2]!, format: values.format, nginx: values['nginx-format'] },
+        });
+        worker.once('message', (data: { byAgent: boolean; stats: unknown }) => {
+          const part = expandPanels(data.stats);
+          resolve(data.byAgent ? familiesOf(part) : part);
+        });
+        worker.once('error', reject);
+      }),
   );
+  const first = cuts[1]! > 0 ? collectPanels(file, { format, start: 0, end: cuts[1]! }) : createPanels();
+  const parts = await Promise.all([first, ...workers]);
   return parts.reduce((all, part) => mergePanels(all, part));
 }
 
