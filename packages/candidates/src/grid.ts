@@ -164,20 +164,7 @@ export class Grid {
       if (held !== 0 && held !== digit) throw new RangeError(`the step places ${digit} in ${cellName(cell)}, which holds ${held}`);
       placed.set(cell, digit);
     }
-    this.applyTrusted(step);
-  }
-
-  /**
-   * `apply` for a step the library's own techniques made (cells, digits and placements already sound), without the
-   * checks: the solver's loop. @internal
-   */
-  applyTrusted(step: Pick<Step, 'placements' | 'eliminations'>): void {
-    for (const p of step.placements) {
-      if (this.values[p.cell] !== 0) continue;
-      this.placeUnchecked(p.cell, p.digit);
-      this.placed[p.cell] = 1;
-    }
-    for (const e of step.eliminations) this.candidates[e.cell]! &= ~(1 << (e.digit - 1));
+    applyTrusted(this, step);
   }
 
   /** Whether a digit (1..9) is a candidate of a cell (0..80). */
@@ -241,6 +228,23 @@ export class Grid {
 }
 
 /** 81 integers from 0 to `max`, checked before they are copied into a typed array (which would wrap them silently). */
+/**
+ * `grid.apply` for a step the library's own techniques made (cells, digits and placements already sound), without the
+ * checks: the solver's loop. Placements are marked as placed, not given. @internal
+ */
+export function applyTrusted(grid: Grid, step: Pick<Step, 'placements' | 'eliminations'>): void {
+  const { values, candidates, placed } = grid;
+  for (const { cell, digit } of step.placements) {
+    if (values[cell] !== 0) continue;
+    values[cell] = digit;
+    candidates[cell] = 0;
+    placed[cell] = 1;
+    const keep = ~(1 << (digit - 1));
+    for (let k = cell * 20, end = k + 20; k < end; k++) candidates[PEERS[k]!]! &= keep;
+  }
+  for (const e of step.eliminations) candidates[e.cell]! &= ~(1 << (e.digit - 1));
+}
+
 function expectCells(list: ArrayLike<number>, what: string, max: number): ArrayLike<number> {
   if (typeof list !== 'object' || list === null || typeof list.length !== 'number') {
     throw new TypeError(`the ${what} of a grid must be an array of 81 integers; got ${describeValue(list)}`);

@@ -1,5 +1,5 @@
 import { describeValue, optionsOf } from './errors.js';
-import { Grid, validateGrid } from './grid.js';
+import { applyTrusted, Grid, validateGrid } from './grid.js';
 import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { bestOfFamily, expectTechnique, finderOf } from './techniques.js';
@@ -124,7 +124,7 @@ export function solveLogically(puzzle: Grid | string, options?: SolveOptions): S
     const step = first(grid, finders);
     if (step === null) break;
     steps.push(step);
-    grid.applyTrusted(step);
+    applyTrusted(grid, step);
     contradiction = grid.contradiction();
   }
   const solved = contradiction === null && grid.isSolved();

@@ -109,6 +109,8 @@ describe('solveLogically', () => {
       });
       for (const t of TECHNIQUE_NAMES) for (const s of findSteps(grid, t)) expect(agrees(s, solution), s.explanation).toBe(true);
     },
+    // About 30 s on a quiet machine; a loaded CI machine has taken 80.
+    240_000,
   );
 
   it('accepts a Grid and checks it', () => {

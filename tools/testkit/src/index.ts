@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 
 /**
- * A property test: `prop([arbitraries], params?)(name, predicate)`, like @fast-check/vitest's `test.prop`, but with
+ * A property test: `prop([arbitraries], params?)(name, predicate, timeout?)`, like @fast-check/vitest's `test.prop`, but with
  * plain fast-check inside vitest's `it`. (@fast-check/vitest imports vitest, so vitest transforms it and fast-check
  * through its module graph for every test file: about 1.2 s per file here.) The seed and run count come from
  * `fc.configureGlobal` in the root setup file; a failure reports the seed and the counterexample.
@@ -12,14 +12,18 @@ import { expect, it } from 'vitest';
 export function prop<Ts extends [unknown, ...unknown[]]>(
   arbitraries: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
   params: fc.Parameters<[Ts]> = {},
-): (name: string, predicate: (...args: Ts) => boolean | void) => void {
-  return (name, predicate) => {
-    it(name, () => {
-      fc.assert(
-        fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
-        params,
-      );
-    });
+): (name: string, predicate: (...args: Ts) => boolean | void, timeout?: number) => void {
+  return (name, predicate, timeout) => {
+    it(
+      name,
+      () => {
+        fc.assert(
+          fc.property(fc.tuple(...arbitraries) as fc.Arbitrary<Ts>, (args) => predicate(...args)),
+          params,
+        );
+      },
+      timeout,
+    );
   };
 }
 
