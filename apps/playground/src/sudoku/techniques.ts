@@ -32,6 +32,8 @@ export const TECHNIQUE_TITLES: Readonly<Record<TechniqueName, string>> = {
   'unique-rectangle-5': 'Unique rectangle type 5',
   'unique-rectangle-6': 'Unique rectangle type 6',
   'hidden-rectangle': 'Hidden rectangle',
+  'avoidable-rectangle-1': 'Avoidable rectangle type 1',
+  'avoidable-rectangle-2': 'Avoidable rectangle type 2',
   'bug-plus-1': 'BUG+1',
   'finned-x-wing': 'Finned X-Wing',
   'sashimi-x-wing': 'Sashimi X-Wing',
