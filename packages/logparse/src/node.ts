@@ -13,7 +13,6 @@ export * from './index.js';
 export type { LogSource } from './source.js';
 export { renderSvg } from './svg.js';
 
-
 /**
  * Parses an access log from a source (a path, `'-'` for stdin, a `file:` URL, a stream, or an iterable of chunks;
  * gzip is inflated), yielding a record per line; rejected lines go to `onReject` (or throw a `LogLineError` with
