@@ -360,7 +360,8 @@ export class PanelCounter {
       const host = whoHost[who]!;
       const agent = whoAgent[who]!;
       keyHost[k] = host;
-      if (byAgent) keyOs[k] = agent;
+      // (By the agent's text, as the families are: two byte strings can decode to one text, `\\xff` and `\xff`.)
+      if (byAgent) keyOs[k] = family(agents[agent]!);
       else {
         let cls = classes.get(agent);
         if (cls === undefined) {
@@ -392,7 +393,7 @@ export class PanelCounter {
     };
     byKey(dayText.length, keyDay, (id) => dayText[id]!, lists.visitors);
     byKey(hosts.length, keyHost, (id) => hosts[id]!, lists.hosts);
-    if (byAgent) byKey(agents.length, keyOs, (id) => agents[id]!, lists.os);
+    if (byAgent) byKey(families.length, keyOs, (id) => families[id]!, lists.os);
     else {
       byKey(families.length, keyOs, (id) => families[id]!, lists.os);
       byKey(families.length, keyBrowser, (id) => families[id]!, lists.browsers);

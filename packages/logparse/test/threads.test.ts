@@ -48,6 +48,20 @@ describe('worker threads (internal)', () => {
     );
   });
 
+  it('count two agents whose bytes differ but whose texts are one (an escaped backslash and an undecodable byte) once each', async () => {
+    const file = join(dir, 'same-text.log');
+    // `\\xff` is a backslash and `xff`; `\xff` is the byte 0xff, written back as the text `\xff`: one text, two agents.
+    const text = ['a\\\\xffb', 'a\\xffb', 'a\\xffb']
+      .map((ua, i) => `10.0.0.${i} - - [01/Feb/2024:10:15:00 +0000] "GET / HTTP/1.1" 200 120 "-" "${ua}"`)
+      .join('\n');
+    writeFileSync(file, `${text}\n`);
+    const { stats } = await countRange(file, 0, text.length + 1, compileFormat('combined'));
+    const back = familiesOf(expandPanels(JSON.parse(JSON.stringify(compactPanels(stats)))));
+    const whole = await collectPanels(file);
+    expect(panelReport(back)).toEqual(panelReport({ ...whole, logSize: back.logSize }));
+    expect(back.lists.os.get('Unknown')?.hits).toBe(3);
+  });
+
   it('leave formats without a request field to the record path, whose panels come classified', async () => {
     const file = join(dir, 'no-request.log');
     writeFileSync(file, '10.0.0.1 GET /a 200 "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"\n');
