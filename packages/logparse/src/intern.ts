@@ -127,8 +127,20 @@ export class ByteInterner {
     return id;
   }
 
+  // Texts with a `\x` in them, by id: decoding is lossless but for one case, a text that really is `\xhh` (written
+  // `\\xhh` in the log) and a byte outside UTF-8 (written `\xhh` back), so only such texts can come from two byte
+  // strings. The second byte string gets the first one's id: one text, one id, as the records path counts them.
+  // (It is not put in the table: meeting it again decodes it again, which only such contrived values pay.)
+  #escapedTexts: Map<string, number> | null = null;
+
   #add(buf: Uint8Array, s: number, e: number, h: number, slot: number): number {
     const id = this.strings.length;
+    const text = utf8TextOf(buf, s, e);
+    if (text.includes('\\x')) {
+      const same = (this.#escapedTexts ??= new Map()).get(text);
+      if (same !== undefined) return same;
+      this.#escapedTexts.set(text, id);
+    }
     const len = e - s;
     if (id === this.#hashes.length) {
       this.#hashes = grow(this.#hashes);
@@ -146,7 +158,7 @@ export class ByteInterner {
     this.#offsets[id] = this.#used;
     this.#lengths[id] = len;
     this.#used += len;
-    this.strings.push(utf8TextOf(buf, s, e));
+    this.strings.push(text);
     this.#table[slot] = id + 1;
     if ((id + 1) * 2 > this.#mask) this.#rehash();
     return id;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addFailed, addRecord, collectPanels, createPanels, mergePanels, panelReport, panelsFromJson, panelsToJson, parseLog, referrerStats, toDot, type PanelStats } from '../src/index.js';
-import { collectPanels as collectPanelsNode } from '../src/node.js';
+import { collectPanels as collectPanelsNode, collectStats as collectStatsNode } from '../src/node.js';
 
 const IPS = ['10.0.0.1', '10.0.0.2', '2001:db8::1', '-'];
 const REQUESTS = ['GET / HTTP/1.1', 'GET /a?x=1 HTTP/1.1', 'GET /style.css HTTP/1.1', 'POST /img/logo.png?v=2 HTTP/1.0', 'GET /missing HTTP/1.1', '-', '', 'GET /caf\\xc3\\xa9 HTTP/1.1', 'GET /\\xff HTTP/1.1', 'GET /q\\"x HTTP/1.1', 'MGLNDD_1.2.3.4'];
@@ -87,6 +87,23 @@ describe('collectPanels', () => {
     same(fast, await slowPanels([text]));
     expect(fast.bytes).toBeGreaterThan(2 ** 31);
     expect(fast.lists.requests.size + fast.lists.static.size + fast.lists.notFound.size).toBe(20000);
+  });
+
+  it('counts one text once when two byte strings decode to it (an escaped backslash before xff, and the byte 0xff), as the records do', async () => {
+    // `\\xff` in the log is a backslash and `xff`; `\xff` is the byte 0xff, which is written back as the text `\xff`.
+    const lines = ['\\\\', '\\', '\\'].map(
+      (slash, i) => `10.0.0.${i % 2} - - [01/Feb/2024:10:15:00 +0000] "GET /a${slash}xffb HTTP/1.1" 200 120 "http://r/${slash}xff" "ua${slash}xff"`,
+    );
+    const text = lines.join('\n');
+    const fast = await collectPanels([text]);
+    same(fast, await slowPanels([text]));
+    expect(fast.lists.requests.get('/a\\xffb')?.hits).toBe(3);
+    expect(fast.lists.referrerUrls.get('http://r/\\xff')?.hits).toBe(3);
+    expect(fast.visitorKeys.size).toBe(2);
+    // The statistics' fast path shares the interning: one referrer, one pair.
+    const stats = await collectStatsNode([text], { status: 'any', methods: 'any' });
+    expect(stats.overall.referrers).toEqual([{ referrer: 'http://r/\\xff', hits: 3 }]);
+    expect(stats.overall.pairs).toEqual([{ referrer: 'http://r/\\xff', request: '/a\\xffb', hits: 3 }]);
   });
 
   it('merges its statistics (and ones read back from JSON) exactly as one pass over all lines', async () => {
