@@ -3,7 +3,8 @@
 // the scaling projected to 16 and 64 cores from the sizes of the pieces (each piece's nodes, counted on its own): the
 // pieces are handed out as the workers take them (parallel.ts), so that is simulated with nodes as time, and the
 // shards of `--shard i/N` (the pieces dealt out in a fixed pseudo-random order) by the largest one's share of the nodes.
-// Also the iterator (for…of over solutions) beside dancing-links' findAll() on 12-queens and pentominoes.
+// Also the iterator (for…of over solutions, and its callback form forEach) beside dancing-links' findAll() on 12-queens
+// and pentominoes.
 import { cpus, loadavg } from 'node:os';
 import { DancingLinks } from 'dancing-links';
 import { count, createSolver, listShards, nQueensProblem, pentominoProblem, solutions, type Problem } from '@puzzles/dlx';
@@ -109,10 +110,18 @@ function iterator(name: string, problem: Problem<unknown>, expected: number, n: 
   const ours: number[] = [];
   const theirs: number[] = [];
   const counted: number[] = [];
+  const called: number[] = [];
   for (let r = 0; r < n + 1; r++) {
     const o = cpu(() => {
       let k = 0;
       for (const s of solutions(problem)) if (s.options.length > 0) k++;
+      return k;
+    });
+    const f = cpu(() => {
+      let k = 0;
+      solutions(problem).forEach((s) => {
+        if (s.options.length > 0) k++;
+      });
       return k;
     });
     const t = cpu(() => dancingLinks(problem).findAll().length);
@@ -121,11 +130,12 @@ function iterator(name: string, problem: Problem<unknown>, expected: number, n: 
     ours.push(o);
     theirs.push(t);
     counted.push(c);
+    called.push(f);
   }
-  const [o, t, c] = [median(ours), median(theirs), median(counted)];
+  const [o, t, c, f] = [median(ours), median(theirs), median(counted), median(called)];
   console.log(
-    `  ${name}: for…of ${(o * 1000).toFixed(1)} ms, count ${(c * 1000).toFixed(1)} ms, dancing-links findAll() ${(t * 1000).toFixed(1)} ms;` +
-      ` ratio ${(t / o).toFixed(2)}x (for…of), ${(t / c).toFixed(2)}x (count)`,
+    `  ${name}: for…of ${(o * 1000).toFixed(1)} ms, forEach ${(f * 1000).toFixed(1)} ms, count ${(c * 1000).toFixed(1)} ms, dancing-links findAll() ${(t * 1000).toFixed(1)} ms;` +
+      ` ratio ${(t / o).toFixed(2)}x (for…of), ${(t / f).toFixed(2)}x (forEach), ${(t / c).toFixed(2)}x (count)`,
   );
 }
 

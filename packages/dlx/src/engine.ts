@@ -4,7 +4,8 @@
 // Memory layout (Knuth's DLX1/DLX2, TAOCP 7.2.2.1): node k lives at address a = 4k of `m`:
 //   m[a] = TOP (the address 4i of the header of its item i, 1..N) for an option node; LEN for an item header (node i
 //          is the header of item i);
-//          TOP = 0 for a spacer between options (the option it ends is kept aside, in spacerOption);
+//          TOP = 0 for a spacer between options (the option of every node, and of the spacer ending it, is kept
+//          aside in spacerOption);
 //   m[a+1] = ULINK, m[a+2] = DLINK (addresses); for a spacer, ULINK = first node of the option before it and
 //          DLINK = last node of the option after it;
 //   m[a+3] = COLOR: 0 none, > 0 a color, -1 "already has the item's color" (set by purify), when the problem has
@@ -224,6 +225,7 @@ export class Engine {
   readonly firstNode: Int32Array;
   readonly colored: boolean;
   /** Per spacer node (by node number): the option it ends. */
+  /** The option of each node (and of the spacer that ends it), by node index. */
   private readonly spacerOption: Int32Array;
   /** The WebAssembly search of this problem (Algorithm X only), or null for the JS one. */
   private readonly wasm: WasmState | null = null;
@@ -354,7 +356,8 @@ export class Engine {
       m[spacer + 2] = 4 * (node - 1);
       spacer = 4 * node;
       m[spacer] = 0;
-      spacerOption[node] = o;
+      // Every node of the option, and the spacer after it, knows the option: optionOf reads it without a walk.
+      for (let x = start; x <= node; x++) spacerOption[x] = o;
       m[spacer + 1] = 4 * start;
       node++;
     }
@@ -390,8 +393,6 @@ export class Engine {
 
   /** The option index of the node at address q. */
   optionOf(q: number): number {
-    const m = this.m;
-    while (m[q]! > 0) q += 4;
     return this.spacerOption[q >> 2]!;
   }
 

@@ -245,10 +245,48 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
     }
   }
 
+  /**
+   * Calls `callback` with each solution in the engine's order and returns the final statistics: the callback form of
+   * `for…of`, for the tightest loops. The `Solution` it passes, and its `options` array, are reused from one call to
+   * the next (nothing is allocated per solution): copy what you keep. Returning `false` stops the search (its stats
+   * then say `stoppedBy: 'caller'`); `limit` and the budgets apply as in `for…of`.
+   */
+  forEach(callback: (solution: Solution<T>) => unknown): SearchStats {
+    if (typeof callback !== 'function') throw new TypeError(`forEach needs a function; got ${describeValue(callback)}`);
+    const options: number[] = [];
+    const solution = new Solution(this.#solver.problem, options);
+    while (this.#advance(Infinity) === SOLUTION) {
+      options.length = 0;
+      this.#fill(options);
+      if (this.#solutions >= this.#limit) this.#finish('limit');
+      let more: unknown;
+      try {
+        more = callback(solution);
+      } catch (error) {
+        // As for…of does on a throw: the search ends, stopped by its caller.
+        if (this.#state !== 'done') this.#finish('caller');
+        throw error;
+      }
+      if (more === false) {
+        if (this.#state !== 'done') this.#finish('caller');
+        break;
+      }
+    }
+    return this.stats;
+  }
+
   /** The solution in the engine, as a Solution; ends the search when it reaches the limit. */
   #take(): Solution<T> {
-    const e = this.#engine;
     const options: number[] = [];
+    this.#fill(options);
+    const solution = new Solution(this.#solver.problem, options);
+    if (this.#solutions >= this.#limit) this.#finish('limit');
+    return solution;
+  }
+
+  /** Appends the solution in the engine to `options` (empty), ascending. */
+  #fill(options: number[]): void {
+    const e = this.#engine;
     if (this.#given.length > 0) options.push(...this.#given);
     if (this.#pieces !== null) options.push(...this.#pieces.pieces[this.#piece]!);
     if (options.length > 1) options.sort((a, b) => a - b);
@@ -264,9 +302,6 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
       }
       options[k] = o;
     }
-    const solution = new Solution(this.#solver.problem, options);
-    if (this.#solutions >= this.#limit) this.#finish('limit');
-    return solution;
   }
 
   /** #advance in slices, yielding to the event loop between them; true at a solution, false at the end. */

@@ -122,6 +122,40 @@ describe('solutions', () => {
     expect(solver.count().solutions).toBe(3);
   });
 
+  it('forEach: the same solutions as for…of in the same order, through one reused Solution; false stops it', () => {
+    fc.assert(
+      fc.property(smallProblemArb, (spec) => {
+        const expected = [...solutions(spec)].map((s) => [...s.options]);
+        const seen: number[][] = [];
+        const objects = new Set<Solution>();
+        const stats = solutions(spec).forEach((s) => {
+          objects.add(s);
+          seen.push([...s.options]);
+        });
+        expect(seen).toEqual(expected);
+        expect(objects.size).toBeLessThanOrEqual(1);
+        expect(stats).toMatchObject({ solutions: expected.length, complete: true });
+        const counted = count(spec);
+        expect([stats.nodes, stats.updates]).toEqual([counted.nodes, counted.updates]);
+      }),
+      { numRuns: 100 },
+    );
+    const solver = createSolver({ primary: ['a'], options: [['a'], ['a'], ['a']] });
+    let calls = 0;
+    const stopped = solver.solutions().forEach(() => ++calls < 2);
+    expect(calls).toBe(2);
+    expect(stopped).toMatchObject({ solutions: 2, complete: false, stoppedBy: 'caller' });
+    expect(solver.solutions({ limit: 2 }).forEach(() => undefined)).toMatchObject({ solutions: 2, stoppedBy: 'limit' });
+    expect(() =>
+      solver.solutions().forEach(() => {
+        throw new Error('from the callback');
+      }),
+    ).toThrow('from the callback');
+    // The solver is free again after a throw, and a bad callback is a TypeError naming it.
+    expect(solver.count().solutions).toBe(3);
+    expectError(() => solver.solutions().forEach(5 as never), TypeError, /forEach needs a function; got 5/);
+  });
+
   it('one search at a time per solver', () => {
     const solver = createSolver({ primary: ['a'], options: [['a'], ['a']] });
     const search = solver.solutions();
