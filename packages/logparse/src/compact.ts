@@ -4,7 +4,7 @@
 // JSON of `panelsToJson` the state of 1M lines of the sample log shrinks from 0.8 MB to ~0.3 MB and reads with far
 // fewer objects to make and collect.
 import { describeValue } from './errors.js';
-import { PackedItem, createPanels, visitorList, type PanelStats } from './panels.js';
+import { PackedItem, count0, createPanels, readPairs, visitorList, type PanelStats } from './panels.js';
 
 /**
  * The compact form: as JSON (numbers as base64 strings) for state files, or with the typed arrays themselves for
@@ -92,7 +92,6 @@ export function compactPanels(stats: PanelStats, binary = false): CompactPanels 
   return { valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, texts, visitors: encode(visitors), lists, pairs };
 }
 
-const count0 = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 
 /** The buffers of the typed arrays of a binary compact form, to transfer with it. @internal */
 export function transferables(compact: CompactPanels): ArrayBuffer[] {
@@ -175,11 +174,6 @@ export function expandPanels(value: unknown): PanelStats {
     }
     if (at !== ids.length) return bad(`lists.${name} lists more visitors than it counts`);
   }
-  if (!Array.isArray(v.pairs)) return bad('pairs must be a list');
-  for (const row of v.pairs) {
-    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !count0(row[2])) return bad('a row of pairs is malformed');
-    const key = `${row[0]}\u0000${row[1]}`;
-    stats.pairs.set(key, (stats.pairs.get(key) ?? 0) + row[2]);
-  }
+  readPairs(v.pairs, stats, bad);
   return stats;
 }

@@ -461,7 +461,18 @@ export function panelsToJson(stats: PanelStats): PanelStatsJson {
   return { kind: 'logparse-panels', version: 1, valid: stats.valid, failed: stats.failed, logSize: stats.logSize, bytes: stats.bytes, visitorKeys: keys, lists, pairs };
 }
 
-const count0 = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+/** A count read back from a state: a safe integer, 0 or more. @internal */
+export const count0 = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** Adds the referrer → page rows `[referrer, page, count]` of a state to `stats`; `bad` throws what is wrong. @internal */
+export function readPairs(pairs: unknown, stats: PanelStats, bad: (what: string) => never): void {
+  if (!Array.isArray(pairs)) return bad('pairs must be a list');
+  for (const row of pairs) {
+    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !count0(row[2])) return bad('a row of pairs is malformed');
+    const key = `${row[0]}\u0000${row[1]}`;
+    stats.pairs.set(key, (stats.pairs.get(key) ?? 0) + row[2]);
+  }
+}
 
 /** Reads statistics written by `panelsToJson`; anything else is a TypeError saying what is wrong. */
 export function panelsFromJson(value: unknown): PanelStats {
@@ -508,11 +519,6 @@ export function panelsFromJson(value: unknown): PanelStats {
       stats.lists[name].set(row[0], new PackedItem(row[1], row[2], ascending ? ids : ids.sort()));
     }
   }
-  if (!Array.isArray(v.pairs)) return bad('pairs must be a list');
-  for (const row of v.pairs) {
-    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !count0(row[2])) return bad('a row of pairs is malformed');
-    const key = `${row[0]}\u0000${row[1]}`;
-    stats.pairs.set(key, (stats.pairs.get(key) ?? 0) + row[2]);
-  }
+  readPairs(v.pairs, stats, bad);
   return stats;
 }
