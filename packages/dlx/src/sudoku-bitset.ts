@@ -390,14 +390,8 @@ export class PropagationSearch {
         const low = m & -m;
         const score = this.#pairTrial(k, low, k, high, base, countBase);
         if (score < 0) {
-          if (score !== BOTH_PLACE) {
-            this.#placeCell[0] = k;
-            this.#placeBit[0] = score === FIRST_FAILS ? high : low;
-            this.#placing = 1;
-          }
-          if (!this.#settle(base, countBase)) return false;
+          if (!this.#settleTrial(score, k, low, k, high, base, countBase)) return false;
           changed = true;
-          this.#pass++;
         } else if (score > bestScore) {
           bestScore = score;
           this.#pair = k;
@@ -415,16 +409,12 @@ export class PropagationSearch {
           if (p < 0) p = j;
           else q = j;
         }
-        const score = this.#pairTrial(units[u * n + p]!, digit, units[u * n + q]!, digit, base, countBase);
+        const first = units[u * n + p]!;
+        const second = units[u * n + q]!;
+        const score = this.#pairTrial(first, digit, second, digit, base, countBase);
         if (score < 0) {
-          if (score !== BOTH_PLACE) {
-            this.#placeCell[0] = units[u * n + (score === FIRST_FAILS ? q : p)]!;
-            this.#placeBit[0] = digit;
-            this.#placing = 1;
-          }
-          if (!this.#settle(base, countBase)) return false;
+          if (!this.#settleTrial(score, first, digit, second, digit, base, countBase)) return false;
           changed = true;
-          this.#pass++;
         } else if (score > bestScore) {
           bestScore = score;
           this.#pair = -1 - u;
@@ -437,6 +427,23 @@ export class PropagationSearch {
       this.#pair = NO_PAIR;
       this.#highNext = false;
     }
+  }
+
+  /**
+   * After a pair trial that decided something (`score` < 0): places the side that did not fail (none to place when
+   * both sides placed the same, which #pairTrial left queued) and settles, then starts a new pass; false on a
+   * contradiction.
+   */
+  #settleTrial(score: number, firstCell: number, firstBit: number, secondCell: number, secondBit: number, base: number, countBase: number): boolean {
+    if (score !== BOTH_PLACE) {
+      const second = score === FIRST_FAILS;
+      this.#placeCell[0] = second ? secondCell : firstCell;
+      this.#placeBit[0] = second ? secondBit : firstBit;
+      this.#placing = 1;
+    }
+    if (!this.#settle(base, countBase)) return false;
+    this.#pass++;
+    return true;
   }
 
   /**
