@@ -114,6 +114,8 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   #final: SearchStats | null = null;
   /** When the current slice of an async search ends (0: none yet). */
   #sliceEnd = 0;
+  /** A bit per option, for #fill (all zero between calls). */
+  #bits: Int32Array | null = null;
 
   /** @internal */
   constructor(solver: Solver<T>, engine: SearchEngine, options: SearchOptions | undefined, pieces: Pieces | null = null) {
@@ -287,6 +289,27 @@ export class Search<T = OptionSpec> implements Iterator<Solution<T>, SearchStats
   /** Appends the solution in the engine to `options` (empty), ascending. */
   #fill(options: number[]): void {
     const e = this.#engine;
+    const words = (e.optionCount + 31) >>> 5;
+    if (this.#given.length === 0 && this.#pieces === null && words <= 4 * e.level) {
+      // Few options for the levels: set a bit per chosen option and read the bits in order, which costs no
+      // unpredictable comparisons (the insertion below was a tenth of the time of listing 12-queens).
+      const bits = (this.#bits ??= new Int32Array(words));
+      for (let l = 0; l < e.level; l++) {
+        const o = e.optionAt(l);
+        if (o >= 0) bits[o >>> 5]! |= 1 << (o & 31);
+      }
+      for (let k = 0; k < words; k++) {
+        let word = bits[k]!;
+        if (word === 0) continue;
+        bits[k] = 0;
+        do {
+          const low = word & -word;
+          options.push((k << 5) | (31 - Math.clz32(low)));
+          word ^= low;
+        } while (word !== 0);
+      }
+      return;
+    }
     if (this.#given.length > 0) options.push(...this.#given);
     if (this.#pieces !== null) options.push(...this.#pieces.pieces[this.#piece]!);
     if (options.length > 1) options.sort((a, b) => a - b);

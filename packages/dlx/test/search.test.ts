@@ -56,6 +56,31 @@ describe('solutions', () => {
     );
   });
 
+  // One option per (item, choice), shuffled: every solution takes one option per item, so the solutions are known.
+  // Up to 300 options for one item make the lists of options much longer than the solutions (read another way).
+  prop([fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 0, max: 300 }), fc.integer()])(
+    'lists each solution ascending, with few or many options beside it',
+    (counts, extra, seed) => {
+      const perItem = [counts[0]! + extra, ...counts.slice(1)];
+      const owner = perItem.flatMap((n, item) => Array<number>(n).fill(item));
+      // A seeded shuffle of the options (a permutation by sorting on pseudo-random keys).
+      const order = owner.map((_, k) => [Math.sin(seed + k * 7919), k] as const).sort((a, b) => a[0] - b[0]).map(([, k]) => k);
+      const items = perItem.map((_, item) => `i${item}`);
+      const problem = defineProblem({ primary: items, options: order.map((k) => [items[owner[k]!]!]) });
+      const listed: string[] = [];
+      for (const solution of solutions(problem)) {
+        const options = [...solution.options];
+        expect(options).toEqual([...options].sort((a, b) => a - b));
+        expect(options.map((o) => owner[order[o]!]!).sort()).toEqual(perItem.map((_, item) => item));
+        listed.push(options.join(' '));
+      }
+      expect(new Set(listed).size).toBe(perItem.reduce((a, b) => a * b, 1));
+      const called: string[] = [];
+      solutions(problem).forEach((solution) => void called.push(solution.options.join(' ')));
+      expect(called).toEqual(listed);
+    },
+  );
+
   prop([smallProblemArb, fc.oneof(fc.integer(), fc.string())])('finds the same solutions whatever the shuffling seed', (plain, seed) => {
     expect(sortedSolutions(plain, { seed })).toEqual(sortedSolutions(plain));
   });
