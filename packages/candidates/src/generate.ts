@@ -4,10 +4,10 @@ import { SudokuSolver } from '@puzzles/dlx';
 import { stopper } from '@puzzles/kit/budget';
 import { shuffleInPlace, wordSource } from '@puzzles/kit/random';
 import { describeValue, optionsOf } from './errors.js';
-import { LEVELS, ratePath, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
-import { OFF_BY_DEFAULT, solveLogically } from './solver.js';
+import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
+import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverFinders } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
-import { FAMILY_MEMBERS } from './techniques.js';
+import { FAMILY_MEMBERS, type Finder } from './techniques.js';
 import { forcedByClues, randomFullGrid } from './sudoku-search.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
@@ -94,6 +94,13 @@ export class GenerationError extends Error {
 interface Settings {
   readonly judge: (rating: Rating) => number;
   readonly techniques: readonly TechniqueName[] | undefined;
+  /** The judging solver's finders (those of `techniques`). */
+  readonly finders: readonly Finder[];
+  /**
+   * A new stop test for one judging, told each step's technique in turn: true once the path so far is sure to be too
+   * hard (scores and levels only grow along a path). Undefined when nothing is too hard.
+   */
+  readonly tooHard: (() => (technique: TechniqueName) => boolean) | undefined;
   /** Whether the judging solver's path is the full solver's whenever it solves the puzzle (see attempt). */
   readonly samePath: boolean;
   readonly orbits: readonly (readonly number[])[];
@@ -178,16 +185,32 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   if (given > 1) throw new RangeError(`give at most one of level, score and requires; got ${describeValue({ level: o.level, score: o.score, requires: o.requires })}`);
   let judge: (rating: Rating) => number = () => 0;
   let techniques: readonly TechniqueName[] | undefined;
+  let tooHard: Settings['tooHard'];
   let what = 'puzzle';
   if (o.level !== undefined) {
     const target = LEVELS.indexOf(o.level);
     if (target < 0) throw new RangeError(`level must be one of ${LEVELS.join(', ')}; got ${describeValue(o.level)}`);
     judge = (rating) => Math.sign(LEVELS.indexOf(rating.level) - target);
-    if (o.level !== 'Extreme') techniques = levelTechniques(o.level);
+    if (o.level !== 'Extreme') {
+      techniques = levelTechniques(o.level);
+      tooHard = () => {
+        let score = 0;
+        let level = 0;
+        return (t) => {
+          score += TECHNIQUE_SCORES[t];
+          level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[t]));
+          return levelIndex(level, score) > target;
+        };
+      };
+    }
     what = `${o.level} puzzle`;
   } else if (o.score !== undefined) {
     const [min, max] = range(o.score, 'score', 0, 1_000_000);
     judge = (rating) => (!rating.solved || rating.score > max ? 1 : rating.score < min ? -1 : 0);
+    tooHard = () => {
+      let score = 0;
+      return (t) => (score += TECHNIQUE_SCORES[t]) > max;
+    };
     what = `puzzle with a score from ${min} to ${max}`;
   } else if (o.requires !== undefined) {
     if (typeof o.requires !== 'string' || !isTechniqueName(o.requires)) {
@@ -199,6 +222,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     }
     const top = TECHNIQUE_SCORES[needed];
     techniques = prefixThrough((t) => TECHNIQUE_SCORES[t] <= top);
+    tooHard = () => (t) => TECHNIQUE_SCORES[t] > top;
     judge = (rating) => {
       if (!rating.solved) return 1;
       if (rating.hardest === needed) return 0;
@@ -225,13 +249,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
   const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
   const samePath = techniques === undefined || !techniques.some((t) => FAMILY_MEMBERS.has(t));
-  return { judge, techniques, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
-}
-
-function cellsOf(puzzle: string): Uint8Array {
-  const cells = new Uint8Array(81);
-  for (let i = 0; i < 81; i++) cells[i] = puzzle.charCodeAt(i) === 46 ? 0 : puzzle.charCodeAt(i) - 48;
-  return cells;
+  return { judge, techniques, finders: solverFinders(techniques), tooHard, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -253,11 +271,11 @@ function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint
   return (fast ??= new SudokuSolver(9)).search(cells, 2) === 1;
 }
 
-/** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state as 81 characters. */
+/** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state's 81 values. */
 interface Judged {
   readonly verdict: number;
-  readonly puzzle: string;
-  /** The rating of the judging solver's path. */
+  readonly cells: Uint8Array;
+  /** The rating of the judging solver's path (when the verdict is 1, perhaps of the part of it walked). */
   readonly rating: Rating;
 }
 
@@ -307,20 +325,22 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   const removed: number[] = [];
   const counts: number[] = [81];
   let clues = 81;
-  const stateAt = (k: number): string => {
+  const stateAt = (k: number): Uint8Array => {
     const state = Uint8Array.from(solution);
     for (let i = 0; i < k; i++) for (const cell of s.orbits[removed[i]!]!) state[cell] = 0;
-    return text(state);
+    return state;
   };
   const judged = new Map<number, Judged>();
   /** The verdict on the state after k removals (its cells when at hand, else rebuilt); -1 for a state off the path. */
   const judgeAt = (k: number, state?: Uint8Array): Judged => {
     const known = judged.get(k);
     if (known !== undefined) return known;
-    const puzzle = state === undefined ? stateAt(k) : text(state);
-    const result = solveLogically(puzzle, s.techniques === undefined ? undefined : { techniques: s.techniques });
-    const rating = ratePath(result.steps, result.solved);
-    const verdict = { verdict: s.judge(rating), puzzle, rating };
+    const cells = state === undefined ? stateAt(k) : Uint8Array.from(state);
+    // Every state judged has one solution (checked as its clues were removed): the solver's path without its checks.
+    const path = solveKnownUnique(cells, s.finders, s.tooHard?.());
+    if (path.solved && path.values.some((v, i) => v !== solution[i])) throw new Error(`internal error: a logical path left the solution: ${text(cells)}`);
+    const rating = rateTechniques(path.techniques, path.solved && path.complete);
+    const verdict = { verdict: s.judge(rating), cells, rating };
     if (k >= 0) judged.set(k, verdict);
     return verdict;
   };
@@ -383,11 +403,11 @@ function attempt(s: Settings): GeneratedPuzzle | null {
     else if (atA.verdict < 0 && !s.minimal) found = descend(s, solution, removed.slice(0, a), removed[a]!, judgeAt);
   }
   if (found === null) return null;
-  const puzzle = found.puzzle;
+  const puzzle = text(found.cells);
   // Checked once more with dancing links (clue removal counted with the faster search by bands); rated by the full solver, as explainPuzzle rates it. When the judging solver
   // used a prefix of the full solver's techniques with no family whose best member it would choose from fewer members
   // than the full solver (the nice loops), the full solver takes the same path step for step: its rating is the same.
-  if ((dancingLinks ??= new SudokuSolver(9, { method: 'dlx' })).search(cellsOf(puzzle), 2) !== 1) {
+  if ((dancingLinks ??= new SudokuSolver(9, { method: 'dlx' })).search(found.cells, 2) !== 1) {
     throw new Error(`internal error: a generated puzzle is not unique: ${puzzle}`);
   }
   let rating = found.rating;

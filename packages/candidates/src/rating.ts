@@ -114,21 +114,34 @@ export interface Rating {
 export function ratePath(steps: readonly Step[], solved = true): Rating {
   if (!Array.isArray(steps)) throw new TypeError(`ratePath needs an array of steps; got ${describeValue(steps)}`);
   if (typeof solved !== 'boolean') throw new TypeError(`ratePath's solved must be true or false; got ${describeValue(solved)}`);
-  let score = 0;
-  let hardest: TechniqueName | null = null;
-  let level = 0;
+  const techniques: TechniqueName[] = [];
   for (const step of steps) {
     const name: unknown = (step as Partial<Step> | null)?.technique;
     // Checked against the score table, not the list of names: a bundle of ratePath then carries the names once.
     if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(TECHNIQUE_SCORES, name)) {
       throw new RangeError(`a step's technique must be one of the technique names; got ${describeValue(name)}`);
     }
-    const technique = name as TechniqueName;
+    techniques.push(name as TechniqueName);
+  }
+  return rateTechniques(techniques, solved);
+}
+
+/** The level (index into LEVELS) of a path whose hardest technique has level index `level` and whose score is `score`. @internal */
+export function levelIndex(level: number, score: number): number {
+  while (level < 4 && score > LEVEL_MAX_SCORES[LEVELS[level] as Exclude<Level, 'Extreme'>]) level++;
+  return level;
+}
+
+/** ratePath for the techniques of a path's steps, in order (unchecked names): the generator's judge. @internal */
+export function rateTechniques(techniques: readonly TechniqueName[], solved: boolean): Rating {
+  let score = 0;
+  let hardest: TechniqueName | null = null;
+  let level = 0;
+  for (const technique of techniques) {
     score += TECHNIQUE_SCORES[technique];
     if (hardest === null || TECHNIQUE_SCORES[technique] > TECHNIQUE_SCORES[hardest]) hardest = technique;
     level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[technique]));
   }
-  while (level < 4 && score > LEVEL_MAX_SCORES[LEVELS[level] as Exclude<Level, 'Extreme'>]) level++;
-  if (!solved) level = 4;
+  level = solved ? levelIndex(level, score) : 4;
   return { score, level: LEVELS[level]!, hardest, solved };
 }

@@ -2,8 +2,8 @@ import { describeValue, optionsOf } from './errors.js';
 import { applyTrusted, Grid, validateGrid } from './grid.js';
 import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
-import { bestOfFamily, expectTechnique, finderOf } from './techniques.js';
-import { ALL, PEERS } from './tables.js';
+import { bestOfFamily, expectTechnique, finderOf, type Finder } from './techniques.js';
+import { ALL, LOWEST_DIGIT, PEERS, POPCOUNT, UNIT_CELLS } from './tables.js';
 import { verifyPuzzle } from './validation.js';
 
 /** Options of nextStep and solveLogically. */
@@ -88,9 +88,9 @@ function techniqueList(options: Partial<SolveOptions>): TechniqueName[] {
   return TECHNIQUE_NAMES.filter((t) => options.techniques!.includes(t));
 }
 
-function first(grid: Grid, finders: readonly ((g: Grid, n: number) => Step[])[]): Step | null {
-  for (const find of finders) {
-    const found = find(grid, 1);
+function first(grid: Grid, finders: readonly Finder[], from = 0): Step | null {
+  for (let i = from; i < finders.length; i++) {
+    const found = finders[i]!(grid, 1);
     if (found.length) return bestOfFamily(grid, found[0]!, finders);
   }
   return null;
@@ -130,4 +130,128 @@ export function solveLogically(puzzle: Grid | string, options?: SolveOptions): S
   const solved = contradiction === null && grid.isSolved();
   const status: SolveStatus = contradiction !== null ? 'contradiction' : solved ? 'solved' : 'stuck';
   return contradiction !== null ? { status, solved, steps, grid, contradiction } : { status, solved, steps, grid };
+}
+
+/** The solver's finders for a list of techniques (default: its default set), in solving order. @internal */
+export function solverFinders(techniques?: readonly TechniqueName[]): Finder[] {
+  return techniqueList(techniques === undefined ? {} : { techniques }).map(finderOf);
+}
+
+const SINGLES: readonly TechniqueName[] = ['full-house', 'naked-single', 'hidden-single'];
+
+/**
+ * The step the solver's first three finders (full house, naked single, hidden single) would give, without making it:
+ * (0 full house, 1 naked single, 2 hidden single) * 2048 + cell * 16 + digit, or -1 when there is none. The same
+ * cells, digits and order as findFullHouses, findNakedSingles and findHiddenSingles with limit 1 (tested against
+ * them). @internal
+ */
+export function firstSingle(values: Uint8Array, candidates: Uint16Array): number {
+  for (let u = 0; u < 27; u++) {
+    let empty = -1;
+    let placed = 0;
+    for (let k = u * 9, end = k + 9; k < end; k++) {
+      const cell = UNIT_CELLS[k]!;
+      const v = values[cell]!;
+      if (v) placed |= 1 << (v - 1);
+      else if (empty === -1) empty = cell;
+      else {
+        empty = -2;
+        break;
+      }
+    }
+    if (empty < 0) continue;
+    const missing = ALL & ~placed;
+    if (POPCOUNT[missing] === 1 && (candidates[empty]! & missing) !== 0) return empty * 16 + LOWEST_DIGIT[missing]!;
+  }
+  for (let cell = 0; cell < 81; cell++) {
+    if (POPCOUNT[candidates[cell]!] === 1 && !values[cell]) return 2048 + cell * 16 + LOWEST_DIGIT[candidates[cell]!]!;
+  }
+  for (let i = 0; i < 27; i++) {
+    const u = (i + 18) % 27;
+    let once = 0;
+    let twice = 0;
+    let placed = 0;
+    for (let k = u * 9, end = k + 9; k < end; k++) {
+      const cell = UNIT_CELLS[k]!;
+      const v = values[cell]!;
+      if (v) placed |= 1 << (v - 1);
+      else {
+        const m = candidates[cell]!;
+        twice |= once & m;
+        once |= m;
+      }
+    }
+    const single = once & ~twice & ~placed;
+    if (single === 0) continue;
+    const bit = single & -single;
+    let cell = -1;
+    for (let k = u * 9, end = k + 9; k < end; k++) {
+      const c = UNIT_CELLS[k]!;
+      if (!values[c] && candidates[c]! & bit) cell = c;
+    }
+    return 4096 + cell * 16 + LOWEST_DIGIT[bit]!;
+  }
+  return -1;
+}
+
+/** What solveKnownUnique gives: the techniques of the path's steps in order, whether it solved the puzzle, the values. @internal */
+export interface KnownUniquePath {
+  readonly techniques: TechniqueName[];
+  readonly solved: boolean;
+  /** False when `stop` ended the path early. */
+  readonly complete: boolean;
+  readonly values: Uint8Array;
+}
+
+/**
+ * solveLogically's path (the same steps in the same order, as technique names) for 81 values (0 = empty) of a puzzle
+ * known to have exactly one solution: the generator's judge. It skips what such a puzzle cannot need: parsing and
+ * checking the text, a contradiction check after every step (sound techniques on a unique puzzle cannot reach one),
+ * and Step objects for singles. `stop(technique)` is told each step's technique in turn and ends the path when it
+ * returns true (the caller's verdict is settled). @internal
+ */
+export function solveKnownUnique(cells: ArrayLike<number>, finders: readonly Finder[], stop?: (technique: TechniqueName) => boolean): KnownUniquePath {
+  const grid = new Grid();
+  const { values, candidates, placed } = grid;
+  let empty = 81;
+  for (let cell = 0; cell < 81; cell++) {
+    const d = cells[cell]!;
+    if (!d) continue;
+    values[cell] = d;
+    candidates[cell] = 0;
+    empty--;
+    const keep = ~(1 << (d - 1));
+    for (let k = cell * 20, end = k + 20; k < end; k++) candidates[PEERS[k]!]! &= keep;
+  }
+  const singles = finders.length >= 3 && SINGLES.every((t, i) => finders[i] === finderOf(t));
+  const techniques: TechniqueName[] = [];
+  let complete = true;
+  while (empty > 0 && techniques.length < 1000) {
+    const single = singles ? firstSingle(values, candidates) : -1;
+    if (single >= 0) {
+      const cell = (single >> 4) & 127;
+      const digit = single & 15;
+      values[cell] = digit;
+      candidates[cell] = 0;
+      placed[cell] = 1;
+      const keep = ~(1 << (digit - 1));
+      for (let k = cell * 20, end = k + 20; k < end; k++) candidates[PEERS[k]!]! &= keep;
+      empty--;
+      techniques.push(SINGLES[single >> 11]!);
+    } else {
+      const step = first(grid, finders, singles ? 3 : 0);
+      if (step === null) break;
+      applyTrusted(grid, step);
+      if (step.placements.length) {
+        empty = 0;
+        for (let cell = 0; cell < 81; cell++) if (!values[cell]) empty++;
+      }
+      techniques.push(step.technique);
+    }
+    if (stop !== undefined && stop(techniques[techniques.length - 1]!)) {
+      complete = false;
+      break;
+    }
+  }
+  return { techniques, solved: empty === 0, complete, values };
 }

@@ -29,7 +29,8 @@ import {
 import { findWWings, findXYWings, findXYZWings } from './wings.js';
 import { describeValue } from './errors.js';
 
-type Finder = (grid: Grid, limit: number) => Step[];
+/** A technique's search: at most `limit` steps on a grid. @internal */
+export type Finder = (grid: Grid, limit: number) => Step[];
 
 const FINDERS: Record<TechniqueName, Finder> = {
   'full-house': findFullHouses,

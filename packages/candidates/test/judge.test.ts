@@ -1,0 +1,88 @@
+// The generator's judge (solveKnownUnique) must take exactly the path solveLogically takes, or generated puzzles would
+// be rated differently from explainPuzzle.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { levelTechniques } from '../src/generate.js';
+import { applyTrusted, Grid } from '../src/grid.js';
+import { parseGivens } from '../src/formats.js';
+import { LEVELS, ratePath, rateTechniques, type Level } from '../src/rating.js';
+import { firstSingle, solveKnownUnique, solveLogically, solverFinders } from '../src/solver.js';
+import type { TechniqueName } from '../src/step.js';
+import { findFullHouses, findHiddenSingles, findNakedSingles } from '../src/singles.js';
+import { randomPuzzle } from './reference.js';
+
+const cellsOf = (puzzle: string): number[] => [...puzzle].map((ch) => (ch === '.' ? 0 : Number(ch)));
+
+/** The first single the solver's finders give, encoded as firstSingle encodes it. */
+function expectedSingle(grid: Grid): number {
+  const finders = [findFullHouses, findNakedSingles, findHiddenSingles];
+  for (let i = 0; i < 3; i++) {
+    const [step] = finders[i]!(grid, 1);
+    if (step !== undefined) return i * 2048 + step.placements[0]!.cell * 16 + step.placements[0]!.digit;
+  }
+  return -1;
+}
+
+describe("the generator's judge", () => {
+  it('firstSingle gives the step the three single finders give first, at every state of solving paths', () => {
+    let states = 0;
+    const seen = new Set<number>();
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 17, max: 30 }), (seed, keep) => {
+        const { puzzle } = randomPuzzle(seed, keep);
+        const grid = parseGivens(puzzle);
+        for (const step of solveLogically(puzzle).steps) {
+          const single = firstSingle(grid.values, grid.candidates);
+          expect(single).toBe(expectedSingle(grid));
+          seen.add(single < 0 ? -1 : single >> 11);
+          states++;
+          applyTrusted(grid, step);
+        }
+        expect(firstSingle(grid.values, grid.candidates)).toBe(expectedSingle(grid));
+      }),
+      { numRuns: 30 },
+    );
+    // Every kind of answer came up: full houses, naked and hidden singles, and none.
+    expect([...seen].sort()).toEqual([-1, 0, 1, 2]);
+    expect(states).toBeGreaterThan(500);
+  });
+
+  it('solveKnownUnique takes the path solveLogically takes, with the full solver and with the techniques of a level', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 17, max: 32 }), fc.constantFrom<Level | undefined>(undefined, 'Easy', 'Medium', 'Hard', 'Unfair'), (seed, keep, level) => {
+        const { puzzle, solution } = randomPuzzle(seed, keep);
+        const techniques = level === undefined || level === 'Extreme' ? undefined : levelTechniques(level);
+        const expected = solveLogically(puzzle, techniques === undefined ? undefined : { techniques });
+        const path = solveKnownUnique(cellsOf(puzzle), solverFinders(techniques));
+        expect(path.techniques).toEqual(expected.steps.map((s) => s.technique));
+        expect(path.solved).toBe(expected.solved);
+        expect(path.complete).toBe(true);
+        expect(Array.from(path.values)).toEqual(Array.from(expected.grid.values));
+        if (path.solved) expect(path.values.join('')).toBe(solution);
+        expect(rateTechniques(path.techniques, path.solved)).toEqual(ratePath(expected.steps, expected.solved));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('solveKnownUnique stops where its stop test says, with the path so far', () => {
+    const { puzzle } = randomPuzzle(11, 24);
+    const full = solveKnownUnique(cellsOf(puzzle), solverFinders());
+    expect(full.techniques.length).toBeGreaterThan(10);
+    const told: TechniqueName[] = [];
+    const cut = solveKnownUnique(cellsOf(puzzle), solverFinders(), (t) => told.push(t) >= 10);
+    expect(cut).toMatchObject({ complete: false, solved: false });
+    expect(cut.techniques).toEqual(full.techniques.slice(0, 10));
+    expect(told).toEqual(cut.techniques);
+  });
+
+  it('rateTechniques rates as ratePath does, and an unfinished path is Extreme', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom<TechniqueName>('naked-single', 'hidden-single', 'locked-candidates', 'x-wing', 'xy-chain', 'forcing-net')), fc.boolean(), (names, solved) => {
+        const rating = rateTechniques(names, solved);
+        expect(rating).toEqual(ratePath(names.map((technique) => ({ technique, cells: [], digits: [], eliminations: [], placements: [], explanation: '' })), solved));
+        if (!solved) expect(rating.level).toBe(LEVELS[4]);
+      }),
+    );
+  });
+});
