@@ -59,6 +59,11 @@ type FromWorker =
 
 /** Pieces per worker: enough that the last pieces to finish are small beside the whole. */
 const PIECES_PER_WORKER = 64;
+/**
+ * Batches a worker is sent ahead: it starts the next one as soon as it finishes one, without waiting for the main
+ * thread (busy, or not even running on a machine with as many workers as cores) to answer.
+ */
+const QUEUED = 2;
 /** Solutions waiting for the consumer before no more batches are handed out (backpressure). */
 const BUFFER = 8192;
 /** Nodes between a worker's reports (progress, and the shared node budget). */
@@ -179,7 +184,8 @@ class Run<T> {
   readonly #wantSolutions: boolean;
   readonly #start = performance.now();
   #threads: Thread[] = [];
-  #busy: Array<Busy | null> = [];
+  /** Per worker, the batches it has been sent and has not finished, in the order it runs them. */
+  #busy: Busy[][] = [];
   /** The pieces in the order they are handed out (see interleave), and the next one. */
   #pieces: readonly (readonly number[])[] = [];
   #next = 0;
@@ -239,7 +245,7 @@ class Run<T> {
           (error) => void this.#fail(error),
         );
         this.#threads.push(thread);
-        this.#busy.push(null);
+        this.#busy.push([]);
         this.#takenFrom.push(0);
         thread.post({ type: 'init', spec, seed: o.seed } satisfies ToWorker);
       }
@@ -297,10 +303,11 @@ class Run<T> {
   /** The totals of finished batches and the nodes and solutions the running ones have reported. */
   #live(): { solutions: number; nodes: number; updates: number; maxDepth: number } {
     let { solutions, nodes } = this.#done;
-    for (const busy of this.#busy) {
-      if (busy === null) continue;
-      nodes += busy.nodes;
-      solutions += busy.solutions;
+    for (const queue of this.#busy) {
+      for (const busy of queue) {
+        nodes += busy.nodes;
+        solutions += busy.solutions;
+      }
     }
     return { solutions, nodes, updates: this.#done.updates, maxDepth: this.#done.maxDepth };
   }
@@ -313,7 +320,7 @@ class Run<T> {
     this.#threads = [];
     await Promise.all(
       threads.map(async (t, k) => {
-        if (failed || this.#busy[k] !== null) await t.terminate();
+        if (failed || this.#busy[k]!.length > 0) await t.terminate();
         else t.release();
       }),
     );
@@ -335,24 +342,30 @@ class Run<T> {
   }
 
   #dispatchIdle(): void {
-    for (let k = 0; k < this.#busy.length; k++) if (this.#busy[k] === null) this.#dispatch(k);
+    for (let k = 0; k < this.#busy.length; k++) this.#dispatch(k);
   }
 
-  /** Hands worker k its next batch of pieces, or ends the run when every piece is done. */
+  /** Tops worker k up to QUEUED batches of pieces, or ends the run when every piece is done. */
   #dispatch(k: number): void {
-    if (this.#final !== null || this.#busy[k] !== null) return;
-    const pieces = this.#pieces;
-    if (this.#next >= pieces.length) {
-      if (this.#busy.every((b) => b === null)) void this.stop(null);
-      return;
+    while (this.#final === null && this.#busy[k]!.length < QUEUED) {
+      if (this.#next >= this.#pieces.length) {
+        if (this.#busy.every((queue) => queue.length === 0)) void this.stop(null);
+        return;
+      }
+      if (this.#buffer.length >= BUFFER) return; // the consumer is behind: take() dispatches again
+      this.#send(k);
     }
-    if (this.#buffer.length >= BUFFER) return; // the consumer is behind: take() dispatches again
+  }
+
+  /** Sends worker k the next batch of pieces. */
+  #send(k: number): void {
+    const pieces = this.#pieces;
     const remaining = pieces.length - this.#next;
     const size = batchSize(remaining, this.#threads.length);
     const batch = pieces.slice(this.#next, this.#next + size);
     this.#next += batch.length;
     const id = this.#batches++;
-    this.#busy[k] = { id, nodes: 0, solutions: 0 };
+    this.#busy[k]!.push({ id, nodes: 0, solutions: 0 });
     const live = this.#live();
     this.#threads[k]!.post({
       type: 'run',
@@ -373,8 +386,9 @@ class Run<T> {
       void this.#fail(new Error(m.message));
       return;
     }
-    const busy = this.#busy[k];
-    if (busy === null || busy === undefined || busy.id !== m.id) return;
+    const queue = this.#busy[k];
+    const busy = queue?.find((b) => b.id === m.id);
+    if (queue === undefined || busy === undefined) return;
     if (m.type === 'solutions') {
       for (const options of m.list) {
         this.#buffer.push(options);
@@ -392,7 +406,7 @@ class Run<T> {
     }
     // done
     const s = m.stats;
-    this.#busy[k] = null;
+    queue.splice(queue.indexOf(busy), 1);
     const d = this.#done;
     this.#done = {
       ...d,

@@ -16,6 +16,8 @@ let solver: Solver | null = null;
 /** Solutions sent and not yet acknowledged as taken; a promise's resolve while the search waits for acknowledgements. */
 let untaken = 0;
 let resume: (() => void) | null = null;
+/** The runs in the order their messages came. */
+let queue: Promise<void> = Promise.resolve();
 
 port.listen((message) => {
   const m = message as ToWorker;
@@ -27,7 +29,9 @@ port.listen((message) => {
     }
     return;
   }
-  void run(m);
+  // Batches arrive ahead of time (parallel.ts sends two): each runs after the one before, even when that one waits for
+  // its consumer.
+  queue = queue.then(() => run(m));
 });
 
 async function run(m: Exclude<ToWorker, { type: 'taken' }>): Promise<void> {
