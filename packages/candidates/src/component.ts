@@ -94,8 +94,9 @@ export class Component {
 
   /** The cell (0..80) at a position (0..8). */
   cellAt(position: number): number {
-    const cell = this.at[position];
-    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
+    // The type first: indexing with an object would call its toString, which may throw an engine error.
+    const cell = typeof position === 'number' ? this.at[position] : undefined;
+    if (cell === undefined) throw badPosition(position);
     return cell;
   }
 
@@ -108,22 +109,25 @@ export class Component {
 
   /** The value (1..9) at a position, 0 when the cell is empty. */
   value(position: number): number {
-    const cell = this.at[position];
-    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
+    // The type first: indexing with an object would call its toString, which may throw an engine error.
+    const cell = typeof position === 'number' ? this.at[position] : undefined;
+    if (cell === undefined) throw badPosition(position);
     return this.values[cell]!;
   }
 
   /** The candidate bitmask at a position (bit d-1 for digit d); 0 for a solved cell. */
   mask(position: number): number {
-    const cell = this.at[position];
-    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
+    // The type first: indexing with an object would call its toString, which may throw an engine error.
+    const cell = typeof position === 'number' ? this.at[position] : undefined;
+    if (cell === undefined) throw badPosition(position);
     return this.candidates[cell]!;
   }
 
   /** Removes the digits of `mask` from the candidates at a position; returns the bits actually removed. */
   removeMask(position: number, mask: number): number {
-    const cell = this.at[position];
-    if (cell === undefined || typeof position !== 'number') throw badPosition(position);
+    // The type first: indexing with an object would call its toString, which may throw an engine error.
+    const cell = typeof position === 'number' ? this.at[position] : undefined;
+    if (cell === undefined) throw badPosition(position);
     expectMask(mask, 'a candidate mask to remove');
     const had = this.candidates[cell]!;
     const removed = had & mask;

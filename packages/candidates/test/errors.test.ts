@@ -1,7 +1,7 @@
 // Every public function, given arbitrary values, returns or throws our RangeError/TypeError naming what it expected:
 // never an engine error ("Cannot read properties of null", "x is not iterable") and never anything else.
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { EASY, prop } from './reference.js';
 
@@ -67,4 +67,14 @@ describe('the public API on arbitrary values', () => {
   for (const [name, call] of Object.entries(CALLS)) {
     prop([value, value], { numRuns: 60 })(`${name}: only our errors`, (a, b) => onlyOurs(() => call(a, b)));
   }
+});
+
+describe('values that fail to convert', () => {
+  it('a position whose toString is not a function is our RangeError, not an engine error (found by the test above)', () => {
+    const row = api.parseGivens('003020600900305001001806400008102900700000008006708200002609500800203009005010300').row(0);
+    for (const position of [{ toString: 0 }, { valueOf: 1, toString: null }]) {
+      expect(() => row.removeCandidatesAt(position as never, [])).toThrow(/a position in a component must be an integer from 0 to 8; got/);
+      expect(() => row.maskAt(position as never)).toThrow(RangeError);
+    }
+  });
 });
