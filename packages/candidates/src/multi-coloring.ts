@@ -40,13 +40,14 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const seen = new Set<string>();
   const c = grid.candidates;
-  const push = (digit: number, cells: number[], elim: Eliminations, explanation: string): void => {
+  // The explanation is made only for a step that is kept (it is the costly part of a step).
+  const push = (digit: number, cells: number[], elim: Eliminations, explanation: () => string): void => {
     if (elim.empty || steps.length >= limit) return;
     const eliminations = elim.list();
     const key = `${digit}:${eliminations.map((e) => e.cell).join(',')}`;
     if (seen.has(key)) return;
     seen.add(key);
-    steps.push({ technique: 'multi-coloring', cells, digits: [digit], eliminations, placements: [], explanation });
+    steps.push({ technique: 'multi-coloring', cells, digits: [digit], eliminations, placements: [], explanation: explanation() });
   };
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
     const bit = 1 << (digit - 1);
@@ -62,7 +63,7 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
           if (seesAny(a, b1) && seesAny(a, b2)) {
             const elim = new Eliminations();
             for (const x of a) elim.add(c, x, bit);
-            push(digit, cells, elim, `Multi-coloring on ${digit} (a color sees both colors of another cluster): ${listing(a.map(cellName))} see both colors of the cluster ${listing([...b1, ...b2].sort((x, y) => x - y).map(cellName))}, so they are not ${digit}`);
+            push(digit, cells, elim, () => `Multi-coloring on ${digit} (a color sees both colors of another cluster): ${listing(a.map(cellName))} see both colors of the cluster ${listing([...b1, ...b2].sort((x, y) => x - y).map(cellName))}, so they are not ${digit}`);
           }
         }
         if (i > j) continue;
@@ -75,7 +76,7 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
               if (!(c[x]! & bit) || cells.includes(x)) continue;
               if (aOpp.some((y) => SEES[x * 81 + y]) && bOpp.some((y) => SEES[x * 81 + y])) elim.add(c, x, bit);
             }
-            push(digit, cells, elim, `Multi-coloring on ${digit} (two colors see each other): ${listing(a.map(cellName))} and ${listing(b.map(cellName))} see each other, so ${listing(aOpp.map(cellName))} or ${listing(bOpp.map(cellName))} holds ${digit}; the cells that see both lose it`);
+            push(digit, cells, elim, () => `Multi-coloring on ${digit} (two colors see each other): ${listing(a.map(cellName))} and ${listing(b.map(cellName))} see each other, so ${listing(aOpp.map(cellName))} or ${listing(bOpp.map(cellName))} holds ${digit}; the cells that see both lose it`);
           }
         }
       }

@@ -129,7 +129,7 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
       cluster.sort((a, b) => a - b);
       const ons = cluster.filter((x) => color[x] === 1);
       const offs = cluster.filter((x) => color[x] === -1);
-      const chain = `${listing(ons.map(cellName))} against ${listing(offs.map(cellName))}`;
+      const chain = (): string => `${listing(ons.map(cellName))} against ${listing(offs.map(cellName))}`;
       // Color wrap.
       for (const [same, name] of [[ons, 'first'], [offs, 'second']] as const) {
         let clash: [number, number] | null = null;
@@ -145,7 +145,7 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
           digits: [digit],
           eliminations: elim.list(),
           placements: [],
-          explanation: `Simple coloring on ${digit} (color wrap): coloring ${chain}, the ${name} color has ${cellName(clash[0])} and ${cellName(clash[1])} in one unit, so it is false: remove ${digit} from ${listing(same.map(cellName))}`,
+          explanation: `Simple coloring on ${digit} (color wrap): coloring ${chain()}, the ${name} color has ${cellName(clash[0])} and ${cellName(clash[1])} in one unit, so it is false: remove ${digit} from ${listing(same.map(cellName))}`,
         });
       }
       // Color trap.
@@ -161,7 +161,7 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
           digits: [digit],
           eliminations: elim.list(),
           placements: [],
-          explanation: `Simple coloring on ${digit} (color trap): coloring ${chain}, one color is true, so remove ${digit} from the cells that see both colors`,
+          explanation: `Simple coloring on ${digit} (color trap): coloring ${chain()}, one color is true, so remove ${digit} from the cells that see both colors`,
         });
       }
     }

@@ -53,11 +53,13 @@ export function findSueDeCoqs(grid: Grid, limit = Infinity): Step[] {
         if (!values[cell] && !crossing.includes(cell)) boxCells.push(cell);
       }
       if (crossing.length < 2 || lineCells.length === 0 || boxCells.length === 0) continue;
+      // The subsets of the line and the box are made only when the crossing has a core (most often it has none).
+      const cores = subsets(grid, crossing).filter((core) => core.cells.length >= 2 && POPCOUNT[core.mask]! >= core.cells.length + 2);
+      if (cores.length === 0) continue;
       const lineSets = subsets(grid, lineCells);
       const boxSets = subsets(grid, boxCells);
-      for (const core of subsets(grid, crossing)) {
+      for (const core of cores) {
         const n0 = core.cells.length;
-        if (n0 < 2 || POPCOUNT[core.mask]! < n0 + 2) continue;
         const v = core.mask;
         for (const l of lineSets) {
           if (!(l.mask & v) || POPCOUNT[v | l.mask]! > n0 + l.cells.length + boxCells.length) continue;

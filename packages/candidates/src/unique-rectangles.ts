@@ -54,16 +54,23 @@ interface Rect {
 /** Each empty rectangle with each pair of digits held by a two-candidate corner, every corner holding x or y. */
 function* rectanglesWithPairs(grid: Grid): Generator<Rect> {
   const { candidates: c, values } = grid;
+  // Nothing is allocated until a rectangle qualifies (the solver runs this on every state it gets stuck on).
   for (let i = 0; i < RECTANGLES.length; i += 4) {
-    const corners = [RECTANGLES[i]!, RECTANGLES[i + 1]!, RECTANGLES[i + 2]!, RECTANGLES[i + 3]!] as const;
-    if (values[corners[0]] || values[corners[1]] || values[corners[2]] || values[corners[3]]) continue;
-    const pairs: number[] = [];
-    for (const x of corners) {
-      const m = c[x]!;
-      if (POPCOUNT[m] === 2 && !pairs.includes(m)) pairs.push(m);
-    }
-    for (const pair of pairs) {
-      if (corners.some((x) => !(c[x]! & pair))) continue;
+    const a = RECTANGLES[i]!;
+    const b = RECTANGLES[i + 1]!;
+    const d = RECTANGLES[i + 2]!;
+    const e = RECTANGLES[i + 3]!;
+    if (values[a] || values[b] || values[d] || values[e]) continue;
+    const ma = c[a]!;
+    const mb = c[b]!;
+    const md = c[d]!;
+    const me = c[e]!;
+    // Each two-candidate mask of a corner, in corner order, once (at the first corner holding it).
+    for (let k = 0; k < 4; k++) {
+      const pair = k === 0 ? ma : k === 1 ? mb : k === 2 ? md : me;
+      if (POPCOUNT[pair] !== 2 || (k > 0 && ma === pair) || (k > 1 && mb === pair) || (k > 2 && md === pair)) continue;
+      if (!(ma & pair) || !(mb & pair) || !(md & pair) || !(me & pair)) continue;
+      const corners = [a, b, d, e] as const;
       const floors = corners.filter((x) => (c[x]! & ~pair) === 0);
       const roofs = corners.filter((x) => (c[x]! & ~pair) !== 0);
       yield { corners, pair, floors, roofs };
