@@ -163,13 +163,25 @@ export function uncoverItem(i: u32, llb: u32): void {
       const i: u32 = first != 0x7fffffff ? first : <u32>key;
       if (<u32>load<T>(i) == 0) {
         mode = BACK;
-        continue;
+      } else {
+        updates += cover<T>(i, llb);
+        store<u32>(chb + (level << 2), i);
+        store<u32>(xsb + (level << 2), <u32>load<T>(i, sizeof<T>() * 2));
+        mode = TRY;
       }
-      updates += cover<T>(i, llb);
-      store<u32>(chb + (level << 2), i);
-      store<u32>(xsb + (level << 2), <u32>load<T>(i, sizeof<T>() * 2));
-      mode = TRY;
-    } else if (mode == TRY) {
+    }
+    // TRY and BACK until an option is tried (down a level, to ENTER) or the search ends.
+    while (true) {
+      if (mode == BACK) {
+        if (level == 0) {
+          save(st, 0, ENTER, nodes, updates, maxLevel);
+          return EXHAUSTED;
+        }
+        level--;
+        const q = load<u32>(xsb + (level << 2));
+        uncoverOthers<T>(q, llb);
+        store<u32>(xsb + (level << 2), <u32>load<T>(q, sizeof<T>() * 2));
+      }
       const p = load<u32>(xsb + (level << 2));
       const c = load<u32>(chb + (level << 2));
       if (p == c) {
@@ -180,16 +192,7 @@ export function uncoverItem(i: u32, llb: u32): void {
       for (let x = <u32>load<T>(p, sizeof<T>() * 3); x != p; x = <u32>load<T>(x, sizeof<T>() * 3)) updates += cover<T>(<u32>load<T>(x), llb);
       level++;
       mode = ENTER;
-    } else {
-      if (level == 0) {
-        save(st, 0, ENTER, nodes, updates, maxLevel);
-        return EXHAUSTED;
-      }
-      level--;
-      const p = load<u32>(xsb + (level << 2));
-      uncoverOthers<T>(p, llb);
-      store<u32>(xsb + (level << 2), <u32>load<T>(p, sizeof<T>() * 2));
-      mode = TRY;
+      break;
     }
   }
   return -1; // not reached
