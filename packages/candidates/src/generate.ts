@@ -5,9 +5,9 @@ import { stopper } from '@puzzles/kit/budget';
 import { shuffleInPlace, wordSource } from '@puzzles/kit/random';
 import { describeValue, optionsOf } from './errors.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
-import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverFinders } from './solver.js';
+import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverPlan, type PathEnd, type SolverPlan } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
-import { FAMILY_MEMBERS, type Finder } from './techniques.js';
+import { FAMILY_MEMBERS } from './techniques.js';
 import { forcedByClues, randomFullGrid } from './sudoku-search.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
@@ -95,12 +95,12 @@ interface Settings {
   readonly judge: (rating: Rating) => number;
   readonly techniques: readonly TechniqueName[] | undefined;
   /** The judging solver's finders (those of `techniques`). */
-  readonly finders: readonly Finder[];
+  readonly plan: SolverPlan;
   /**
-   * A new stop test for one judging, told each step's technique in turn: true once the path so far is sure to be too
-   * hard (scores and levels only grow along a path). Undefined when nothing is too hard.
+   * A new PathEnd for one judging: a step ends the path when the path would then be sure to be too hard (scores and
+   * levels only grow along a path, and an unsolved path is the hardest). Undefined when nothing is too hard.
    */
-  readonly tooHard: (() => (technique: TechniqueName) => boolean) | undefined;
+  readonly tooHard: (() => PathEnd) | undefined;
   /** Whether the judging solver's path is the full solver's whenever it solves the puzzle (see attempt). */
   readonly samePath: boolean;
   readonly orbits: readonly (readonly number[])[];
@@ -112,6 +112,9 @@ interface Settings {
   readonly count: number;
   readonly what: string;
 }
+
+/** Each technique's level as an index into LEVELS. */
+const LEVEL_INDEX = /* @__PURE__ */ Object.fromEntries(TECHNIQUE_NAMES.map((t) => [t, LEVELS.indexOf(TECHNIQUE_LEVELS[t])])) as Record<TechniqueName, number>;
 
 function range(value: unknown, name: string, lowest: number, highest: number): readonly [number, number] {
   if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= lowest && v <= highest) || value[0] > value[1]) {
@@ -196,10 +199,12 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
       tooHard = () => {
         let score = 0;
         let level = 0;
-        return (t) => {
-          score += TECHNIQUE_SCORES[t];
-          level = Math.max(level, LEVELS.indexOf(TECHNIQUE_LEVELS[t]));
-          return levelIndex(level, score) > target;
+        return {
+          ends: (t) => levelIndex(Math.max(level, LEVEL_INDEX[t]), score + TECHNIQUE_SCORES[t]) > target,
+          took: (t) => {
+            score += TECHNIQUE_SCORES[t];
+            level = Math.max(level, LEVEL_INDEX[t]);
+          },
         };
       };
     }
@@ -209,7 +214,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     judge = (rating) => (!rating.solved || rating.score > max ? 1 : rating.score < min ? -1 : 0);
     tooHard = () => {
       let score = 0;
-      return (t) => (score += TECHNIQUE_SCORES[t]) > max;
+      return { ends: (t) => score + TECHNIQUE_SCORES[t] > max, took: (t) => void (score += TECHNIQUE_SCORES[t]) };
     };
     what = `puzzle with a score from ${min} to ${max}`;
   } else if (o.requires !== undefined) {
@@ -222,7 +227,8 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     }
     const top = TECHNIQUE_SCORES[needed];
     techniques = prefixThrough((t) => TECHNIQUE_SCORES[t] <= top);
-    tooHard = () => (t) => TECHNIQUE_SCORES[t] > top;
+    const ends = { ends: (t: TechniqueName) => TECHNIQUE_SCORES[t] > top, took: () => {} };
+    tooHard = () => ends;
     judge = (rating) => {
       if (!rating.solved) return 1;
       if (rating.hardest === needed) return 0;
@@ -249,7 +255,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
   const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
   const samePath = techniques === undefined || !techniques.some((t) => FAMILY_MEMBERS.has(t));
-  return { judge, techniques, finders: solverFinders(techniques), tooHard, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+  return { judge, techniques, plan: solverPlan(techniques), tooHard, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -337,7 +343,7 @@ function attempt(s: Settings): GeneratedPuzzle | null {
     if (known !== undefined) return known;
     const cells = state === undefined ? stateAt(k) : Uint8Array.from(state);
     // Every state judged has one solution (checked as its clues were removed): the solver's path without its checks.
-    const path = solveKnownUnique(cells, s.finders, s.tooHard?.());
+    const path = solveKnownUnique(cells, s.plan, s.tooHard?.());
     if (path.solved && path.values.some((v, i) => v !== solution[i])) throw new Error(`internal error: a logical path left the solution: ${text(cells)}`);
     const rating = rateTechniques(path.techniques, path.solved && path.complete);
     const verdict = { verdict: s.judge(rating), cells, rating };

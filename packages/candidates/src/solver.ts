@@ -132,11 +132,6 @@ export function solveLogically(puzzle: Grid | string, options?: SolveOptions): S
   return contradiction !== null ? { status, solved, steps, grid, contradiction } : { status, solved, steps, grid };
 }
 
-/** The solver's finders for a list of techniques (default: its default set), in solving order. @internal */
-export function solverFinders(techniques?: readonly TechniqueName[]): Finder[] {
-  return techniqueList(techniques === undefined ? {} : { techniques }).map(finderOf);
-}
-
 const SINGLES: readonly TechniqueName[] = ['full-house', 'naked-single', 'hidden-single'];
 
 /**
@@ -198,19 +193,70 @@ export function firstSingle(values: Uint8Array, candidates: Uint16Array): number
 export interface KnownUniquePath {
   readonly techniques: TechniqueName[];
   readonly solved: boolean;
-  /** False when `stop` ended the path early. */
+  /** False when the path was cut short: its next step would have ended it (`PathEnd`), or it got stuck after one could. */
   readonly complete: boolean;
   readonly values: Uint8Array;
+}
+
+/**
+ * When a judge's verdict is settled (too hard) whatever comes after: `ends(t)` says whether a step of technique t taken
+ * next would settle it, given the steps taken so far, which `took` is told one by one. A path that gets stuck must be
+ * settled the same way (an unsolved path is the hardest there is). @internal
+ */
+export interface PathEnd {
+  ends(technique: TechniqueName): boolean;
+  took(technique: TechniqueName): void;
+}
+
+/** The finders of a technique list, in solving order, with their techniques. @internal */
+export interface SolverPlan {
+  readonly techniques: readonly TechniqueName[];
+  readonly finders: readonly Finder[];
+  /** Whether the first three are the singles (found by firstSingle). */
+  readonly singles: boolean;
+}
+
+/** The plan of a technique list (default: the solver's default set). @internal */
+export function solverPlan(techniques?: readonly TechniqueName[]): SolverPlan {
+  const list = techniqueList(techniques === undefined ? {} : { techniques });
+  return { techniques: list, finders: list.map(finderOf), singles: list.length >= 3 && SINGLES.every((t, i) => list[i] === t) };
+}
+
+/** A heavy step's outcome when the path ends there (see PathEnd). */
+const ENDED = 'ended';
+
+/**
+ * `first` for solveKnownUnique: the finders of techniques that would end the path are put off, and run only when a
+ * later one finds a step (one of them finding one first ends the path); when none of the others finds one, the path
+ * ends without running them (stuck or ended, the verdict is the same).
+ */
+function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | undefined): Step | null | typeof ENDED {
+  const { finders, techniques } = plan;
+  let putOff = 0;
+  let putOffList: number[] | undefined;
+  for (let i = from; i < finders.length; i++) {
+    if (end !== undefined && end.ends(techniques[i]!)) {
+      (putOffList ??= []).push(i);
+      putOff++;
+      continue;
+    }
+    const found = finders[i]!(grid, 1);
+    if (found.length === 0) continue;
+    if (putOffList !== undefined) for (const j of putOffList) if (finders[j]!(grid, 1).length) return ENDED;
+    const step = bestOfFamily(grid, found[0]!, finders);
+    return end !== undefined && end.ends(step.technique) ? ENDED : step;
+  }
+  return putOff > 0 ? ENDED : null;
 }
 
 /**
  * solveLogically's path (the same steps in the same order, as technique names) for 81 values (0 = empty) of a puzzle
  * known to have exactly one solution: the generator's judge. It skips what such a puzzle cannot need: parsing and
  * checking the text, a contradiction check after every step (sound techniques on a unique puzzle cannot reach one),
- * and Step objects for singles. `stop(technique)` is told each step's technique in turn and ends the path when it
- * returns true (the caller's verdict is settled). @internal
+ * and Step objects for singles. With `end`, the path is cut short (`complete` false) where its verdict is settled.
+ * @internal
  */
-export function solveKnownUnique(cells: ArrayLike<number>, finders: readonly Finder[], stop?: (technique: TechniqueName) => boolean): KnownUniquePath {
+export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end?: PathEnd): KnownUniquePath {
   const grid = new Grid();
   const { values, candidates, placed } = grid;
   let empty = 81;
@@ -221,37 +267,43 @@ export function solveKnownUnique(cells: ArrayLike<number>, finders: readonly Fin
     candidates[cell] = 0;
     empty--;
     const keep = ~(1 << (d - 1));
-    for (let k = cell * 20, end = k + 20; k < end; k++) candidates[PEERS[k]!]! &= keep;
+    for (let k = cell * 20, e = k + 20; k < e; k++) candidates[PEERS[k]!]! &= keep;
   }
-  const singles = finders.length >= 3 && SINGLES.every((t, i) => finders[i] === finderOf(t));
   const techniques: TechniqueName[] = [];
   let complete = true;
   while (empty > 0 && techniques.length < 1000) {
-    const single = singles ? firstSingle(values, candidates) : -1;
+    const single = plan.singles ? firstSingle(values, candidates) : -1;
+    let technique: TechniqueName;
     if (single >= 0) {
+      technique = SINGLES[single >> 11]!;
+      if (end !== undefined && end.ends(technique)) {
+        complete = false;
+        break;
+      }
       const cell = (single >> 4) & 127;
       const digit = single & 15;
       values[cell] = digit;
       candidates[cell] = 0;
       placed[cell] = 1;
       const keep = ~(1 << (digit - 1));
-      for (let k = cell * 20, end = k + 20; k < end; k++) candidates[PEERS[k]!]! &= keep;
+      for (let k = cell * 20, e = k + 20; k < e; k++) candidates[PEERS[k]!]! &= keep;
       empty--;
-      techniques.push(SINGLES[single >> 11]!);
     } else {
-      const step = first(grid, finders, singles ? 3 : 0);
+      const step = firstOrEnd(grid, plan, plan.singles ? 3 : 0, end);
       if (step === null) break;
+      if (step === ENDED) {
+        complete = false;
+        break;
+      }
       applyTrusted(grid, step);
       if (step.placements.length) {
         empty = 0;
         for (let cell = 0; cell < 81; cell++) if (!values[cell]) empty++;
       }
-      techniques.push(step.technique);
+      technique = step.technique;
     }
-    if (stop !== undefined && stop(techniques[techniques.length - 1]!)) {
-      complete = false;
-      break;
-    }
+    techniques.push(technique);
+    end?.took(technique);
   }
   return { techniques, solved: empty === 0, complete, values };
 }

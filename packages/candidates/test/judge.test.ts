@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { levelTechniques } from '../src/generate.js';
 import { applyTrusted, Grid } from '../src/grid.js';
 import { parseGivens } from '../src/formats.js';
-import { LEVELS, ratePath, rateTechniques, type Level } from '../src/rating.js';
-import { firstSingle, solveKnownUnique, solveLogically, solverFinders } from '../src/solver.js';
+import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level } from '../src/rating.js';
+import { firstSingle, solveKnownUnique, solveLogically, solverPlan, type PathEnd } from '../src/solver.js';
 import type { TechniqueName } from '../src/step.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from '../src/singles.js';
 import { randomPuzzle } from './reference.js';
@@ -53,7 +53,7 @@ describe("the generator's judge", () => {
         const { puzzle, solution } = randomPuzzle(seed, keep);
         const techniques = level === undefined || level === 'Extreme' ? undefined : levelTechniques(level);
         const expected = solveLogically(puzzle, techniques === undefined ? undefined : { techniques });
-        const path = solveKnownUnique(cellsOf(puzzle), solverFinders(techniques));
+        const path = solveKnownUnique(cellsOf(puzzle), solverPlan(techniques));
         expect(path.techniques).toEqual(expected.steps.map((s) => s.technique));
         expect(path.solved).toBe(expected.solved);
         expect(path.complete).toBe(true);
@@ -65,15 +65,56 @@ describe("the generator's judge", () => {
     );
   });
 
-  it('solveKnownUnique stops where its stop test says, with the path so far', () => {
+  it('solveKnownUnique stops before the step its PathEnd says ends the path, with the path so far', () => {
     const { puzzle } = randomPuzzle(11, 24);
-    const full = solveKnownUnique(cellsOf(puzzle), solverFinders());
+    const full = solveKnownUnique(cellsOf(puzzle), solverPlan());
     expect(full.techniques.length).toBeGreaterThan(10);
     const told: TechniqueName[] = [];
-    const cut = solveKnownUnique(cellsOf(puzzle), solverFinders(), (t) => told.push(t) >= 10);
+    const cut = solveKnownUnique(cellsOf(puzzle), solverPlan(), { ends: () => told.length >= 10, took: (t) => void told.push(t) });
     expect(cut).toMatchObject({ complete: false, solved: false });
     expect(cut.techniques).toEqual(full.techniques.slice(0, 10));
     expect(told).toEqual(cut.techniques);
+  });
+
+  it('a level judge that cuts paths short gives the verdict of the whole path, and whole paths where they fit', () => {
+    /** The judge of generatePuzzle({ level }): a step ends the path once the rating is sure to be above the level. */
+    const judgeOf = (target: number): PathEnd => {
+      let score = 0;
+      let level = 0;
+      const index = (t: TechniqueName): number => LEVELS.indexOf(TECHNIQUE_LEVELS[t]);
+      return {
+        ends: (t) => levelIndex(Math.max(level, index(t)), score + TECHNIQUE_SCORES[t]) > target,
+        took: (t) => {
+          score += TECHNIQUE_SCORES[t];
+          level = Math.max(level, index(t));
+        },
+      };
+    };
+    const verdicts = new Set<string>();
+    let cut = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 17, max: 30 }), fc.constantFrom<Level>('Easy', 'Medium', 'Hard', 'Unfair'), (seed, keep, level) => {
+        const { puzzle } = randomPuzzle(seed, keep);
+        const target = LEVELS.indexOf(level);
+        const plan = solverPlan(levelTechniques(level as Exclude<Level, 'Extreme'>));
+        const whole = solveKnownUnique(cellsOf(puzzle), plan);
+        const tooHard = LEVELS.indexOf(rateTechniques(whole.techniques, whole.solved).level) > target;
+        const judged = solveKnownUnique(cellsOf(puzzle), plan, judgeOf(target));
+        verdicts.add(`${level} ${tooHard}`);
+        if (!judged.complete) cut++;
+        // The verdict as the generator reads it: a path cut short is too hard, else its rating says.
+        const judgedTooHard = LEVELS.indexOf(rateTechniques(judged.techniques, judged.solved && judged.complete).level) > target;
+        expect(judgedTooHard).toBe(tooHard);
+        // Up to where it stopped, the same path.
+        expect(judged.techniques).toEqual(whole.techniques.slice(0, judged.techniques.length));
+        if (!tooHard) expect(judged).toEqual(whole);
+      }),
+      { numRuns: 60 },
+    );
+    // Both outcomes were met, and paths were cut short.
+    expect(verdicts).toContain('Medium true');
+    expect(verdicts).toContain('Hard false');
+    expect(cut).toBeGreaterThan(0);
   });
 
   it('rateTechniques rates as ratePath does, and an unfinished path is Extreme', () => {
