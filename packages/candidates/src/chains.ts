@@ -239,16 +239,24 @@ function xyChainStep(grid: Grid, z: number, s: number, end: number, seers: numbe
 export function findRemotePairs(grid: Grid, limit = Infinity): Step[] {
   const found: Found[] = [];
   const c = grid.candidates;
-  const byPair = new Map<number, number[]>();
+  // The cells of each two-candidate mask, the masks in the order their first cell comes.
+  const masks: number[] = [];
+  const byPair: number[][] = [];
   for (let cell = 0; cell < 81; cell++) {
-    if (POPCOUNT[c[cell]!] !== 2) continue;
-    const list = byPair.get(c[cell]!) ?? [];
-    list.push(cell);
-    byPair.set(c[cell]!, list);
+    const m = c[cell]!;
+    if (POPCOUNT[m] !== 2) continue;
+    const k = masks.indexOf(m);
+    if (k >= 0) byPair[k]!.push(cell);
+    else {
+      masks.push(m);
+      byPair.push([cell]);
+    }
   }
   const parent = new Int16Array(81);
   const dist = new Int16Array(81);
-  for (const [mask, cells] of byPair) {
+  for (let k = 0; k < masks.length; k++) {
+    const mask = masks[k]!;
+    const cells = byPair[k]!;
     if (cells.length < 4) continue;
     for (const s of cells) {
       // Shortest paths from s among the cells of this pair.

@@ -34,7 +34,9 @@ export function findEmptyRectangles(grid: Grid, limit = Infinity): Step[] {
           const byColumn = link.unit >= 9 && link.unit < 18;
           const byRow = link.unit < 9;
           if (!byColumn && !byRow) continue;
-          for (const [near, far] of [[link.a, link.b], [link.b, link.a]] as const) {
+          for (let s = 0; s < 2; s++) {
+            const near = s === 0 ? link.a : link.b;
+            const far = s === 0 ? link.b : link.a;
             if (BOX_OF[near] === box || BOX_OF[far] === box) continue;
             let target: number;
             if (byColumn) {

@@ -55,23 +55,33 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
     for (let i = 0; i < all.length; i++) {
       for (let j = 0; j < all.length; j++) {
         if (i === j) continue;
-        const [a1, a2] = all[i]!;
-        const [b1, b2] = all[j]!;
-        const cells = [...a1, ...a2, ...b1, ...b2].sort((x, y) => x - y);
-        for (const a of [a1, a2]) {
+        const a1 = all[i]![0];
+        const a2 = all[i]![1];
+        const b1 = all[j]![0];
+        const b2 = all[j]![1];
+        // The cells of both clusters, made when first needed (most pairs of clusters give nothing).
+        let both: number[] | undefined;
+        const cellsOf = (): number[] => (both ??= [...a1, ...a2, ...b1, ...b2].sort((x, y) => x - y));
+        for (let s = 0; s < 2; s++) {
+          const a = s === 0 ? a1 : a2;
           // Type 1: color a sees both colors of cluster B.
           if (seesAny(a, b1) && seesAny(a, b2)) {
             const elim = new Eliminations();
             for (const x of a) elim.add(c, x, bit);
-            push(digit, cells, elim, () => `Multi-coloring on ${digit} (a color sees both colors of another cluster): ${listing(a.map(cellName))} see both colors of the cluster ${listing([...b1, ...b2].sort((x, y) => x - y).map(cellName))}, so they are not ${digit}`);
+            push(digit, cellsOf(), elim, () => `Multi-coloring on ${digit} (a color sees both colors of another cluster): ${listing(a.map(cellName))} see both colors of the cluster ${listing([...b1, ...b2].sort((x, y) => x - y).map(cellName))}, so they are not ${digit}`);
           }
         }
         if (i > j) continue;
         // Type 2: a color of A sees a color of B; their opposites: one of them is true.
-        for (const [a, aOpp] of [[a1, a2], [a2, a1]] as const) {
-          for (const [b, bOpp] of [[b1, b2], [b2, b1]] as const) {
+        for (let s = 0; s < 2; s++) {
+          const a = s === 0 ? a1 : a2;
+          const aOpp = s === 0 ? a2 : a1;
+          for (let t = 0; t < 2; t++) {
+            const b = t === 0 ? b1 : b2;
+            const bOpp = t === 0 ? b2 : b1;
             if (!seesAny(a, b)) continue;
             const elim = new Eliminations();
+            const cells = cellsOf();
             for (let x = 0; x < 81; x++) {
               if (!(c[x]! & bit) || cells.includes(x)) continue;
               if (aOpp.some((y) => SEES[x * 81 + y]) && bOpp.some((y) => SEES[x * 81 + y])) elim.add(c, x, bit);

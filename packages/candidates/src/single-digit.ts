@@ -20,15 +20,21 @@ export function findSkyscrapers(grid: Grid, limit = Infinity): Step[] {
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
     const bit = 1 << (digit - 1);
     const all = strongLinks(grid, digit);
-    for (const rows of [true, false]) {
+    for (let kind = 0; kind < 2; kind++) {
+      const rows = kind === 0;
       const lines = all.filter((l) => (rows ? l.unit < 9 : l.unit >= 9 && l.unit < 18));
       const across = rows ? COL_OF : ROW_OF;
       for (let i = 0; i < lines.length && steps.length < limit; i++) {
         for (let j = i + 1; j < lines.length && steps.length < limit; j++) {
           const p = lines[i]!;
           const q = lines[j]!;
-          for (const [pb, pt] of [[p.a, p.b], [p.b, p.a]] as const) {
-            for (const [qb, qt] of [[q.a, q.b], [q.b, q.a]] as const) {
+          // Each end of p as its base, then each end of q (index loops: this runs for every pair of links).
+          for (let s = 0; s < 2; s++) {
+            const pb = s === 0 ? p.a : p.b;
+            const pt = s === 0 ? p.b : p.a;
+            for (let t = 0; t < 2; t++) {
+              const qb = t === 0 ? q.a : q.b;
+              const qt = t === 0 ? q.b : q.a;
               if (across[pb] !== across[qb] || across[pt] === across[qt]) continue;
               const elim = eliminateSeeingBoth(grid, [pt, qt], bit);
               if (elim === null || steps.length >= limit) continue;
@@ -64,8 +70,12 @@ export function findTwoStringKites(grid: Grid, limit = Infinity): Step[] {
       for (const k of cols) {
         if (steps.length >= limit) return steps;
         if (r.a === k.a || r.a === k.b || r.b === k.a || r.b === k.b) continue;
-        for (const [rb, rt] of [[r.a, r.b], [r.b, r.a]] as const) {
-          for (const [kb, kt] of [[k.a, k.b], [k.b, k.a]] as const) {
+        for (let s = 0; s < 2; s++) {
+          const rb = s === 0 ? r.a : r.b;
+          const rt = s === 0 ? r.b : r.a;
+          for (let t = 0; t < 2; t++) {
+            const kb = t === 0 ? k.a : k.b;
+            const kt = t === 0 ? k.b : k.a;
             if (BOX_OF[rb] !== BOX_OF[kb]) continue;
             const elim = eliminateSeeingBoth(grid, [rt, kt], bit);
             if (elim === null || steps.length >= limit) continue;
@@ -131,7 +141,9 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
       const offs = cluster.filter((x) => color[x] === -1);
       const chain = (): string => `${listing(ons.map(cellName))} against ${listing(offs.map(cellName))}`;
       // Color wrap.
-      for (const [same, name] of [[ons, 'first'], [offs, 'second']] as const) {
+      for (let side = 0; side < 2; side++) {
+        const same = side === 0 ? ons : offs;
+        const name = side === 0 ? 'first' : 'second';
         let clash: [number, number] | null = null;
         for (let i = 0; i < same.length && !clash; i++) {
           for (let j = i + 1; j < same.length && !clash; j++) if (SEES[same[i]! * 81 + same[j]!]) clash = [same[i]!, same[j]!];
