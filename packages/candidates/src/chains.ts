@@ -284,32 +284,40 @@ export function findRemotePairs(grid: Grid, limit = Infinity): Step[] {
         const elim = new Eliminations();
         for (const x of seers) elim.add(c, x, mask);
         if (elim.empty) continue;
-        const chain: number[] = [e];
-        for (let x = e; x !== s; ) {
-          x = parent[x]!;
-          chain.push(x);
-        }
-        chain.reverse();
-        const [a, b] = [lowestDigit(mask), 32 - Math.clz32(mask)];
-        const eureka = chain.map((x, i) => (i % 2 === 0 ? `(${a})${cellName(x)}=(${b})${cellName(x)}` : `(${b})${cellName(x)}=(${a})${cellName(x)}`)).join('-');
-        const eliminations = elim.list();
-        found.push({
-          length: chain.length,
-          key: `rp:${eliminations.map((x) => `${x.cell}-${x.digit}`).join(',')}`,
-          step: {
-            technique: 'remote-pair',
-            cells: chain,
-            digits: [a, b],
-            eliminations,
-            placements: [],
-            explanation: `Remote pair on ${a} and ${b}: ${chain.map(cellName).join('-')} alternate between ${a} and ${b}, so the ends hold one each; remove ${a} and ${b} from the cells that see both ends`,
-            chain: eureka,
-          },
-        });
+        found.push(remotePair(s, e, parent, mask, elim));
       }
     }
   }
   return best(found, limit);
+}
+
+/**
+ * The remote pair from s to e along `parent` (a function of its own: the search above runs on every stuck state and
+ * stays small for the optimizing compiler; this runs only for the pairs found).
+ */
+function remotePair(s: number, e: number, parent: Int16Array, mask: number, elim: Eliminations): Found {
+  const chain: number[] = [e];
+  for (let x = e; x !== s; ) {
+    x = parent[x]!;
+    chain.push(x);
+  }
+  chain.reverse();
+  const [a, b] = [lowestDigit(mask), 32 - Math.clz32(mask)];
+  const eureka = chain.map((x, i) => (i % 2 === 0 ? `(${a})${cellName(x)}=(${b})${cellName(x)}` : `(${b})${cellName(x)}=(${a})${cellName(x)}`)).join('-');
+  const eliminations = elim.list();
+  return {
+    length: chain.length,
+    key: `rp:${eliminations.map((x) => `${x.cell}-${x.digit}`).join(',')}`,
+    step: {
+      technique: 'remote-pair',
+      cells: chain,
+      digits: [a, b],
+      eliminations,
+      placements: [],
+      explanation: `Remote pair on ${a} and ${b}: ${chain.map(cellName).join('-')} alternate between ${a} and ${b}, so the ends hold one each; remove ${a} and ${b} from the cells that see both ends`,
+      chain: eureka,
+    },
+  };
 }
 
 function lowestDigit(mask: number): number {

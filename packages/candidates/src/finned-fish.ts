@@ -1,5 +1,5 @@
 import type { Grid } from './grid.js';
-import { Eliminations, type Step, type TechniqueName } from './step.js';
+import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
 import { BOX_OF, cellName, listing, POPCOUNT } from './tables.js';
 
 const TITLES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish', 4: 'Jellyfish' };
@@ -8,6 +8,52 @@ const TITLES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish', 4: 'Jellyf
 export function finnedName(size: 2 | 3 | 4, sashimi: boolean): TechniqueName {
   const base = size === 2 ? 'x-wing' : size === 3 ? 'swordfish' : 'jellyfish';
   return `${sashimi ? 'sashimi' : 'finned'}-${base}` as TechniqueName;
+}
+
+/**
+ * The step of a finned fish found, and its key (the digit and the cells it changes). A function of its own: the search
+ * runs on every stuck state and stays small for the optimizing compiler; this runs only for the fish found.
+ */
+function finnedStep(
+  technique: TechniqueName,
+  title: string,
+  digit: number,
+  byRows: boolean,
+  chosen: readonly number[],
+  lines: Uint16Array,
+  cover: number,
+  fins: number[],
+  finBox: number,
+  eliminations: Candidate[],
+): { key: string; step: Step } {
+  const key = `${digit}:${eliminations.map((e) => e.cell).join(',')}`;
+  const cellAt = (y: number, x: number): number => (byRows ? y * 9 + x : x * 9 + y);
+  const cells: number[] = [];
+  for (const y of chosen) {
+    let at = lines[y]! & cover;
+    while (at) {
+      const p = at & -at;
+      at ^= p;
+      cells.push(cellAt(y, 31 - Math.clz32(p)));
+    }
+  }
+  cells.sort((a, b) => a - b);
+  fins.sort((a, b) => a - b);
+  const base = chosen.map((b) => b + 1);
+  const covers: number[] = [];
+  for (let x = 0; x < 9; x++) if (cover & (1 << x)) covers.push(x + 1);
+  const [baseName, coverName] = byRows ? ['rows', 'columns'] : ['columns', 'rows'];
+  return {
+    key,
+    step: {
+      technique,
+      cells: [...cells, ...fins],
+      digits: [digit],
+      eliminations,
+      placements: [],
+      explanation: `${title} on ${digit}: in ${baseName} ${listing(base)} the ${digit}s lie in ${coverName} ${listing(covers)} but for the fin${fins.length > 1 ? 's' : ''} ${listing(fins.map(cellName))} in box ${finBox + 1}; either a fin or the fish holds ${digit}, so remove ${digit} from the cells of ${coverName} ${listing(covers)} in box ${finBox + 1}`,
+    },
+  };
 }
 
 /**
@@ -61,33 +107,10 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
       }
     }
     if (elim.empty) return;
-    const eliminations = elim.list();
-    const key = `${digit}:${eliminations.map((e) => e.cell).join(',')}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    const cells: number[] = [];
-    for (const y of chosen) {
-      let at = lines[y]! & cover;
-      while (at) {
-        const p = at & -at;
-        at ^= p;
-        cells.push(cellAt(y, 31 - Math.clz32(p)));
-      }
-    }
-    cells.sort((a, b) => a - b);
-    fins.sort((a, b) => a - b);
-    const base = chosen.map((b) => b + 1);
-    const covers: number[] = [];
-    for (let x = 0; x < 9; x++) if (cover & (1 << x)) covers.push(x + 1);
-    const [baseName, coverName] = byRows ? ['rows', 'columns'] : ['columns', 'rows'];
-    steps.push({
-      technique,
-      cells: [...cells, ...fins],
-      digits: [digit],
-      eliminations,
-      placements: [],
-      explanation: `${title} on ${digit}: in ${baseName} ${listing(base)} the ${digit}s lie in ${coverName} ${listing(covers)} but for the fin${fins.length > 1 ? 's' : ''} ${listing(fins.map(cellName))} in box ${finBox + 1}; either a fin or the fish holds ${digit}, so remove ${digit} from the cells of ${coverName} ${listing(covers)} in box ${finBox + 1}`,
-    });
+    const step = finnedStep(technique, title, digit, byRows, chosen, lines, cover, fins, finBox, elim.list());
+    if (seen.has(step.key)) return;
+    seen.add(step.key);
+    steps.push(step.step);
   };
 
   // Covers: the fins lie in one box, so for each box the candidates outside it fix most covers (those columns must be

@@ -11,6 +11,31 @@ function eliminateSeeingBoth(grid: Grid, ends: readonly number[], bit: number): 
   return elim;
 }
 
+// The steps are made by functions of their own: the searches run on every stuck state and stay small for the
+// optimizing compiler; these run only for the patterns found.
+
+function skyscraperStep(digit: number, p: StrongLink, q: StrongLink, rows: boolean, base: number, pb: number, pt: number, qb: number, qt: number, elim: Eliminations): Step {
+  return {
+    technique: 'skyscraper',
+    cells: [pb, pt, qb, qt],
+    digits: [digit],
+    eliminations: elim.list(),
+    placements: [],
+    explanation: `Skyscraper on ${digit}: ${unitName(p.unit)} and ${unitName(q.unit)} hold ${digit} only twice, with a base in ${rows ? 'column' : 'row'} ${base + 1}; one of the tops ${cellName(pt)} and ${cellName(qt)} is ${digit}, so remove ${digit} from the cells that see both`,
+  };
+}
+
+function kiteStep(digit: number, r: StrongLink, k: StrongLink, rb: number, rt: number, kb: number, kt: number, elim: Eliminations): Step {
+  return {
+    technique: 'two-string-kite',
+    cells: [rb, rt, kb, kt],
+    digits: [digit],
+    eliminations: elim.list(),
+    placements: [],
+    explanation: `2-String Kite on ${digit}: ${unitName(r.unit)} and ${unitName(k.unit)} hold ${digit} only twice, joined in box ${BOX_OF[rb]! + 1} (${cellName(rb)}, ${cellName(kb)}); one of ${cellName(rt)} and ${cellName(kt)} is ${digit}, so remove ${digit} from the cells that see both`,
+  };
+}
+
 /**
  * Skyscraper: two rows (or columns) each hold a digit exactly twice, and one end of each lies in the same column (row);
  * one of the two other ends (the tops) holds the digit, so it leaves every cell that sees both tops.
@@ -38,14 +63,7 @@ export function findSkyscrapers(grid: Grid, limit = Infinity): Step[] {
               if (across[pb] !== across[qb] || across[pt] === across[qt]) continue;
               const elim = eliminateSeeingBoth(grid, [pt, qt], bit);
               if (elim === null || steps.length >= limit) continue;
-              steps.push({
-                technique: 'skyscraper',
-                cells: [pb, pt, qb, qt],
-                digits: [digit],
-                eliminations: elim.list(),
-                placements: [],
-                explanation: `Skyscraper on ${digit}: ${unitName(p.unit)} and ${unitName(q.unit)} hold ${digit} only twice, with a base in ${rows ? 'column' : 'row'} ${across[pb]! + 1}; one of the tops ${cellName(pt)} and ${cellName(qt)} is ${digit}, so remove ${digit} from the cells that see both`,
-              });
+              steps.push(skyscraperStep(digit, p, q, rows, across[pb]!, pb, pt, qb, qt, elim));
             }
           }
         }
@@ -79,20 +97,25 @@ export function findTwoStringKites(grid: Grid, limit = Infinity): Step[] {
             if (BOX_OF[rb] !== BOX_OF[kb]) continue;
             const elim = eliminateSeeingBoth(grid, [rt, kt], bit);
             if (elim === null || steps.length >= limit) continue;
-            steps.push({
-              technique: 'two-string-kite',
-              cells: [rb, rt, kb, kt],
-              digits: [digit],
-              eliminations: elim.list(),
-              placements: [],
-              explanation: `2-String Kite on ${digit}: ${unitName(r.unit)} and ${unitName(k.unit)} hold ${digit} only twice, joined in box ${BOX_OF[rb]! + 1} (${cellName(rb)}, ${cellName(kb)}); one of ${cellName(rt)} and ${cellName(kt)} is ${digit}, so remove ${digit} from the cells that see both`,
-            });
+            steps.push(kiteStep(digit, r, k, rb, rt, kb, kt, elim));
           }
         }
       }
     }
   }
   return steps;
+}
+
+/** A simple coloring step: a color wrap or a color trap, `why` the end of its explanation. */
+function coloringStep(digit: number, cluster: number[], ons: readonly number[], offs: readonly number[], elim: Eliminations, kind: 'color wrap' | 'color trap', why: string): Step {
+  return {
+    technique: 'simple-coloring',
+    cells: cluster,
+    digits: [digit],
+    eliminations: elim.list(),
+    placements: [],
+    explanation: `Simple coloring on ${digit} (${kind}): coloring ${listing(ons.map(cellName))} against ${listing(offs.map(cellName))}, ${why}`,
+  };
 }
 
 /**
@@ -139,7 +162,6 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
       cluster.sort((a, b) => a - b);
       const ons = cluster.filter((x) => color[x] === 1);
       const offs = cluster.filter((x) => color[x] === -1);
-      const chain = (): string => `${listing(ons.map(cellName))} against ${listing(offs.map(cellName))}`;
       // Color wrap.
       for (let side = 0; side < 2; side++) {
         const same = side === 0 ? ons : offs;
@@ -151,14 +173,7 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
         if (!clash || steps.length >= limit) continue;
         const elim = new Eliminations();
         for (const x of same) elim.add(c, x, bit);
-        steps.push({
-          technique: 'simple-coloring',
-          cells: cluster,
-          digits: [digit],
-          eliminations: elim.list(),
-          placements: [],
-          explanation: `Simple coloring on ${digit} (color wrap): coloring ${chain()}, the ${name} color has ${cellName(clash[0])} and ${cellName(clash[1])} in one unit, so it is false: remove ${digit} from ${listing(same.map(cellName))}`,
-        });
+        steps.push(coloringStep(digit, cluster, ons, offs, elim, 'color wrap', `the ${name} color has ${cellName(clash[0])} and ${cellName(clash[1])} in one unit, so it is false: remove ${digit} from ${listing(same.map(cellName))}`));
       }
       // Color trap.
       const elim = new Eliminations();
@@ -167,14 +182,7 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
         if (ons.some((x) => SEES[x * 81 + cell]) && offs.some((x) => SEES[x * 81 + cell])) elim.add(c, cell, bit);
       }
       if (!elim.empty && steps.length < limit) {
-        steps.push({
-          technique: 'simple-coloring',
-          cells: cluster,
-          digits: [digit],
-          eliminations: elim.list(),
-          placements: [],
-          explanation: `Simple coloring on ${digit} (color trap): coloring ${chain()}, one color is true, so remove ${digit} from the cells that see both colors`,
-        });
+        steps.push(coloringStep(digit, cluster, ons, offs, elim, 'color trap', `one color is true, so remove ${digit} from the cells that see both colors`));
       }
     }
   }
