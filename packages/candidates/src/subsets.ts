@@ -5,6 +5,33 @@ import { cellName, digitsOf, digitSet, listing, POPCOUNT } from './tables.js';
 
 const SIZE_NAME = ['', '', 'pair', 'triple', 'quad'] as const;
 
+// The steps are made by functions of their own: the searches run on every stuck state and stay small for the
+// optimizing compiler; these run only for the subsets found.
+
+function nakedStep(technique: TechniqueName, size: 2 | 3 | 4, cells: number[], union: number, units: readonly Component[], elim: Eliminations): Step {
+  const digits = digitsOf(union);
+  return {
+    technique,
+    cells,
+    digits,
+    eliminations: elim.list(),
+    placements: [],
+    explanation: `Naked ${SIZE_NAME[size]} ${digitSet(union)} in ${listing(cells.map(cellName))}: remove ${listing(digits)} from the other cells of ${listing(units.map(String))}`,
+  };
+}
+
+function hiddenStep(technique: TechniqueName, size: 2 | 3 | 4, cells: number[], digitMask: number, unit: Component, elim: Eliminations): Step {
+  const digits = digitsOf(digitMask);
+  return {
+    technique,
+    cells,
+    digits,
+    eliminations: elim.list(),
+    placements: [],
+    explanation: `Hidden ${SIZE_NAME[size]} ${digitSet(digitMask)} in ${listing(cells.map(cellName))}: in ${unit} ${listing(digits)} fit only in these cells, so remove their other candidates`,
+  };
+}
+
 /** Naked subsets of `size` cells (2 pair, 3 triple, 4 quad): n cells of a unit holding only n digits between them. */
 export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] {
   const steps: Step[] = [];
@@ -43,15 +70,7 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
       if (any) units.push(shared);
     }
     if (elim.empty) return;
-    const digits = digitsOf(union);
-    steps.push({
-      technique,
-      cells,
-      digits,
-      eliminations: elim.list(),
-      placements: [],
-      explanation: `Naked ${SIZE_NAME[size]} ${digitSet(union)} in ${listing(cells.map(cellName))}: remove ${listing(digits)} from the other cells of ${listing(units.map(String))}`,
-    });
+    steps.push(nakedStep(technique, size, cells, union, units, elim));
   };
 
   const search = (from: number, union: number): void => {
@@ -108,15 +127,7 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
     const elim = new Eliminations();
     elim.addIn(unit, positions, ~digitMask & 0x1ff);
     if (elim.empty) return;
-    const digits = digitsOf(digitMask);
-    steps.push({
-      technique,
-      cells,
-      digits,
-      eliminations: elim.list(),
-      placements: [],
-      explanation: `Hidden ${SIZE_NAME[size]} ${digitSet(digitMask)} in ${listing(cells.map(cellName))}: in ${unit} ${listing(digits)} fit only in these cells, so remove their other candidates`,
-    });
+    steps.push(hiddenStep(technique, size, cells, digitMask, unit, elim));
   };
 
   const search = (from: number, positions: number): void => {
