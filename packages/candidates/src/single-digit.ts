@@ -106,6 +106,12 @@ export function findTwoStringKites(grid: Grid, limit = Infinity): Step[] {
   return steps;
 }
 
+/** Whether a cell sees one of `cells`. */
+function seesOne(cells: readonly number[], cell: number): boolean {
+  for (let i = 0; i < cells.length; i++) if (SEES[cells[i]! * 81 + cell]) return true;
+  return false;
+}
+
 /** A simple coloring step: a color wrap or a color trap, `why` the end of its explanation. */
 function coloringStep(digit: number, cluster: number[], ons: readonly number[], offs: readonly number[], elim: Eliminations, kind: 'color wrap' | 'color trap', why: string): Step {
   return {
@@ -179,7 +185,7 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
       const elim = new Eliminations();
       for (let cell = 0; cell < 81; cell++) {
         if (!(c[cell]! & bit) || owner[cell] === start) continue;
-        if (ons.some((x) => SEES[x * 81 + cell]) && offs.some((x) => SEES[x * 81 + cell])) elim.add(c, cell, bit);
+        if (seesOne(ons, cell) && seesOne(offs, cell)) elim.add(c, cell, bit);
       }
       if (!elim.empty && steps.length < limit) {
         steps.push(coloringStep(digit, cluster, ons, offs, elim, 'color trap', `one color is true, so remove ${digit} from the cells that see both colors`));

@@ -47,14 +47,26 @@ function holders(grid: Grid, u: number, mask: number): number[] {
 interface Rect {
   readonly corners: readonly [number, number, number, number];
   readonly pair: number;
-  readonly floors: number[];
-  readonly roofs: number[];
+  readonly floors: readonly number[];
+  readonly roofs: readonly number[];
 }
 
-/** Each empty rectangle with each pair of digits held by a two-candidate corner, every corner holding x or y. */
-function* rectanglesWithPairs(grid: Grid): Generator<Rect> {
+/** The last state rectanglesWithPairs was asked about (values, then candidates) and its answer. */
+let memo: { readonly state: Uint16Array; rects: readonly Rect[] } | undefined;
+
+/**
+ * Each empty rectangle with each pair of digits held by a two-candidate corner, every corner holding x or y. The
+ * solver asks this for the same state seven times in a row (unique rectangles 1–6, hidden rectangles): the answer
+ * for the last state is kept and given again while the values and candidates are the same.
+ */
+function rectanglesWithPairs(grid: Grid): readonly Rect[] {
   const { candidates: c, values } = grid;
-  // Nothing is allocated until a rectangle qualifies (the solver runs this on every state it gets stuck on).
+  memo ??= { state: new Uint16Array(162), rects: [] };
+  const state = memo.state;
+  let same = memo.rects !== undefined;
+  for (let cell = 0; cell < 81 && same; cell++) same = state[cell] === values[cell] && state[81 + cell] === c[cell];
+  if (same) return memo.rects;
+  const rects: Rect[] = [];
   for (let i = 0; i < RECTANGLES.length; i += 4) {
     const a = RECTANGLES[i]!;
     const b = RECTANGLES[i + 1]!;
@@ -73,9 +85,13 @@ function* rectanglesWithPairs(grid: Grid): Generator<Rect> {
       const corners = [a, b, d, e] as const;
       const floors = corners.filter((x) => (c[x]! & ~pair) === 0);
       const roofs = corners.filter((x) => (c[x]! & ~pair) !== 0);
-      yield { corners, pair, floors, roofs };
+      rects.push({ corners, pair, floors, roofs });
     }
   }
+  state.set(values);
+  state.set(c, 81);
+  memo.rects = rects;
+  return rects;
 }
 
 const inLine = (a: number, b: number): boolean => ROW_OF[a] === ROW_OF[b] || COL_OF[a] === COL_OF[b];

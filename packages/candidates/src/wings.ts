@@ -1,5 +1,5 @@
 import type { Grid } from './grid.js';
-import { commonPeers, strongLinks } from './links.js';
+import { commonPeers, strongLinks, type StrongLink } from './links.js';
 import { Eliminations, type Step } from './step.js';
 import { cellName, COL_OF, digitsOf, digitSet, LOWEST_DIGIT, POPCOUNT, ROW_OF, SEES, unitName } from './tables.js';
 
@@ -103,6 +103,32 @@ export function findXYZWings(grid: Grid, limit = Infinity): Step[] {
   return steps;
 }
 
+/** The first strong link with one end seeing a and the other b, none of them a or b. */
+function joining(links: readonly StrongLink[], a: number, b: number): StrongLink | undefined {
+  for (const link of links) {
+    const p = link.a;
+    const q = link.b;
+    if (p !== a && p !== b && q !== a && q !== b && ((SEES[p * 81 + a] && SEES[q * 81 + b]) || (SEES[p * 81 + b] && SEES[q * 81 + a]))) return link;
+  }
+  return undefined;
+}
+
+/** The step of a W-Wing found (a function of its own, which keeps the search small for the optimizing compiler). */
+function wWingStep(grid: Grid, a: number, b: number, m: number, x: number, ybit: number, link: StrongLink, seers: readonly number[]): Step {
+  const [la, lb] = SEES[link.a * 81 + a] && SEES[link.b * 81 + b] ? [link.a, link.b] : [link.b, link.a];
+  const elim = new Eliminations();
+  for (const t of seers) elim.add(grid.candidates, t, ybit);
+  const y = LOWEST_DIGIT[ybit]!;
+  return {
+    technique: 'w-wing',
+    cells: [a, b, la, lb],
+    digits: [x, y],
+    eliminations: elim.list(),
+    placements: [],
+    explanation: `W-Wing: ${cellName(a)} and ${cellName(b)} are both ${digitSet(m)}, and ${x} in ${unitName(link.unit)} is only in ${cellName(la)} or ${cellName(lb)}, which see them; so one of them is ${y}: remove ${y} from the cells that see both`,
+  };
+}
+
 /**
  * W-Wing: two cells {x,y} that do not see each other, joined by a strong link on x (a unit where x has only two places,
  * one seeing each cell): one of the two cells is y, so y leaves every cell that sees both.
@@ -119,29 +145,15 @@ export function findWWings(grid: Grid, limit = Infinity): Step[] {
       const b = bivalue[j]!;
       const m = c[a]!;
       if (c[b] !== m || SEES[a * 81 + b]) continue;
-      for (const x of [LOWEST_DIGIT[m]!, LOWEST_DIGIT[m & (m - 1)]!]) {
+      for (let side = 0; side < 2; side++) {
+        const x = side === 0 ? LOWEST_DIGIT[m]! : LOWEST_DIGIT[m & (m - 1)]!;
         if (steps.length >= limit) break;
         const ybit = m & ~(1 << (x - 1));
         const seers = commonPeers(grid, [a, b], ybit, SEES);
         if (seers.length === 0) continue;
-        const link = links[x]!.find(
-          ({ a: p, b: q }) =>
-            p !== a && p !== b && q !== a && q !== b &&
-            ((SEES[p * 81 + a] && SEES[q * 81 + b]) || (SEES[p * 81 + b] && SEES[q * 81 + a])),
-        );
+        const link = joining(links[x]!, a, b);
         if (link === undefined) continue;
-        const [la, lb] = SEES[link.a * 81 + a] && SEES[link.b * 81 + b] ? [link.a, link.b] : [link.b, link.a];
-        const elim = new Eliminations();
-        for (const t of seers) elim.add(c, t, ybit);
-        const y = LOWEST_DIGIT[ybit]!;
-        steps.push({
-          technique: 'w-wing',
-          cells: [a, b, la, lb],
-          digits: [x, y],
-          eliminations: elim.list(),
-          placements: [],
-          explanation: `W-Wing: ${cellName(a)} and ${cellName(b)} are both ${digitSet(m)}, and ${x} in ${unitName(link.unit)} is only in ${cellName(la)} or ${cellName(lb)}, which see them; so one of them is ${y}: remove ${y} from the cells that see both`,
-        });
+        steps.push(wWingStep(grid, a, b, m, x, ybit, link, seers));
       }
     }
   }
