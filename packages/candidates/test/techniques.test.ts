@@ -259,6 +259,25 @@ describe('uniqueness', () => {
     expect(find(far, 'unique-rectangle-1')).toEqual([]);
   });
 
+  it('rectangle searches in a row share their rectangles, and see every change of the state between them', () => {
+    const grid = new Grid();
+    set(grid, 1, 1, 2, 9);
+    set(grid, 1, 2, 2, 9);
+    set(grid, 4, 1, 2, 9);
+    expect(changes(find(grid, 'unique-rectangle-1'))).toEqual(['r4c2<>2 r4c2<>9']);
+    expect(find(grid, 'unique-rectangle-2')).toEqual([]);
+    // Another digit in one corner: the same grid object, another state, and two corners beyond the pair.
+    grid.candidates[cell(1, 1)] = bits(2, 8);
+    expect(find(grid, 'unique-rectangle-1')).toEqual([]);
+    grid.candidates[cell(1, 1)] = bits(2, 9);
+    expect(changes(find(grid, 'unique-rectangle-1'))).toEqual(['r4c2<>2 r4c2<>9']);
+    // A value placed in a corner (its candidates already gone from the masks the search reads).
+    const copy = grid.clone();
+    copy.values[cell(4, 2)] = 5;
+    expect(find(copy, 'unique-rectangle-1')).toEqual([]);
+    expect(changes(find(grid, 'unique-rectangle-1'))).toEqual(['r4c2<>2 r4c2<>9']);
+  });
+
   it('BUG+1', () => {
     const values = new Array<number>(81).fill(9);
     const grid = new Grid(values);
