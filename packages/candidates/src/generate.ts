@@ -101,6 +101,8 @@ interface Settings {
    * levels only grow along a path, and an unsolved path is the hardest). Undefined when nothing is too hard.
    */
   readonly tooHard: (() => PathEnd) | undefined;
+  /** How many removals before the end of a removal path judging starts (see START_BACK). */
+  readonly startBack: number;
   /** Whether the judging solver's path is the full solver's whenever it solves the puzzle (see attempt). */
   readonly samePath: boolean;
   readonly orbits: readonly (readonly number[])[];
@@ -254,8 +256,9 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   }
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
   const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
+  const plan = solverPlan(techniques);
   const samePath = techniques === undefined || !techniques.some((t) => FAMILY_MEMBERS.has(t));
-  return { judge, techniques, plan: solverPlan(techniques), tooHard, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+  return { judge, techniques, plan, tooHard, startBack: plan.techniques.length > levelTechniques('Medium').length ? START_BACK : 0, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -284,6 +287,15 @@ interface Judged {
   /** The rating of the judging solver's path (when the verdict is 1, perhaps of the part of it walked). */
   readonly rating: Rating;
 }
+
+/**
+ * How many removals before the end of the path judging starts (see attempt), when the judge has techniques beyond
+ * Medium: then a state too hard costs many times one too easy. A judge with Easy and Medium techniques only gives up
+ * on a state cheaply, and starts at the end.
+ */
+const START_BACK = 5;
+/** How many states back from there judging walks one by one while they are too hard, before it bisects (none from the end). */
+const WALK_BACK = 4;
 
 /** How many other removals descend() tries from the last state that was too easy. */
 const DESCENT_TRIES = 24;
@@ -381,33 +393,49 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   while (first <= last && counts[first]! > s.clues[1]) first++;
   if (first > last) return null;
   if (s.minimal) first = last;
+  // Fewer clues make a puzzle harder, as a rule, and a Hard puzzle lies mostly a few removals before the end of the
+  // path. A state too hard costs many times one too easy to judge (the solver tries every technique before it gives
+  // up), so judging starts s.startBack removals before the end and walks from there: on toward the end
+  // while the states are too easy, back while they are too hard (by bisection after a few steps), up to the first
+  // state that fits. Where a state too easy is followed by one too hard, descend() tries other removals from it.
   let found: Judged | null = null;
-  const end = judgeAt(last);
-  if (end.verdict === 0) found = end;
-  else if (end.verdict > 0 && first < last) {
-    // Fewer clues make a puzzle harder, as a rule: bisect the path for the last state that is not too hard, which is
-    // the hardest one that fits when it fits at all.
-    let a = first;
-    let atA: Judged | undefined;
-    for (const [k, j] of judged) {
-      if (k > a && k < last && j.verdict <= 0) {
-        a = k;
-        atA = j;
+  let easy = -1;
+  const start = Math.max(first, last - s.startBack);
+  const atStart = judgeAt(start);
+  if (atStart.verdict === 0) found = atStart;
+  else if (atStart.verdict < 0) {
+    for (let k = start + 1; k <= last; k++) {
+      const j = judgeAt(k);
+      if (j.verdict === 0) found = j;
+      else if (j.verdict > 0) easy = k - 1;
+      else continue;
+      break;
+    }
+  } else {
+    let b = start; // the earliest state known to be too hard
+    for (let k = start - 1; k >= first && k >= start - (s.startBack > 0 ? WALK_BACK : 0) && found === null && easy < 0; k--) {
+      const j = judgeAt(k);
+      if (j.verdict === 0) found = j;
+      else if (j.verdict < 0) easy = k;
+      else b = k;
+    }
+    if (found === null && easy < 0 && b > first) {
+      let a = first; // taken to be not too hard until judged
+      while (b - a > 1 && found === null) {
+        const mid = (a + b) >> 1;
+        const m = judgeAt(mid);
+        if (m.verdict === 0) found = m;
+        else if (m.verdict < 0) a = mid;
+        else b = mid;
+      }
+      if (found === null) {
+        const j = judgeAt(a);
+        if (j.verdict === 0) found = j;
+        else if (j.verdict < 0) easy = a;
       }
     }
-    let b = last;
-    while (b - a > 1) {
-      const mid = (a + b) >> 1;
-      const m = judgeAt(mid);
-      if (m.verdict <= 0) {
-        a = mid;
-        atA = m;
-      } else b = mid;
-    }
-    atA ??= judgeAt(a);
-    if (atA.verdict === 0) found = atA;
-    else if (atA.verdict < 0 && !s.minimal) found = descend(s, solution, removed.slice(0, a), removed[a]!, judgeAt);
   }
+  if (found === null && easy >= 0 && !s.minimal) found = descend(s, solution, removed.slice(0, easy), removed[easy]!, judgeAt);
   if (found === null) return null;
   const puzzle = text(found.cells);
   // Checked once more with dancing links (clue removal counted with the faster search by bands); rated by the full solver, as explainPuzzle rates it. When the judging solver
