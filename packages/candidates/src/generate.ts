@@ -276,8 +276,9 @@ let dancingLinks: SudokuSolver | undefined;
  * settled by what the other clues force; the rest by counting solutions up to two.
  */
 function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint8Array): boolean {
-  if (orbit.every((cell) => forcedByClues(cells, cell, solution[cell]!))) return true;
-  return (fast ??= new SudokuSolver(9)).search(cells, 2) === 1;
+  let forced = true;
+  for (let i = 0; i < orbit.length && forced; i++) forced = forcedByClues(cells, orbit[i]!, solution[orbit[i]!]!);
+  return forced || (fast ??= new SudokuSolver(9)).search(cells, 2) === 1;
 }
 
 /** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state's 81 values. */
@@ -420,19 +421,21 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       else b = k;
     }
     if (found === null && easy < 0 && b > first) {
+      // Bisection for the last state that is not too hard: the hardest that fits, when one does (stopping at the
+      // first state that fits would give Easy puzzles of 50 clues, found halfway along the path).
       let a = first; // taken to be not too hard until judged
-      while (b - a > 1 && found === null) {
+      let atA: Judged | undefined;
+      while (b - a > 1) {
         const mid = (a + b) >> 1;
         const m = judgeAt(mid);
-        if (m.verdict === 0) found = m;
-        else if (m.verdict < 0) a = mid;
-        else b = mid;
+        if (m.verdict <= 0) {
+          a = mid;
+          atA = m;
+        } else b = mid;
       }
-      if (found === null) {
-        const j = judgeAt(a);
-        if (j.verdict === 0) found = j;
-        else if (j.verdict < 0) easy = a;
-      }
+      atA ??= judgeAt(a);
+      if (atA.verdict === 0) found = atA;
+      else if (atA.verdict < 0) easy = a;
     }
   }
   if (found === null && easy >= 0 && !s.minimal) found = descend(s, solution, removed.slice(0, easy), removed[easy]!, judgeAt);

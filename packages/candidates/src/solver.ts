@@ -257,8 +257,12 @@ function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | u
  * @internal
  */
 export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end?: PathEnd): KnownUniquePath {
-  const grid = new Grid();
+  // One grid for every call (the generator judges thousands of states): cleared here, its values copied out at the end.
+  const grid = (judgeGrid ??= new Grid());
   const { values, candidates, placed } = grid;
+  values.fill(0);
+  candidates.fill(ALL);
+  placed.fill(0);
   let empty = 81;
   for (let cell = 0; cell < 81; cell++) {
     const d = cells[cell]!;
@@ -305,5 +309,7 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
     techniques.push(technique);
     end?.took(technique);
   }
-  return { techniques, solved: empty === 0, complete, values };
+  return { techniques, solved: empty === 0, complete, values: values.slice() };
 }
+
+let judgeGrid: Grid | undefined;

@@ -42,10 +42,10 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
   let unit = grid.components[0]!;
 
   const report = (union: number): void => {
-    const cells = chosen.map((k) => unit.cellAt(k)).sort((a, b) => a - b);
-    const key = cells.join(',');
-    if (seen.has(key)) return;
-    seen.add(key);
+    // Positions ascending give cells ascending in any unit. What a subset removes depends only on its cells, so one
+    // that removes nothing is left before its key is made (most are), and a subset seen from another unit is one step.
+    const cells: number[] = [];
+    for (const k of chosen) cells.push(unit.cellAt(k));
     const elim = new Eliminations();
     const units: Component[] = [];
     for (let j = 0 as 0 | 1 | 2; j < 3; j++) {
@@ -70,6 +70,9 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
       if (any) units.push(shared);
     }
     if (elim.empty) return;
+    const key = cells.join(',');
+    if (seen.has(key)) return;
+    seen.add(key);
     steps.push(nakedStep(technique, size, cells, union, units, elim));
   };
 
@@ -118,15 +121,16 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
   const report = (positions: number): void => {
     let digitMask = 0;
     for (const d of chosen) digitMask |= 1 << (d - 1);
+    // What a hidden subset removes depends only on its cells and digits: one that removes nothing is left first.
+    const elim = new Eliminations();
+    elim.addIn(unit, positions, ~digitMask & 0x1ff);
+    if (elim.empty) return;
     const cells: number[] = [];
     for (let k = 0; k < 9; k++) if (positions & (1 << k)) cells.push(unit.cellAt(k));
     cells.sort((a, b) => a - b);
     const key = `${cells.join(',')}:${digitMask}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const elim = new Eliminations();
-    elim.addIn(unit, positions, ~digitMask & 0x1ff);
-    if (elim.empty) return;
     steps.push(hiddenStep(technique, size, cells, digitMask, unit, elim));
   };
 

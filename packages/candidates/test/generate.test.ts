@@ -192,6 +192,14 @@ describe('generatePuzzle', () => {
     expect(() => generatePuzzle({ signal: controller.signal })).toThrow(/before it was aborted/);
   });
 
+  it('takes the hardest state that fits on a removal path, not the first (an Easy puzzle halfway along has some 50 clues)', () => {
+    for (const level of ['Easy', 'Medium', 'Hard'] as const) {
+      const clues = [...generatePuzzles({ level, count: 12, seed: 'clues' })].map((p) => p.clues).sort((a, b) => a - b);
+      // Stopping at the first fit of a bisection gave Easy puzzles of 51 to 55 clues, most of them.
+      expect(clues[6], `${level}: ${clues.join(' ')}`).toBeLessThanOrEqual(32);
+    }
+  });
+
   it('generatePuzzles ends at count and counts its attempts', () => {
     const generator = generatePuzzles({ seed: 9, count: 2 });
     expect([...generator]).toHaveLength(2);
