@@ -184,6 +184,11 @@ export function levelTechniques(level: Exclude<Level, 'Extreme'>): TechniqueName
   return prefixThrough((t) => LEVELS.indexOf(TECHNIQUE_LEVELS[t]) <= target);
 }
 
+/** The judge generate uses for these options: its solver plan, its verdict on a rating, its PathEnd factory. @internal */
+export function judgeOf(options: GenerateOptions): Pick<Settings, 'plan' | 'judge' | 'tooHard'> {
+  return settingsOf({ ...options, seed: 0 }, 'judgeOf');
+}
+
 function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): Settings {
   const o = optionsOf(options, name) as GeneratePuzzlesOptions;
   const given = [o.level, o.score, o.requires].filter((x) => x !== undefined).length;

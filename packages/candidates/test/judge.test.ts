@@ -2,7 +2,7 @@
 // be rated differently from explainPuzzle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { levelTechniques } from '../src/generate.js';
+import { judgeOf, levelTechniques } from '../src/generate.js';
 import { applyTrusted, Grid } from '../src/grid.js';
 import { parseGivens } from '../src/formats.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level } from '../src/rating.js';
@@ -115,6 +115,33 @@ describe("the generator's judge", () => {
     expect(verdicts).toContain('Medium true');
     expect(verdicts).toContain('Hard false');
     expect(cut).toBeGreaterThan(0);
+  });
+
+  it("generate's judges (level, score range, required technique) that cut paths short give the whole path's verdict", () => {
+    const cut = new Set<string>();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 17, max: 30 }),
+        fc.oneof(
+          fc.constantFrom<Level>('Easy', 'Medium', 'Hard', 'Unfair', 'Extreme').map((level) => ({ level })),
+          fc.tuple(fc.integer({ min: 200, max: 1200 }), fc.integer({ min: 0, max: 800 })).map(([min, extra]) => ({ score: [min, min + extra] as [number, number] })),
+          fc.constantFrom<TechniqueName>('locked-candidates', 'naked-pair', 'x-wing', 'xy-wing', 'skyscraper', 'unique-rectangle-1', 'x-chain', 'aic').map((requires) => ({ requires })),
+        ),
+        (seed, keep, options) => {
+          const { puzzle } = randomPuzzle(seed, keep);
+          const { plan, judge, tooHard } = judgeOf(options);
+          const whole = solveKnownUnique(cellsOf(puzzle), plan);
+          const judged = solveKnownUnique(cellsOf(puzzle), plan, tooHard?.());
+          const verdict = (p: typeof whole): number => judge(rateTechniques(p.techniques, p.solved && p.complete));
+          expect(verdict(judged), JSON.stringify(options)).toBe(verdict(whole));
+          expect(judged.techniques).toEqual(whole.techniques.slice(0, judged.techniques.length));
+          if (!judged.complete) cut.add(Object.keys(options)[0]!);
+        },
+      ),
+      { numRuns: 80 },
+    );
+    expect([...cut].sort()).toEqual(['level', 'requires', 'score']);
   });
 
   it('rateTechniques rates as ratePath does, and an unfinished path is Extreme', () => {
