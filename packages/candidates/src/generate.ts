@@ -115,8 +115,12 @@ interface Settings {
   readonly what: string;
 }
 
-/** Each technique's level as an index into LEVELS. */
-const LEVEL_INDEX = /* @__PURE__ */ Object.fromEntries(TECHNIQUE_NAMES.map((t) => [t, LEVELS.indexOf(TECHNIQUE_LEVELS[t])])) as Record<TechniqueName, number>;
+/** Each technique's level as an index into LEVELS (built by a pure call: a bundle that does not generate drops it). */
+const LEVEL_INDEX = /* @__PURE__ */ levelIndexes();
+
+function levelIndexes(): Record<TechniqueName, number> {
+  return Object.fromEntries(TECHNIQUE_NAMES.map((t) => [t, LEVELS.indexOf(TECHNIQUE_LEVELS[t])])) as Record<TechniqueName, number>;
+}
 
 function range(value: unknown, name: string, lowest: number, highest: number): readonly [number, number] {
   if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= lowest && v <= highest) || value[0] > value[1]) {
