@@ -40,7 +40,6 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { prepareSvg } from './svg.js';
 import { countClaimed, expandPanels, familiesOf } from './threads.js';
 
 const NAME = 'logparse';
@@ -326,11 +325,6 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const workers = integerOption(values.workers as string | undefined, 'workers', { min: 1, max: 64 });
   const threads = workers ?? availableParallelism();
   smallRead(totalBytes(files));
-  if (typeof values.html === 'string') {
-    // The page's graph: Graphviz is loaded and compiled while the log is counted.
-    oneShotWasm();
-    prepareSvg();
-  }
   for (const file of files) {
     if (file !== '-' && threads > 1 && isFile(file) && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
       const part = await inWorkers(file, threads, values);

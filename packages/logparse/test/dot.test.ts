@@ -3,7 +3,6 @@ import { instance, type Viz } from '@viz-js/viz';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectStats, dotString, toDot } from '../src/index.js';
 import { renderSvg } from '../src/node.js';
-import { prepareSvg } from '../src/svg.js';
 import { BLOG_LINE, prop } from './reference.js';
 
 let viz: Viz;
@@ -71,15 +70,5 @@ describe('toDot', () => {
     expect(svg).toMatch(/^<\?xml|<svg/);
     expect(svg).toContain('</svg>');
     await expect(renderSvg('digraph { a -> }')).rejects.toThrow(/Graphviz could not render the graph/);
-  });
-
-  it('renders with an instance prepared ahead (prepareSvg, as the CLI does while it counts), then with fresh ones', async () => {
-    prepareSvg();
-    prepareSvg(); // one instance ahead, however often asked
-    expect(await renderSvg('digraph { "a" -> "b" [label="3"]; }')).toContain('</svg>');
-    expect(await renderSvg('digraph { a [label="\\n"]; }')).toContain('</svg>');
-    prepareSvg();
-    await expect(renderSvg('digraph { a -> }')).rejects.toThrow(/Graphviz could not render the graph/);
-    expect(await renderSvg('digraph { a; }')).toContain('</svg>');
   });
 });
