@@ -40,7 +40,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { countClaimed, expandPanels, familiesOf } from './threads.js';
+import { expandPanels, familiesOf } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -381,32 +381,23 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   return printPanels(cli, values, files, stats, format, top);
 }
 
-/** Byte ranges per thread that `--workers` cuts a file into (claimed one at a time: see claimedChunks). */
-const RANGES_PER_THREAD = 8;
-
-/**
- * Counts the panels of a file cut at line starts into byte ranges, which the main thread and `threads - 1` worker
- * threads claim one at a time until none is left: a thread that starts late (a worker loading its code) or runs
- * slower takes fewer, so the threads finish together.
- */
+/** Counts the panels of a file split at line ends into `threads` byte ranges, each read in a worker thread. */
 async function inWorkers(file: string, threads: number, values: Record<string, unknown>): Promise<PanelStats> {
   const size = safeSize(file);
-  const ranges = threads * RANGES_PER_THREAD;
   const cuts = [0];
-  for (let i = 1; i < ranges; i++) {
-    const cut = nextLineStart(file, Math.floor((size * i) / ranges));
+  for (let i = 1; i < threads; i++) {
+    const cut = nextLineStart(file, Math.floor((size * i) / threads));
     cuts.push(Math.max(cut, cuts[cuts.length - 1]!));
   }
   cuts.push(size);
-  const next = new Int32Array(new SharedArrayBuffer(4));
+  // The main thread counts the first range itself while the workers count the others: one thread fewer to start.
   // The workers are started first, so that their start-up overlaps the main thread's reading.
   const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
-  const workers = Array.from(
-    { length: threads - 1 },
-    () =>
+  const workers = cuts.slice(1, -1).map(
+    (start, k) =>
       new Promise<PanelStats>((resolve, reject) => {
         const worker = new Worker(new URL('./worker.js', import.meta.url), {
-          workerData: { file, cuts, next, format: values.format, nginx: values['nginx-format'] },
+          workerData: { file, start, end: cuts[k + 2]!, format: values.format, nginx: values['nginx-format'] },
         });
         worker.once('message', (data: { byAgent: boolean; stats: unknown }) => {
           const part = expandPanels(data.stats);
@@ -415,7 +406,7 @@ async function inWorkers(file: string, threads: number, values: Record<string, u
         worker.once('error', reject);
       }),
   );
-  const first = countClaimed(file, cuts, next, format, false).then((counted) => counted.stats);
+  const first = cuts[1]! > 0 ? collectPanels(file, { format, start: 0, end: cuts[1]! }) : createPanels();
   const parts = await Promise.all([first, ...workers]);
   return parts.reduce((all, part) => mergePanels(all, part));
 }

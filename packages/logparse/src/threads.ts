@@ -7,8 +7,7 @@ import { agentClass } from './agent.js';
 import type { CompiledFormat } from './format.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
 import { collectPanelsWith } from './panelscan.js';
-import { fileRangeChunks } from './source.js';
-import type { ChunkReader } from './stats.js';
+import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
 
@@ -18,31 +17,12 @@ export interface RangePanels {
   readonly byAgent: boolean;
 }
 
-/**
- * The bytes of the ranges `[cuts[k], cuts[k + 1])` of a file that this thread claims, one after another: each claim
- * takes the next range not yet taken by any thread (`next[0]`, shared by all of them, counts the ranges taken). A
- * thread that starts late or runs slower (a worker's start-up, another process on its core) takes fewer. Every cut is
- * a line start, so the claimed ranges are whole lines, and the last range of the file, the only one that may end
- * without a line end, is the last one claimed. @internal
- */
-export async function* claimedChunks(file: string, cuts: readonly number[], next: Int32Array): AsyncGenerator<Buffer> {
-  for (;;) {
-    const k = Atomics.add(next, 0, 1);
-    if (k >= cuts.length - 1) return;
-    yield* fileRangeChunks(file, cuts[k]!, cuts[k + 1]!);
-  }
-}
-
-/**
- * Counts the ranges of a file this thread claims (see claimedChunks), leaving the user agents unclassified when
- * `byAgent` and the format allow it (formats without a request field are counted through records, whose panels come
- * classified). The bytes are counted as they are: not looked at for gzip (the CLI splits only uncompressed files). @internal
- */
-export async function countClaimed(file: string, cuts: readonly number[], next: Int32Array, format: CompiledFormat, byAgent: boolean): Promise<RangePanels> {
-  const unclassified = byAgent && format.fields.some((f) => f.kind === 'request');
-  const reader: ChunkReader = { isSource: () => true, chunks: () => claimedChunks(file, cuts, next), name: () => file };
-  const stats = await collectPanelsWith(reader, file, { format }, unclassified);
-  return { stats, byAgent: unclassified };
+/** Counts bytes `[start, end)` of a file, leaving the user agents unclassified when the format allows it. @internal */
+export async function countRange(file: string, start: number, end: number, format: CompiledFormat): Promise<RangePanels> {
+  // Formats without a request field are counted through records, whose panels come classified.
+  const byAgent = format.fields.some((f) => f.kind === 'request');
+  const stats = await collectPanelsWith(NODE_READER, fileRangeChunks(file, start, end), { format }, byAgent);
+  return { stats, byAgent };
 }
 
 /**

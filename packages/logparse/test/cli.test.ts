@@ -428,11 +428,6 @@ describe('logparse CLI', () => {
     expect(one.code, one.stderr).toBe(0);
     expect((JSON.parse(one.stdout) as { general: { failed: number } }).general.failed).toBe(31);
     for (const n of ['2', '3']) expect(run([logFile, '--report', 'all', '--json', '--workers', n]).stdout).toBe(one.stdout);
-    // The file's last line without its line end: it is in the last range, which whichever thread claims reads last.
-    writeFileSync(logFile, lines.join('\n'));
-    const unended = run([logFile, '--report', 'all', '--json', '--workers', '1']);
-    expect(JSON.parse(unended.stdout)).toMatchObject({ general: { requests: 3000 } });
-    for (const n of ['2', '3', '7']) expect(run([logFile, '--report', 'all', '--json', '--workers', n]).stdout).toBe(unended.stdout);
     expect(run([logFile, '--workers', '0']).code).toBe(2);
   });
 

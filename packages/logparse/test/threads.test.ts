@@ -3,16 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileApacheFormat, compileFormat, mergePanels, panelReport } from '../src/index.js';
+import { compileApacheFormat, compileFormat, panelReport } from '../src/index.js';
 import { collectPanels } from '../src/node.js';
-import { claimedChunks, compactPanels, countClaimed, expandPanels, familiesOf, transferables } from '../src/threads.js';
-
-const counter = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
-/** One range `[start, end)`, claimed by one thread. */
-const countRange = (file: string, start: number, end: number, format: Parameters<typeof countClaimed>[3]) => countClaimed(file, [start, end], counter(), format, true);
-
-/** The line starts of a text (0 and after each line end but the last). */
-const lineStarts = (text: string): number[] => [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1).filter((k) => k < text.length)];
+import { compactPanels, countRange, expandPanels, familiesOf, transferables } from '../src/threads.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,57 +60,6 @@ describe('worker threads (internal)', () => {
     const whole = await collectPanels(file);
     expect(panelReport(back)).toEqual(panelReport({ ...whole, logSize: back.logSize }));
     expect(back.lists.os.get('Unknown')?.hits).toBe(3);
-  });
-
-  it('claim each range once: two readers sharing the counter read every line of the file once, the last range last', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 30 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), async (lines, endsWithNewline, picks) => {
-        const file = join(dir, `claims-${run++}.log`);
-        const text = lines.join('\n') + (endsWithNewline ? '\n' : '');
-        writeFileSync(file, text);
-        const starts = lineStarts(text);
-        const cuts = [...new Set([0, ...picks.map((p) => starts[p % starts.length]!), text.length])].sort((a, b) => a - b);
-        const next = counter();
-        const read = async (into: string[]): Promise<void> => {
-          for await (const chunk of claimedChunks(file, cuts, next)) {
-            into.push(chunk.toString('latin1'));
-            await new Promise((resolve) => setImmediate(resolve)); // the other reader claims in between
-          }
-        };
-        const a: string[] = [];
-        const b: string[] = [];
-        await Promise.all([read(a), read(b)]);
-        const linesOf = (parts: string[]) => parts.join('').split('\n').filter((l) => l !== '');
-        expect([...linesOf(a), ...linesOf(b)].sort()).toEqual([...lines].sort());
-        expect(a.join('').length + b.join('').length).toBe(text.length);
-        // Whole lines only: each reader's bytes end at a line end, but for the one that read the file's end.
-        const ends = [a.join(''), b.join('')].filter((t) => t !== '' && !t.endsWith('\n'));
-        expect(ends.length).toBe(endsWithNewline ? 0 : 1);
-        if (ends.length === 1) expect(text.endsWith(ends[0]!.slice(ends[0]!.lastIndexOf('\n') + 1))).toBe(true);
-      }),
-      { numRuns: 40 },
-    );
-  });
-
-  it('count the ranges two threads claim: classified and merged, the panels of the whole file', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 12 }), async (lines, pieces) => {
-        const file = join(dir, `claimed-${run++}.log`);
-        const text = `${lines.join('\n')}\n`;
-        writeFileSync(file, text);
-        const starts = lineStarts(text);
-        const cuts = [...new Set([...Array.from({ length: pieces }, (_, k) => starts[Math.floor((k * starts.length) / pieces)]!), text.length])].sort((a, b) => a - b);
-        const next = counter();
-        const [main, worker] = await Promise.all([countClaimed(file, cuts, next, compileFormat('combined'), false), countClaimed(file, cuts, next, compileFormat('combined'), true)]);
-        expect(main.byAgent).toBe(false);
-        expect(worker.byAgent).toBe(true);
-        const merged = mergePanels(main.stats, familiesOf(worker.stats));
-        expect(panelReport(merged)).toEqual(panelReport(await collectPanels(file)));
-      }),
-      { numRuns: 30 },
-    );
   });
 
   it('leave formats without a request field to the record path, whose panels come classified', async () => {
