@@ -3,7 +3,8 @@ import { applyTrusted, Grid, validateGrid } from './grid.js';
 import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { bestOfFamily, expectTechnique, finderOf, type Finder } from './techniques.js';
-import { ALL, LOWEST_DIGIT, PEERS, POPCOUNT, UNIT_CELLS } from './tables.js';
+import { fullHouseOf, hiddenSingleUnit, hiddenSinglesOf, placeOf } from './singles.js';
+import { ALL, LOWEST_DIGIT, PEERS, POPCOUNT } from './tables.js';
 import { verifyPuzzle } from './validation.js';
 
 /** Options of nextStep and solveLogically. */
@@ -142,49 +143,18 @@ const SINGLES: readonly TechniqueName[] = ['full-house', 'naked-single', 'hidden
  */
 export function firstSingle(values: Uint8Array, candidates: Uint16Array): number {
   for (let u = 0; u < 27; u++) {
-    let empty = -1;
-    let placed = 0;
-    for (let k = u * 9, end = k + 9; k < end; k++) {
-      const cell = UNIT_CELLS[k]!;
-      const v = values[cell]!;
-      if (v) placed |= 1 << (v - 1);
-      else if (empty === -1) empty = cell;
-      else {
-        empty = -2;
-        break;
-      }
-    }
-    if (empty < 0) continue;
-    const missing = ALL & ~placed;
-    if (POPCOUNT[missing] === 1 && (candidates[empty]! & missing) !== 0) return empty * 16 + LOWEST_DIGIT[missing]!;
+    const found = fullHouseOf(values, candidates, u);
+    if (found >= 0) return found;
   }
   for (let cell = 0; cell < 81; cell++) {
     if (POPCOUNT[candidates[cell]!] === 1 && !values[cell]) return 2048 + cell * 16 + LOWEST_DIGIT[candidates[cell]!]!;
   }
   for (let i = 0; i < 27; i++) {
-    const u = (i + 18) % 27;
-    let once = 0;
-    let twice = 0;
-    let placed = 0;
-    for (let k = u * 9, end = k + 9; k < end; k++) {
-      const cell = UNIT_CELLS[k]!;
-      const v = values[cell]!;
-      if (v) placed |= 1 << (v - 1);
-      else {
-        const m = candidates[cell]!;
-        twice |= once & m;
-        once |= m;
-      }
-    }
-    const single = once & ~twice & ~placed;
+    const u = hiddenSingleUnit(i);
+    const single = hiddenSinglesOf(values, candidates, u);
     if (single === 0) continue;
     const bit = single & -single;
-    let cell = -1;
-    for (let k = u * 9, end = k + 9; k < end; k++) {
-      const c = UNIT_CELLS[k]!;
-      if (!values[c] && candidates[c]! & bit) cell = c;
-    }
-    return 4096 + cell * 16 + LOWEST_DIGIT[bit]!;
+    return 4096 + placeOf(values, candidates, u, bit) * 16 + LOWEST_DIGIT[bit]!;
   }
   return -1;
 }
