@@ -450,9 +450,10 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   if (found === null && easy >= 0 && !s.minimal) found = descend(s, solution, removed.slice(0, easy), removed[easy]!, judgeAt);
   if (found === null) return null;
   const puzzle = text(found.cells);
-  // Checked once more with dancing links (clue removal counted with the faster search by bands); rated by the full solver, as explainPuzzle rates it. When the judging solver
-  // used a prefix of the full solver's techniques with no family whose best member it would choose from fewer members
-  // than the full solver (the nice loops), the full solver takes the same path step for step: its rating is the same.
+  // Checked once more with dancing links (clue removal counted with the faster search by bands); rated by the full
+  // solver, as explainPuzzle rates it. When the judging solver used a prefix of the full solver's techniques with no
+  // family whose best member it would choose from fewer members than the full solver (the nice loops), the full solver
+  // takes the same path step for step: its rating is the same.
   if ((dancingLinks ??= new SudokuSolver(9, { method: 'dlx' })).search(found.cells, 2) !== 1) {
     throw new Error(`internal error: a generated puzzle is not unique: ${puzzle}`);
   }
