@@ -4,7 +4,7 @@
 // JSON of `panelsToJson` the state of 1M lines of the sample log shrinks from 0.8 MB to ~0.3 MB and reads with far
 // fewer objects to make and collect.
 import { describeValue } from './errors.js';
-import { PackedItem, count0, createPanels, readPairs, visitorList, type PanelStats } from './panels.js';
+import { PackedItem, count0, panelsWithTotals, readPairs, visitorList, type PanelStats } from './panels.js';
 
 /**
  * The compact form: as JSON (numbers as base64 strings) for state files, or with the typed arrays themselves for
@@ -125,17 +125,12 @@ export function expandPanels(value: unknown): PanelStats {
   };
   if (typeof value !== 'object' || value === null) return bad(`expected an object; got ${describeValue(value)}`);
   const v = value as Partial<CompactPanels>;
-  for (const k of ['valid', 'failed', 'logSize', 'bytes'] as const) if (!count0(v[k])) bad(`${k} must be a non-negative integer; got ${describeValue(v[k])}`);
+  const stats = panelsWithTotals(v, bad);
   if (!Array.isArray(v.texts) || !v.texts.every((t) => typeof t === 'string')) return bad('texts must be a list of strings');
   const texts = v.texts;
   const parts = decode(v.visitors, Int32Array) ?? bad('visitors must be base64 of pairs of 32-bit integers');
   if (parts.length % 2 !== 0) return bad('visitors must be base64 of pairs of 32-bit integers');
   if (typeof v.lists !== 'object' || v.lists === null) return bad('lists must be an object');
-  const stats = createPanels();
-  stats.valid = v.valid!;
-  stats.failed = v.failed!;
-  stats.logSize = v.logSize!;
-  stats.bytes = v.bytes!;
   const visitorCount = parts.length / 2;
   for (let i = 0; i < visitorCount; i++) {
     const head = parts[2 * i]!;

@@ -474,6 +474,20 @@ export function readPairs(pairs: unknown, stats: PanelStats, bad: (what: string)
   }
 }
 
+/**
+ * New statistics holding the four totals of a stored form (`valid`, `failed`, `logSize`, `bytes`), each checked as a
+ * non-negative integer (`bad` throws the reader's error). @internal
+ */
+export function panelsWithTotals(v: Partial<Record<'valid' | 'failed' | 'logSize' | 'bytes', unknown>>, bad: (what: string) => never): PanelStats {
+  for (const k of ['valid', 'failed', 'logSize', 'bytes'] as const) if (!count0(v[k])) bad(`${k} must be a non-negative integer; got ${describeValue(v[k])}`);
+  const stats = createPanels();
+  stats.valid = v.valid as number;
+  stats.failed = v.failed as number;
+  stats.logSize = v.logSize as number;
+  stats.bytes = v.bytes as number;
+  return stats;
+}
+
 /** Reads statistics written by `panelsToJson`; anything else is a TypeError saying what is wrong. */
 export function panelsFromJson(value: unknown): PanelStats {
   const bad = (what: string): never => {
@@ -483,14 +497,9 @@ export function panelsFromJson(value: unknown): PanelStats {
   const v = value as Partial<PanelStatsJson>;
   if (v.kind !== 'logparse-panels') return bad(`kind must be 'logparse-panels'; got ${describeValue(v.kind)}`);
   if (v.version !== 1) return bad(`version must be 1; got ${describeValue(v.version)}`);
-  for (const k of ['valid', 'failed', 'logSize', 'bytes'] as const) if (!count0(v[k])) bad(`${k} must be a non-negative integer; got ${describeValue(v[k])}`);
+  const stats = panelsWithTotals(v, bad);
   if (!Array.isArray(v.visitorKeys) || !v.visitorKeys.every((k) => typeof k === 'string')) return bad('visitorKeys must be a list of strings');
   if (typeof v.lists !== 'object' || v.lists === null) return bad('lists must be an object');
-  const stats = createPanels();
-  stats.valid = v.valid!;
-  stats.failed = v.failed!;
-  stats.logSize = v.logSize!;
-  stats.bytes = v.bytes!;
   const keys = v.visitorKeys;
   for (const k of keys) if (!stats.visitorKeys.has(k)) stats.visitorKeys.set(k, stats.visitorKeys.size);
   if (stats.visitorKeys.size !== keys.length) return bad('visitorKeys has duplicates');
