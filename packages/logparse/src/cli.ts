@@ -314,6 +314,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
 /** `--report all` or one panel: the panels over every record of the files (filters do not apply). */
 async function panels(cli: Cli, values: Record<string, unknown>, positionals: string[]): Promise<number> {
   if (values.csv) throw new UsageError('the panels are printed as JSON or text, not CSV');
+  // Before any reading: a report name that is not a panel would otherwise fail only after the count (and after
+  // --state had saved the new statistics).
+  const report = values.report as string | undefined;
+  if (report !== undefined && (REPORTS as readonly string[]).includes(report)) {
+    const option = values.html !== undefined ? '--html' : values.state !== undefined ? '--state' : '--workers';
+    throw new UsageError(`${option} goes with the panels (--report all, or a panel such as status); --report ${report} is one of the per-day tables, which take no ${option}`);
+  }
+  if (report !== undefined) choiceOption(report, 'report', ['all', ...PANELS]);
   const top = integerOption(values.top as string | undefined, 'top');
   const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
   const files = positionals.length > 0 ? positionals : ['-'];

@@ -177,6 +177,11 @@ describe('logparse CLI', () => {
       [[file, '--format', 'weird'], /--format must be combined, common or an Apache LogFormat/],
       [[file, '--nginx-format', '$nope'], /unsupported nginx variable '\$nope'/],
       [[file, '--report', 'weekly'], /--report must be one of days, referrers, pairs, summary; got 'weekly'/],
+      // Found before any reading, not after counting the whole log (and, with --state, after saving the state).
+      [[file, '--report', 'days', '--workers', '1'], /--workers goes with the panels .*--report days is one of the per-day tables/],
+      [[file, '--report', 'pairs', '--html', join(dir, 'never.html')], /--html goes with the panels/],
+      [[file, '--report', 'summary', '--state', join(dir, 'never.state')], /--state goes with the panels/],
+      [[file, '--report', 'weekly', '--workers', '2'], /--report must be one of all, general, visitors, requests … \(13 names, listed by --help\); got 'weekly'/],
       [[file, '--top', '0'], /--top must be a positive integer; got '0'/],
       [[file, '--status', 'ok'], /--status takes status codes/],
       [[file, '--json', '--csv'], /--json and --csv disagree/],
@@ -196,6 +201,7 @@ describe('logparse CLI', () => {
       expectOneLineErrors(result, 'logparse');
       expect(result.stderr.split('\n')).toHaveLength(2);
     }
+    expect(existsSync(join(dir, 'never.html')) || existsSync(join(dir, 'never.state'))).toBe(false);
     const missing = run([join(dir, 'nope.log')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^logparse: cannot read '.*nope\.log': no such file\n$/);
