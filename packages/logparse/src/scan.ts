@@ -91,6 +91,10 @@ export class LineScanner {
       const after = format.literals[i + 1]!;
       return after.length > 0 ? after[0]! : SPACE;
     });
+    // Empty lines through `scan`, so that its call of the walk has run (and been recorded: V8 keeps no feedback for a
+    // function's first few calls) before the JIT compiles the caller; the first line off the straight path (a reject,
+    // say) then meets code that has seen it, and costs no deoptimisation and recompilation of the line loop.
+    for (let k = 0; k < 12; k++) this.scan(NO_BUFFER, 0, 0);
   }
 
   /** Scans `buf[s, e)` (one line without its line end); true when it matches the format. */
