@@ -79,10 +79,10 @@ async function readInto(handle: FileHandle, regular: boolean, buffer: Buffer, le
   return regular ? readSync(handle.fd, buffer, 0, length, position) : (await handle.read(buffer, 0, length, position)).bytesRead;
 }
 
-/** Chunks read synchronously between two turns of the event loop (~4 MB: signals and timers are served every ~20 ms). */
-const TURN_EVERY = 16;
-
-/** Lets the event loop turn (timers, signals, I/O callbacks): a chain of synchronous reads would otherwise starve it. */
+/**
+ * Lets the event loop turn (timers, signals, I/O callbacks) before each synchronous read, as an asynchronous read
+ * would: a chain of synchronous reads would otherwise starve it. (Measured: no cost against a turn every 16 reads.)
+ */
 function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
@@ -108,8 +108,8 @@ async function* fileChunks(source: LogSource, path: string, file: OpenFile | und
   try {
     const regular = isRegular(handle);
     const buffer = Buffer.allocUnsafeSlow(READ_SIZE);
-    for (let reads = 1; ; reads++) {
-      if (regular && reads % TURN_EVERY === 0) await turn();
+    for (;;) {
+      if (regular) await turn();
       let n: number;
       try {
         n = await readInto(handle, regular, buffer, READ_SIZE, null);
@@ -140,8 +140,8 @@ export async function* fileRangeChunks(path: string, start: number, end: number)
   try {
     const regular = isRegular(handle);
     const buffer = Buffer.allocUnsafeSlow(READ_SIZE);
-    for (let at = start, reads = 1; at < end; reads++) {
-      if (regular && reads % TURN_EVERY === 0) await turn();
+    for (let at = start; at < end; ) {
+      if (regular) await turn();
       let n: number;
       try {
         n = await readInto(handle, regular, buffer, Math.min(READ_SIZE, end - at), at);

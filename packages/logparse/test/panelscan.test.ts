@@ -191,8 +191,8 @@ describe('reading files', () => {
   const row = '1.2.3.4 - - [01/Feb/2024:10:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "agent"\n';
 
   it('lets timers and signals in while a regular file is read synchronously: --timeout stops a long read midway', async () => {
-    // 40 MB (~0.5 s of counting): regular files are read with readSync, and the event loop is let turn every 16
-    // chunks (4 MB); without those turns the 30 ms timer could only fire after the last line.
+    // 40 MB (~0.5 s of counting): regular files are read with readSync, and the event loop is let turn before each
+    // read; without those turns the 30 ms timer could only fire after the last line.
     const file = join(dir, 'long.log');
     writeFileSync(file, row.repeat(Math.ceil((40 << 20) / row.length)));
     const total = Math.ceil((40 << 20) / row.length);
