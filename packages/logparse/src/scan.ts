@@ -103,10 +103,10 @@ export class LineScanner {
   }
 
   /**
-   * The combined format's usual line (Common lines included) in straight-line code, ~40% faster than the walk over
-   * the format's fields. It only ever accepts: a line it does not take as it usually comes (a reject, a truncated
-   * user agent, trailing fields, an odd time) goes to the walk, which decides and says why; a property test checks
-   * that both give the same fields, day and flags.
+   * The combined format's usual line (Common lines included) in straight-line code, without the walk's lookups per
+   * field (1M lines of a combined log: ~5% less CPU for the whole count). It only ever accepts: a line it does not
+   * take as it usually comes (a reject, a truncated user agent, trailing fields, an odd time) goes to the walk, which
+   * decides and says why; a property test checks that both give the same fields, day and flags.
    */
   #scanCombined(buf: Uint8Array, s: number, e: number): boolean {
     const starts = this.starts;
