@@ -1,10 +1,20 @@
 // The one CLI runtime: parses, runs main, maps every way it can end to one line on stderr and an exit status.
-//   0 success · 1 bad input or a failed write · 2 usage error · 130 interrupted (Ctrl-C) after saying what was done
+//   0 success · 1 bad input or a failed write · 2 usage error · 124 stopped by --timeout · 130 interrupted (Ctrl-C),
+//   the last two after saying what was done
 import { readFileSync } from 'node:fs';
 import { COMMON_OPTIONS, UsageError, checkPositionals, parseOptions, type ParseArgsOptionsConfig } from './args.js';
 import { InputError } from './input.js';
 import { Output, OutputClosed, OutputFailed } from './output.js';
 import { progress, type Progress, type ProgressOptions } from './progress.js';
+
+/**
+ * The exit status of a run that --timeout stopped before its work was done (after saying on stderr what it did), as
+ * timeout(1) has it: neither success nor bad input.
+ */
+export const EXIT_TIMEOUT = 124;
+
+/** How many bad input lines are each said on stderr; the rest are counted and summed up in one line at the end. */
+export const BAD_LINES_SHOWN = 5;
 
 /** What a CLI's main gets besides argv. */
 export interface Cli {
@@ -32,6 +42,13 @@ export interface Cli {
   timeout(ms: number | undefined): AbortSignal;
   /** The reason `signal` was aborted: 'closed', 'interrupted', 'timeout', or undefined. */
   readonly stopReason: 'closed' | 'interrupted' | 'timeout' | undefined;
+  /**
+   * Reports one bad input line (`standard input line 3: …`) and goes on: the first five are each one line on stderr,
+   * later ones are only counted, and the run ends with one line `… and N more bad lines` and exit status 1.
+   */
+  badLine(message: string): void;
+  /** How many bad input lines were reported so far. */
+  readonly badLines: number;
 }
 
 /** What a CLI is: its name, its help text, where its package.json is (for --version), and its main. */
@@ -81,6 +98,7 @@ export function runCli(spec: CliSpec): void {
   // A closed stderr must not crash the run either.
   process.stderr.on('error', () => {});
   let timer: NodeJS.Timeout | undefined;
+  let badLines = 0;
 
   const warn = (message: string): void => {
     try {
@@ -114,6 +132,13 @@ export function runCli(spec: CliSpec): void {
       return parsed as never;
     },
     warn,
+    badLine(message) {
+      badLines++;
+      if (badLines <= BAD_LINES_SHOWN) warn(message);
+    },
+    get badLines() {
+      return badLines;
+    },
     progress: (label, options) => progress(label, options),
     timeout(ms) {
       if (ms !== undefined && timer === undefined) {
@@ -125,6 +150,12 @@ export function runCli(spec: CliSpec): void {
   };
 
   const finish = async (code: number): Promise<never> => {
+    // What ended the work is settled now: a timer that fires while the output drains changes nothing.
+    if (timer !== undefined) clearTimeout(timer);
+    if (badLines > BAD_LINES_SHOWN) warn(`… and ${(badLines - BAD_LINES_SHOWN).toLocaleString('en-US')} more bad line${badLines - BAD_LINES_SHOWN === 1 ? '' : 's'}`);
+    // Bad input outranks a stop: the input has to be mended whatever the time allowed.
+    if (badLines > 0 && (code === 0 || code === EXIT_TIMEOUT)) code = 1;
+    else if (code === 0 && stopReason === 'timeout') code = EXIT_TIMEOUT;
     try {
       await out.end();
     } catch (error) {

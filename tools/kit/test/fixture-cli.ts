@@ -1,5 +1,5 @@
 // A tiny CLI on the kit, for its tests: prints numbered lines (or forever), reads files, and fails in the ways asked.
-import { durationOption, integerOption, readLines, readText, runCli } from '../src/cli.js';
+import { durationOption, integerOption, readAll, readLines, readText, runCli } from '../src/cli.js';
 
 runCli({
   name: 'fixture',
@@ -18,6 +18,9 @@ runCli({
         color: { type: 'boolean' },
         timeout: { type: 'string' },
         prompt: { type: 'boolean' },
+        checked: { type: 'string' },
+        all: { type: 'string' },
+        'max-bytes': { type: 'string' },
       },
       { max: 0 },
     );
@@ -25,7 +28,25 @@ runCli({
     if (values.range) throw new RangeError('count must be positive; got -1');
     if (values.internal) throw new Error('a bug');
     if (values.color) return void (await cli.out.line(String(cli.color)));
-    if (values.text !== undefined) return void (await cli.out.line(`${readText(values.text).length} characters`));
+    const maxBytes = integerOption(values['max-bytes'], 'max-bytes');
+    if (values.text !== undefined) return void (await cli.out.line(`${readText(values.text, maxBytes === undefined ? {} : { maxBytes }).length} characters`));
+    if (values.all !== undefined) {
+      const text = await readAll(values.all, { signal: cli.signal, ...(maxBytes === undefined ? {} : { maxBytes }) });
+      if (text === undefined) cli.warn('stopped by --timeout while reading');
+      else await cli.out.line(`${text.length} characters`);
+      return;
+    }
+    if (values.checked !== undefined) {
+      // Every line must read 'ok'; the others are bad lines, reported and counted by the kit.
+      let good = 0;
+      for await (const { text, line } of readLines(values.checked, { signal: cli.signal })) {
+        if (text === 'ok') good++;
+        else cli.badLine(`line ${line}: expected 'ok'`);
+      }
+      if (cli.stopReason === 'timeout') cli.warn(`stopped by --timeout after ${good} good lines`);
+      else await cli.out.line(`${good} good lines`);
+      return;
+    }
     if (values.lines !== undefined) {
       for await (const { text, line } of readLines(values.lines, { maxLength: 100, signal: cli.signal })) await cli.out.line(`${line}: ${text}`);
       if (cli.stopReason === 'timeout') cli.warn('stopped by --timeout while reading');

@@ -62,9 +62,9 @@ describe('runCli', () => {
     expect(sh(`${node} extra --help`)).toMatchObject({ code: 0, stdout: 'Usage: fixture [--count N] [--forever] [--lines FILE] [--text FILE]\n' });
   });
 
-  it('stops on --timeout and lets the command say what it did', () => {
+  it('stops on --timeout, lets the command say what it did, and exits 124', () => {
     const run = sh(`${node} --forever --timeout 300ms > /dev/null`);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(124);
     expect(run.stderr).toBe('fixture: stopped by --timeout after some lines\n');
   });
 
@@ -87,8 +87,59 @@ describe('reading input', () => {
   });
 
   it('ends a read from an idle pipe on --timeout', () => {
-    const run = sh(`sleep 30 | ${node} --lines - --timeout 300ms`);
-    expect(run).toMatchObject({ code: 0, stdout: '', stderr: 'fixture: stopped by --timeout while reading\n' });
+    const run = sh(`{ sleep 30 2>/dev/null & } | ${node} --lines - --timeout 300ms`);
+    expect(run).toMatchObject({ code: 124, stdout: '', stderr: 'fixture: stopped by --timeout while reading\n' });
+  });
+
+  it('ends a whole read (readAll) from an idle pipe on --timeout', () => {
+    const run = sh(`{ sleep 30 2>/dev/null & } | ${node} --all - --timeout 300ms`);
+    expect(run).toMatchObject({ code: 124, stdout: '', stderr: 'fixture: stopped by --timeout while reading\n' });
+  });
+
+  it('reads a whole file or stdin up to a bound, and refuses more in one line', () => {
+    const file = join(dir, 'whole.txt');
+    writeFileSync(file, 'é'.repeat(1000));
+    for (const how of ['--text', '--all']) {
+      expect(sh(`${node} ${how} ${file}`)).toMatchObject({ code: 0, stdout: '1000 characters\n' });
+      expect(sh(`${node} ${how} - < ${file}`)).toMatchObject({ code: 0, stdout: '1000 characters\n' });
+      expect(sh(`cat ${file} | ${node} ${how} -`)).toMatchObject({ code: 0, stdout: '1000 characters\n' });
+      // 2,000 bytes of UTF-8: a regular file over the bound is refused before it is read, a pipe once the bound is passed.
+      expect(sh(`${node} ${how} ${file} --max-bytes 1999`)).toMatchObject({ code: 1, stdout: '', stderr: `fixture: cannot read '${file}': it is larger than 1,999 bytes\n` });
+      expect(sh(`cat ${file} | ${node} ${how} - --max-bytes 1024`)).toMatchObject({ code: 1, stderr: 'fixture: cannot read standard input: it is larger than 1 KiB\n' });
+    }
+  });
+
+  it('refuses an endless source read whole with bounded memory (yes, /dev/zero)', async () => {
+    for (const how of ['--text', '--all']) {
+      expect(sh(`yes | ${node} ${how} -`)).toMatchObject({ code: 1, stdout: '', stderr: 'fixture: cannot read standard input: it is larger than 32 MiB\n' });
+      expect(sh(`${node} ${how} /dev/zero`)).toMatchObject({ code: 1, stdout: '', stderr: "fixture: cannot read '/dev/zero': it is larger than 32 MiB\n" });
+      const { code, peakMB } = await peakMemory(fixture, [how, '/dev/zero'], { nodeArgs: ['--import', tsx] });
+      expect(code).toBe(1);
+      expect(peakMB).toBeLessThan(150);
+    }
+  });
+
+  it('says the first five bad lines, counts the rest in one line, and exits 1 with every good line read', () => {
+    const input = Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? 'ok' : 'bad')).join('\n');
+    const run = sh(`${node} --checked -`, input);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('500 good lines\n');
+    expect(run.stderr.split('\n')).toEqual([
+      ...[2, 4, 6, 8, 10].map((n) => `fixture: line ${n}: expected 'ok'`),
+      'fixture: … and 495 more bad lines',
+      '',
+    ]);
+    expect(sh(`${node} --checked -`, 'ok\nno\n')).toMatchObject({ code: 1, stdout: '1 good lines\n', stderr: "fixture: line 2: expected 'ok'\n" });
+  });
+
+  it('holds --timeout on an endless flood of bad lines, with a bounded stderr', () => {
+    const run = sh(`yes | ${node} --checked - --timeout 500ms`);
+    // Bad input outranks the stop: status 1, and the stop is said.
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[5]).toBe('fixture: stopped by --timeout after 0 good lines');
+    expect(lines[6]).toMatch(/^fixture: … and [\d,]+ more bad lines$/);
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'kit-'));

@@ -71,9 +71,12 @@ export async function peakMemory(
   return { code, peakMB: peak };
 }
 
+/** The family's exit status for a run that --timeout stopped (as timeout(1) has it). */
+export const EXIT_TIMEOUT = 124;
+
 /** What the family's CLIs may print on stderr when they fail: lines that start with the command's name, no stack trace. */
 export function expectOneLineErrors(run: CliRun, name: string): void {
-  expect([0, 1, 2], `exit status of ${name} (stderr: ${run.stderr.slice(0, 300)})`).toContain(run.code);
+  expect([0, 1, 2, EXIT_TIMEOUT], `exit status of ${name} (stderr: ${run.stderr.slice(0, 300)})`).toContain(run.code);
   expect(run.stderr).not.toMatch(/internal error|\n\s+at |Error: |TypeError|ReferenceError|node:internal/);
   for (const line of run.stderr.split('\n').filter((l) => l.length > 0)) {
     // Progress lines are drawn only on a terminal, so every stderr line here is a message.
@@ -99,7 +102,7 @@ export interface CliFuzzSpec {
   readonly append?: readonly string[];
 }
 
-/** A fuzz test: arbitrary argv and stdin give only one-line errors and exit statuses 0, 1 or 2, never a hang. */
+/** A fuzz test: arbitrary argv and stdin give only one-line errors and exit statuses 0, 1, 2 or 124, never a hang. */
 export function fuzzCli(name: string, bin: string, spec: CliFuzzSpec): void {
   const hostile = fc.oneof(
     fc.string({ maxLength: 12 }),
@@ -108,7 +111,7 @@ export function fuzzCli(name: string, bin: string, spec: CliFuzzSpec): void {
   );
   const arg = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...spec.words) }, { weight: 1, arbitrary: hostile });
   const stdin = spec.stdin ?? fc.string({ unit: 'binary', maxLength: 200 });
-  it(`${name}: arbitrary arguments and input give one-line errors and exit 0, 1 or 2`, () => {
+  it(`${name}: arbitrary arguments and input give one-line errors and exit 0, 1, 2 or 124`, () => {
     // Each run starts in an empty scratch folder, so an output file named by a drawn word (`--html 2s`) lands there,
     // never in the repository.
     const scratch = mkdtempSync(join(tmpdir(), 'puzzles-fuzz-'));
