@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { SolveMessage, SolveRequest } from './solve-worker.js';
 import { isatty } from 'node:tty';
 import {
+  EXIT_TIMEOUT,
   UsageError,
   closest,
   durationOption,
@@ -53,7 +54,8 @@ toggle a fixed set of squares: 1: 1,2,4,5  2: 1,2,3  3: 2,3,5,6  4: 1,4,7
 Play (no command, or play): type move numbers (several per line are fine), or
   n  new puzzle     r  reset to the start     h  hint (the solver's next move)
   q  quit
-Commands are read from standard input, so a game can be piped in.
+Commands are read from standard input, so a game can be piped in; a piped game
+ends (exit status 1) after 20 lines in a row without a move or command.
 
 solve: print the moves (1-based, ascending; "none" at the goal) that solve each
   position: 9 digits 0/1, square 1 first. "-" reads one position per line.
@@ -72,7 +74,7 @@ Options:
   --rows R, --cols C   lights-out: an R×C board
   --board FILE    lights-out: solve this board (rows of 0/1, like " 1 0 1")
   --timeout T     lights-out: give up solving after T (500ms, 10s, 2m; a bare
-                  number is seconds) and say how far it got; exit status 1
+                  number is seconds) and say how far it got; exit status 124
   -h, --help      show this help
   -v, --version   show the version
 
@@ -87,8 +89,10 @@ Examples:
   flipper lights-out --rows 30 --cols 50 --seed 7
   flipper lights-out --size 2000 --seed 1 --timeout 10s
 
-Exit status: 0 on success; 1 on bad input, an unsolvable board, a failed write
-or a --timeout that stopped the solve; 2 on a usage error; 130 after Ctrl-C.`;
+Exit status: 0 on success; 1 on bad input, an unsolvable board or a failed
+write; 2 on a usage error; 124 when --timeout stopped the solve; 130 after
+Ctrl-C. Of many bad lines on standard input, the first 5 are each named on
+stderr and the rest counted in one last line.`;
 
 const OPTIONS = {
   seed: { type: 'string' },
@@ -113,6 +117,8 @@ const ALLOWED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
 
 /** The longest line of play commands (a line of moves is a few characters; a longer one is not a game). */
 const MAX_PLAY_LINE = 1000;
+/** How many lines in a row without a move or command end a piped game (a stream of junk is not a player). */
+const MAX_IDLE_LINES = 20;
 /** How much of a piped command line the transcript echoes. */
 const ECHO_LIMIT = 200;
 
@@ -166,7 +172,9 @@ async function solveCommand(cli: Cli, inputs: readonly string[], json: boolean):
       position = parsePosition(text);
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-      cli.warn(`${where}${error.message}`);
+      // Bad lines of a stream are said five at a time and then counted (the kit sums them up and exits 1).
+      if (where === '') cli.warn(error.message);
+      else cli.badLine(`${where}${error.message}`);
       failed = true;
       return;
     }
@@ -238,7 +246,7 @@ async function lightsOut(cli: Cli, values: LightsOutValues): Promise<number> {
     const { reason, task, done, total, unit } = result;
     const how = reason === 'timeout' ? `stopped after ${formatDuration(timeout!)} (--timeout)` : 'interrupted';
     cli.warn(`${how} while ${task}: ${formatCount(done)} of ${formatCount(total)} ${unit} done`);
-    return reason === 'timeout' ? 1 : 0; // Ctrl-C: the kit ends the run with status 130
+    return reason === 'timeout' ? EXIT_TIMEOUT : 0; // Ctrl-C: the kit ends the run with status 130
   }
   const { solution } = result;
   const ms = roundMs(result.ms);
@@ -381,16 +389,19 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
   if (game.solved) await out('Already solved: n for a new puzzle.');
   await prompt();
   // Ctrl-C (or a closed output) ends the game even while it waits for a line.
+  let idleLines = 0;
   for await (const input of standardInput(cli, MAX_PLAY_LINE)) {
     const line = input.text.trim();
     if (!interactive && line !== '') await out(shown(line)); // echo piped commands, like a transcript
     // At most one message of each kind per line, however many bad tokens it has.
     let saidSolved = false;
     let saidBad = false;
+    let understood = false;
     for (const token of line.split(/\s+/).filter(Boolean)) {
       const played = playCommand(game, token, { random });
       game = played.game;
       const { outcome } = played;
+      if (outcome.kind !== 'unknown' && outcome.kind !== 'solved-already') understood = true;
       switch (outcome.kind) {
         case 'quit':
           return 0;
@@ -415,6 +426,11 @@ async function play(cli: Cli, seed: string | undefined, startText: string | unde
           saidBad = true;
           break;
       }
+    }
+    idleLines = understood ? 0 : idleLines + 1;
+    if (!interactive && idleLines >= MAX_IDLE_LINES) {
+      cli.warn(`standard input line ${input.line}: ${MAX_IDLE_LINES} lines in a row without a move or command; the game ends`);
+      return 1;
     }
     await prompt();
   }
