@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// pnpm demo: runs every package's CLI on bundled sample input (each package's own `demo` script) and says what
-// each one shows. Packages are shown in the order of the root README; a package that does not exist yet is skipped.
+// pnpm demo: builds every package (its output shown only when the build fails), then runs every package's CLI on
+// bundled sample input (each package's own `demo` script) and says what each one shows. Packages are shown in the
+// order of the root README; a package that does not exist yet is skipped. `--no-build` skips the build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,20 @@ const WHAT = {
   candidates: 'a Sudoku solved step by step with explanations and a rating, then a hint for a hard one',
 };
 
+if (!process.argv.includes('--no-build')) {
+  process.stdout.write('demo: building the packages (pnpm build; its output is shown only if it fails)… ');
+  const start = performance.now();
+  const build = spawnSync('pnpm', ['build'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (build.status !== 0) {
+    console.log('failed\n');
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    console.error(`demo: pnpm build failed (exit ${build.status ?? build.signal}${build.error ? `: ${build.error.message}` : ''})`);
+    process.exit(1);
+  }
+  console.log(`done in ${Math.round((performance.now() - start) / 1000)} s`);
+}
+
 let ran = 0;
 for (const name of ORDER) {
   const dir = join(root, 'packages', name);
@@ -27,7 +42,12 @@ for (const name of ORDER) {
   const rule = '='.repeat(78);
   // Show the commands as a user would type them: `node dist/<file>.js` becomes the bin that points at that file.
   let commands = pkg.scripts.demo;
-  for (const [bin, target] of Object.entries(pkg.bin ?? {})) commands = commands.replaceAll(`node ${target.replace(/^\.\//, '')}`, bin);
+  // A bin is a committed launcher (`bin/dlx.js` imports `../dist/cli.js`): the command shown is the bin's name.
+  for (const [bin, target] of Object.entries(pkg.bin ?? {})) {
+    const launcher = readFileSync(join(dir, target), 'utf8');
+    const built = /import '\.\.\/(dist\/[\w-]+\.js)'/.exec(launcher)?.[1] ?? target.replace(/^\.\//, '');
+    commands = commands.replaceAll(`node ${built}`, bin);
+  }
   console.log(`\n${rule}\n${pkg.name}: ${WHAT[name] ?? pkg.description}\n$ ${commands.replaceAll(' && ', '\n$ ')}\n${rule}`);
   const result = spawnSync('pnpm', ['--silent', 'run', 'demo'], { cwd: dir, stdio: 'inherit' });
   if (result.status !== 0) {

@@ -28,24 +28,41 @@ function projects(argv) {
   return names;
 }
 
-/** Runs a command with inherited output; exits with its status when it fails. */
-function step(command, commandArgs) {
-  console.log(`\n$ ${command} ${commandArgs.join(' ')}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', shell: false });
+/**
+ * Runs a command; exits with its status when it fails. A quiet step (the build) shows its output only on failure, so
+ * that the test run starts on the screen instead of after some 200 lines of build log.
+ */
+function step(command, commandArgs, { quiet = false } = {}) {
+  const shown = `${path.basename(command)} ${commandArgs.join(' ')}`;
+  if (quiet) process.stdout.write(`\n$ ${shown}   (output shown only if it fails)\n`);
+  else console.log(`\n$ ${shown}`);
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: quiet ? 'pipe' : 'inherit',
+    shell: false,
+    ...(quiet ? { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 } : {}),
+  });
   if (result.error) {
     console.error(`test: could not run ${command}: ${result.error.message}`);
     process.exit(1);
   }
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    if (quiet) {
+      process.stdout.write(result.stdout ?? '');
+      process.stderr.write(result.stderr ?? '');
+      console.error(`test: ${shown} failed (exit ${result.status ?? result.signal})`);
+    }
+    process.exit(result.status ?? 1);
+  }
 }
 
 const wanted = projects(args);
 if (wanted.length === 0 || wanted.some((name) => /[*?[\]{}!]/.test(name))) {
-  step('pnpm', ['build']);
+  step('pnpm', ['build'], { quiet: true });
 } else {
   // `<name>...` selects the package and everything it depends on; packages without a build script (the kit, the
   // testkit) are skipped by `run`, and --if-present keeps a selection with no build script at all from failing.
   const filters = wanted.flatMap((name) => ['--filter', `${name}...`]);
-  step('pnpm', [...filters, '--if-present', 'run', 'build']);
+  step('pnpm', [...filters, '--if-present', 'run', 'build'], { quiet: true });
 }
 step(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...args]);
