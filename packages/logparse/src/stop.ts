@@ -11,8 +11,8 @@ export const STOPPED = Symbol('stopped');
 /** The `signal` and `timeout` of a collection, as one stop that can be raced against a read. @internal */
 export class StopWatch {
   reason: StopReason | undefined;
+  // The race in progress is woken through this when the work stops; it is cleared as soon as its read settles.
   #wake: (() => void) | null = null;
-  #stopped: Promise<typeof STOPPED> | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #onAbort = (): void => this.#stop('aborted');
@@ -34,17 +34,37 @@ export class StopWatch {
   #stop(reason: StopReason): void {
     if (this.reason !== undefined) return;
     this.reason = reason;
-    this.#wake?.();
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
   }
 
-  /** The read's result, or STOPPED as soon as the work is stopped (at once if it already is). */
+  /**
+   * The read's result, or STOPPED as soon as the work is stopped (at once if it already is). Each race is a promise
+   * of its own that nothing refers to once its read has settled: `Promise.race` against one long-lived "stopped"
+   * promise would leave a reaction on it per read, each holding that read's result (every chunk of a stream, kept
+   * until the end of the input).
+   */
   race<T>(read: Promise<T>): Promise<T | typeof STOPPED> {
     if (this.reason !== undefined) return Promise.resolve(STOPPED);
     if (this.#signal === undefined && this.#timer === undefined) return read;
-    this.#stopped ??= new Promise((resolve) => {
-      this.#wake = () => resolve(STOPPED);
+    return new Promise<T | typeof STOPPED>((resolve, reject) => {
+      const wake = (): void => resolve(STOPPED);
+      this.#wake = wake;
+      const settled = (): void => {
+        if (this.#wake === wake) this.#wake = null;
+      };
+      read.then(
+        (value) => {
+          settled();
+          resolve(value);
+        },
+        (error: unknown) => {
+          settled();
+          reject(error);
+        },
+      );
     });
-    return Promise.race([read, this.#stopped]);
   }
 
   dispose(): void {
