@@ -67,10 +67,17 @@ const single = (code: number): Node => ({ t: 'set', set: { ranges: [code, code],
 
 const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
 
+/**
+ * The deepest nesting of groups a pattern may have: the parser and the compiler recurse once per level, and a pattern
+ * nested thousands deep would otherwise end in a stack overflow instead of a message.
+ */
+export const MAX_GROUP_DEPTH = 256;
+
 /** A recursive-descent parser for the supported subset (the pattern was already checked by `new RegExp`). */
 export class Parser {
   readonly #s: string;
   #i = 0;
+  #depth = 0;
 
   constructor(source: string) {
     this.#s = source;
@@ -166,9 +173,13 @@ export class Parser {
             this.#i = close + 1;
           } else refuse(s, `the group '(?${next ?? ''}'`);
         }
+        if (++this.#depth > MAX_GROUP_DEPTH) {
+          throw new TypeError(`the pattern ${describeValue(s)} nests groups more than ${MAX_GROUP_DEPTH} deep; expected at most ${MAX_GROUP_DEPTH} levels`);
+        }
         const inner = this.#alternation();
         if (s[this.#i] !== ')') refuse(s, 'an unclosed group');
         this.#i++;
+        this.#depth--;
         return inner;
       }
       case '[':

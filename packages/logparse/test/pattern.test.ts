@@ -82,9 +82,13 @@ describe('compilePattern', () => {
       ['(', /not a valid regular expression: '\(' \(Unterminated group\)/],
       ['a**', /not a valid regular expression/],
       ['(a{100}){200}', new RegExp(`too large for the linear-time matcher \\(over ${MAX_PATTERN_SIZE} instructions`)],
+      // Review regression: 10,000 nested groups overflowed the parser's stack ('Maximum call stack size exceeded').
+      [`${'(?:'.repeat(10_000)}a${')'.repeat(10_000)}`, /^the pattern '\(\?:\(\?:.*' \(40001 characters\) nests groups more than 256 deep; expected at most 256 levels$/],
+      [`${'('.repeat(257)}a${')'.repeat(257)}`, /nests groups more than 256 deep/],
     ];
     for (const [pattern, message] of refused) expect(() => compilePattern(pattern), pattern).toThrow(message);
     for (const [pattern] of refused) expect(() => compilePattern(pattern), pattern).toThrow(TypeError);
+    expect(compilePattern(`${'('.repeat(256)}a${')'.repeat(256)}`).test('xa')).toBe(true);
     expect(() => compilePattern(42 as never)).toThrow(/a pattern must be a string; got 42/);
     expect(() => compilePattern('a').test(null as never)).toThrow(TypeError);
   });
