@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
-import { InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
+import { EXIT_TIMEOUT, InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
   MAX_LINE_LENGTH,
@@ -12,6 +12,7 @@ import {
   StateError,
   mergePanels,
   headFingerprint,
+  isLineStart,
   lastLineEnd,
   readState,
   writeState,
@@ -88,7 +89,9 @@ Options:
   --max-line-length N reject lines longer than N bytes (default 65536, at most
                       ${MAX_LINE_LENGTH})
   --timeout T         stop reading after T (500ms, 10s, 2m; a bare number is
-                      seconds) and report what was read until then
+                      seconds), report what was read until then and exit 124;
+                      with the panels the reading is then in one thread, and
+                      --state is left as it was
   --quiet             no summary on stderr
   -h, --help          show this help
   -v, --version       show the version
@@ -112,9 +115,10 @@ Examples:
   logparse access.log.gz --timeout 30s --report summary
   zcat old.log.gz | logparse - --format common
 
-Exit status: 0 on success (also when --timeout stopped the reading), 1 on bad
-input (unreadable file, --strict reject, a file that cannot be written), 2 on a
-usage error, 130 when interrupted.`;
+Exit status: 0 on success, 1 on bad input (unreadable file, --strict reject, a
+damaged state file, a file that cannot be written), 2 on a usage error, 124 when
+--timeout stopped the reading (after reporting what was read until then), 130
+when interrupted.`;
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -308,7 +312,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     const why = stats.stopped === 'timeout' ? `stopped after ${values.timeout} (--timeout)` : 'interrupted';
     cli.warn(`${why}: the report covers the ${stats.read} lines read until then`);
   }
-  return 0;
+  return stats.stopped === 'timeout' ? EXIT_TIMEOUT : 0;
 }
 
 /** `--report all` or one panel: the panels over every record of the files (filters do not apply). */
@@ -326,13 +330,20 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
   const files = positionals.length > 0 ? positionals : ['-'];
   if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('give one or more log files, or - to read standard input');
-  if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top);
+  const timeout = durationOption(values.timeout as string | undefined);
+  const workers = integerOption(values.workers as string | undefined, 'workers', { min: 1, max: 64 });
+  if (timeout !== undefined && workers !== undefined && workers > 1) {
+    throw new UsageError(`--timeout reads the panels in one thread; --workers ${workers} and --timeout disagree (use one)`);
+  }
+  if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top, timeout);
   // The first file's statistics are the total so far (merging them into empty ones would copy every visitor set).
   let stats: PanelStats | null = null;
   const add = (part: PanelStats): PanelStats => (stats = stats === null ? part : mergePanels(stats, part));
-  const workers = integerOption(values.workers as string | undefined, 'workers', { min: 1, max: 64 });
-  const threads = workers ?? availableParallelism();
+  const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
   smallRead(totalBytes(files));
+  // One time limit over every file (the library's own: its stop ends a read that is waiting for input).
+  const deadline = timeout === undefined ? undefined : performance.now() + timeout;
+  let stopped: 'aborted' | 'timeout' | undefined;
   for (const file of files) {
     if (file !== '-' && threads > 1 && isFile(file) && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
       const part = await inWorkers(file, threads, values);
@@ -340,17 +351,29 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
       add(part);
       continue;
     }
-    const part = await collectPanels(file, { format, signal: cli.signal });
+    const left = deadline === undefined ? undefined : Math.max(1, Math.round(deadline - performance.now()));
+    const part = await collectPanels(file, { format, signal: cli.signal, ...(left === undefined ? {} : { timeout: left }) });
     // The log's size on disk (compressed for gzip), as GoAccess reports it; what was read for standard input.
-    if (file !== '-') part.logSize = safeSize(file);
+    if (file !== '-' && part.stopped === undefined) part.logSize = safeSize(file);
     add(part);
-    if (cli.signal.aborted) break;
+    stopped = part.stopped;
+    if (stopped !== undefined || cli.signal.aborted) break;
   }
-  return printPanels(cli, values, files, stats ?? createPanels(), format, top);
+  const code = await printPanels(cli, values, files, stats ?? createPanels(), format, top);
+  if (stopped === 'timeout' && cli.stopReason !== 'closed') {
+    cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the ${linesOf(stats ?? createPanels())} lines read until then`);
+    return EXIT_TIMEOUT;
+  }
+  return code;
+}
+
+/** Lines counted in panel statistics (records and rejects). */
+function linesOf(stats: PanelStats): number {
+  return stats.valid + stats.failed;
 }
 
 /** `--state FILE`: counts only the bytes added since the state's offset, then saves the new state. */
-async function incremental(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, stateFile: string, top: number | undefined): Promise<number> {
+async function incremental(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, stateFile: string, top: number | undefined, timeout: number | undefined): Promise<number> {
   if (files.length !== 1 || files[0] === '-') throw new UsageError('--state takes exactly one log file (not standard input)');
   const file = files[0]!;
   if (!isFile(file)) throw new InputError(`cannot read ${quote(file)}: not a readable file`);
@@ -367,6 +390,10 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   let offset = 0;
   if (state !== undefined) {
     if (state.offset <= size && headFingerprint(file, state.offset) === state.head) {
+      // Counting from inside a line would read its rest as a line of its own: a wrong answer, saved for every next run.
+      if (!isLineStart(file, state.offset)) {
+        throw new InputError(`state file ${quote(stateFile)} is damaged: its offset ${state.offset} is not a line start of ${quote(file)} (expected 0 or an offset just after a line end); remove it or name another with --state`);
+      }
       stats = state.panels;
       offset = state.offset;
     } else if (!values.quiet) cli.warn(`${quote(file)} is not the log of ${quote(stateFile)} any more (rotated or replaced): counting it from the start`);
@@ -374,7 +401,15 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   const end = lastLineEnd(file, size);
   if (end > offset) {
     smallRead(end - offset);
-    const part = await collectPanels(file, { format, signal: cli.signal, start: offset, end });
+    const part = await collectPanels(file, { format, signal: cli.signal, start: offset, end, ...(timeout === undefined ? {} : { timeout }) });
+    if (part.stopped === 'timeout') {
+      // The state is saved only after the whole range was read: left as it was, the next run reads these lines again.
+      const partial = offset === 0 ? part : mergePanels(stats, part);
+      const code = await printPanels(cli, values, files, partial, format, top);
+      if (cli.stopReason === 'closed') return code;
+      cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the ${linesOf(partial)} lines read until then; ${quote(stateFile)} is left as it was`);
+      return EXIT_TIMEOUT;
+    }
     if (part.stopped !== undefined) return cli.stopReason === 'closed' ? 0 : 130;
     // From the start, the new statistics are the whole (merging them into empty ones would copy every visitor set).
     stats = offset === 0 ? part : mergePanels(stats, part);
@@ -384,7 +419,8 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   try {
     writeState(stateFile, { offset: Math.max(end, offset), head: headFingerprint(file, Math.max(end, offset)), panels: stats });
   } catch (error) {
-    throw new InputError(`cannot write the state ${quote(stateFile)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const why = error instanceof StateError ? error.message : `cannot write the state ${quote(stateFile)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+    throw new InputError(why);
   }
   return printPanels(cli, values, files, stats, format, top);
 }

@@ -7,6 +7,7 @@ import { describeValue } from './errors.js';
 import { NODE_READER, closeWhenCollected, fileRangeChunks, readChunks, type LogSource, type OpenFile } from './source.js';
 import { collectStatsFromSourcesWith, collectStatsWith, type LogStats, type StatsOptions } from './stats.js';
 import { RecordStream } from './stream.js';
+import { isLineStart } from './state.js';
 import { collectPanelsWith, type PanelCollection, type PanelOptions } from './panelscan.js';
 
 export * from './index.js';
@@ -54,9 +55,20 @@ export async function collectPanels(input: LogSource, options: FilePanelOptions 
     const end = options.end ?? Number.MAX_SAFE_INTEGER;
     if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`start must be a byte offset (a non-negative integer); got ${describeValue(start)}`);
     if (!Number.isSafeInteger(end) || end < start) throw new RangeError(`end must be a byte offset not before start (${start}); got ${describeValue(end)}`);
+    // A start inside a line would count the rest of that line as a line of its own.
+    if (!startsLine(path, start)) throw new RangeError(`start must be a line start of ${describeValue(path)} (0, or just after a line end); got ${start}`);
     return collectPanelsWith(NODE_READER, fileRangeChunks(path, start, end), options);
   }
   return collectPanelsWith(NODE_READER, input, options);
+}
+
+/** True when `at` is a line start of the file, or the file cannot be read (reading it then says why). */
+function startsLine(path: string, at: number): boolean {
+  try {
+    return isLineStart(path, at);
+  } catch {
+    return true;
+  }
 }
 
 /** Options of `collectPanels` in Node: the core's, and a byte range of a file. */
@@ -67,4 +79,4 @@ export interface FilePanelOptions extends PanelOptions {
   readonly end?: number;
 }
 
-export { StateError, headFingerprint, lastLineEnd, readState, writeState, type LogState } from './state.js';
+export { MAX_STATE_BYTES, StateError, headFingerprint, isLineStart, lastLineEnd, readState, writeState, type LogState } from './state.js';

@@ -1,9 +1,10 @@
 // Incremental runs (Node only): a state file keeps the panel statistics of a log, the byte offset read up to, and a
 // fingerprint of the log's head so that a rotated log (a new file under the same name) is noticed.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { knownAgentClass, rememberAgentClass } from './agent.js';
 import { compactPanels, expandPanels } from './compact.js';
+import { describeValue } from './errors.js';
 import { panelsFromJson, type PanelStats } from './panels.js';
 
 /** What a state file holds. */
@@ -19,6 +20,13 @@ export interface LogState {
 /** Bytes of a log's head the fingerprint covers. */
 const HEAD = 65536;
 
+/**
+ * The largest state file read, in bytes (256 MiB): far beyond what a state needs (it grows with the distinct
+ * visitors, requests and referrers of a log, not with its lines), and below the longest string V8 makes (~512 MB),
+ * so that a huge file is refused by its size instead of failing (or exhausting memory) halfway through reading it.
+ */
+export const MAX_STATE_BYTES = 256 * 1024 * 1024;
+
 /** The SHA-256 (hex) of the first `length` bytes of a file (fewer when the file is shorter). */
 export function headFingerprint(file: string, length: number): string {
   const fd = openSync(file, 'r');
@@ -26,6 +34,19 @@ export function headFingerprint(file: string, length: number): string {
     const buf = Buffer.alloc(Math.min(length, HEAD));
     const n = readSync(fd, buf, 0, buf.length, 0);
     return createHash('sha256').update(buf.subarray(0, n)).digest('hex');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** True when `offset` is a line start of a file: 0, or an offset whose previous byte is a line end (`\n`). */
+export function isLineStart(file: string, offset: number): boolean {
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`offset must be a non-negative integer; got ${describeValue(offset)}`);
+  if (offset === 0) return true;
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(1);
+    return readSync(fd, buf, 0, 1, offset - 1) === 1 && buf[0] === 10;
   } finally {
     closeSync(fd);
   }
@@ -56,13 +77,14 @@ export function lastLineEnd(file: string, size: number): number {
  * remembered, so that counting the log's new lines does not classify those agents again.
  */
 export function readState(file: string): LogState | undefined {
-  if (!existsSync(file)) return undefined;
   const fail = (why: string): never => {
-    throw new StateError(`state file '${file}' is not a logparse state (${why}); remove it or name another with --state`);
+    throw new StateError(`state file ${describeValue(file)} is not a logparse state (${why}); remove it or name another with --state`);
   };
+  const text = readStateText(file);
+  if (text === undefined) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     return fail(error instanceof SyntaxError ? 'damaged: not JSON' : String((error as Error).message));
   }
@@ -89,6 +111,54 @@ export function readState(file: string): LogState | undefined {
   return { offset: v.offset as number, head: v.head, panels };
 }
 
+/**
+ * The text of a state file; undefined when it does not exist. Anything but a regular file (a device such as
+ * /dev/zero, a FIFO, a directory) and a file over MAX_STATE_BYTES is a StateError before a byte is read.
+ */
+function readStateText(file: string): string | undefined {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below without being read).
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new StateError(`cannot read the state file ${describeValue(file)}: ${code ?? (error as Error).message}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      throw new StateError(`state file ${describeValue(file)} is ${kindOf(stat)}, not a regular file; name a file with --state`);
+    }
+    if (stat.size > MAX_STATE_BYTES) {
+      throw new StateError(`state file ${describeValue(file)} has ${stat.size} bytes, more than a logparse state can have (at most ${MAX_STATE_BYTES}); remove it or name another with --state`);
+    }
+    // Exactly the size found (a file that grows meanwhile is read no further: its end is then not JSON).
+    const buf = Buffer.allocUnsafe(stat.size);
+    let at = 0;
+    while (at < buf.length) {
+      const n = readSync(fd, buf, at, buf.length - at, at);
+      if (n === 0) break;
+      at += n;
+    }
+    return buf.toString('utf8', 0, at);
+  } catch (error) {
+    if (error instanceof StateError) throw error;
+    throw new StateError(`cannot read the state file ${describeValue(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(stat: { isDirectory(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
 /** `[agent, os, browser]` for each user agent of the visitors whose class is known (classifying is costly). */
 function agentClasses(panels: PanelStats): Array<[string, string, string]> {
   const out: Array<[string, string, string]> = [];
@@ -104,12 +174,30 @@ function agentClasses(panels: PanelStats): Array<[string, string, string]> {
   return out;
 }
 
-/** Writes a state file atomically (a temporary file renamed over it). */
+/**
+ * Writes a state file atomically (a temporary file beside it, renamed over it). A path that is there but is not a
+ * regular file (a device such as /dev/full, a FIFO, a directory) is a StateError, and nothing is written; a failed
+ * write leaves no temporary file behind.
+ */
 export function writeState(file: string, state: LogState): void {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    stat = undefined; // not there yet (or not reachable: the write below says why)
+  }
+  if (stat !== undefined && !stat.isFile()) {
+    throw new StateError(`state file ${describeValue(file)} is ${kindOf(stat)}, not a regular file; name a file with --state`);
+  }
   const text = JSON.stringify({ kind: 'logparse-state', version: 2, offset: state.offset, head: state.head, panels: compactPanels(state.panels), agents: agentClasses(state.panels) });
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** A state file that cannot be used (damaged, foreign, another version). */

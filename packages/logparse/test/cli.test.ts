@@ -242,10 +242,10 @@ describe('logparse CLI', () => {
     expect(full.stderr).toBe('logparse: cannot write to standard output: no space left on the device (ENOSPC)\n');
   });
 
-  it('stops reading at --timeout and reports what it read until then (input that never ends)', () => {
+  it('stops reading at --timeout, reports what it read until then and exits 124 (input that never ends)', () => {
     // (yes ends on SIGPIPE when logparse has stopped: the status checked is logparse's.)
     const result = runShell(cli, `yes '${BLOG_LINE}' | BIN - --timeout 1s --report summary --json; exit \${PIPESTATUS[1]}`, { timeout: 30_000 });
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(124);
     const summary = JSON.parse(result.stdout) as { read: number; stopped: string };
     expect(summary.stopped).toBe('timeout');
     expect(summary.read).toBeGreaterThan(0);
@@ -441,6 +441,7 @@ describe('logparse CLI', () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: logparse <file>...');
+    expect(help.stdout).toContain('124 when\n--timeout stopped the reading');
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${pkg.version}\n`);
   });
