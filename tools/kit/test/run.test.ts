@@ -69,8 +69,11 @@ describe('runCli', () => {
   });
 
   it('stops on Ctrl-C with status 130', () => {
-    const run = sh(`${node} --forever > /dev/null & pid=$!; sleep 1.5; kill -INT $pid; wait $pid`);
+    // Ctrl-C is sent once the command has written, so its handler is surely in place (not after a guessed delay).
+    const out = join(mkdtempSync(join(tmpdir(), 'kit-int-')), 'out');
+    const run = sh(`${node} --forever > ${out} & pid=$!; while [ ! -s ${out} ]; do sleep 0.05; done; kill -INT $pid; wait $pid`);
     expect(run.code).toBe(130);
+    expect(run.signal).toBeNull();
   });
 });
 
