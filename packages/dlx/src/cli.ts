@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // dlx: argument parsing and printing only; everything else is the library's.
-import { UsageError, durationOption, inputName, integerOption, readText, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
+import { EXIT_TIMEOUT, MAX_TEXT_BYTES, UsageError, durationOption, inputName, integerOption, readAll, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import { formatShard, listShards, parseDlx, parseShard, solutions, type Problem, type SearchStats, type Shard } from './index.js';
 
 const HELP = `Usage: dlx [options] [file|-]
@@ -35,9 +35,11 @@ Options:
   -h, --help       show this help
   -v, --version    show the version
 
-A search that stops early (limit, node budget, timeout, Ctrl-C) says on stderr
-what it did before it stopped. A progress line goes to stderr when stderr is a
-terminal and the search has run for a second.
+The problem is read whole before the search starts, up to 32 MiB (a larger
+input is refused at once); --timeout and Ctrl-C also stop a read that waits on
+a slow writer. A search that stops early (limit, node budget, timeout, Ctrl-C)
+says on stderr what it did before it stopped. A progress line goes to stderr
+when stderr is a terminal and the search has run for a second.
 
 Examples:
   dlx queens8.dlx
@@ -48,8 +50,9 @@ Examples:
   dlx queens8.dlx --workers 2
   dlx queens8.dlx --shard 2/4
 
-Exit status: 0 on success (also when a limit or budget stopped the search),
-1 on bad input or a failed write, 2 on a usage error, 130 when interrupted.`;
+Exit status: 0 on success (also when --limit or --max-nodes stopped the
+search), 1 on bad input or a failed write, 2 on a usage error, 124 when
+--timeout stopped the read or the search, 130 when interrupted.`;
 
 const OPTIONS = {
   limit: { type: 'string' },
@@ -92,7 +95,15 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   if (listCount !== undefined && (shard !== undefined || workers !== undefined || values.print)) {
     throw new UsageError('--list-shards only lists the shards: leave out --shard, --workers and --print');
   }
-  const text = readText(file);
+  // The clock starts before the read: a slow or endless writer on standard input is stopped by --timeout too.
+  cli.timeout(timeout);
+  const text = await readAll(file, { maxBytes: MAX_TEXT_BYTES, signal: cli.signal });
+  if (text === undefined) {
+    if (cli.stopReason === 'closed') return 0;
+    const why = cli.stopReason === 'timeout' ? `by --timeout ${values.timeout}` : 'by Ctrl-C';
+    cli.warn(`stopped ${why} while reading ${inputName(file)}, before the search`);
+    return cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;
+  }
   let problem: Problem;
   try {
     problem = parseDlx(text);
@@ -107,7 +118,6 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     }
     return 0;
   }
-  cli.timeout(timeout);
   const progress = cli.progress('dlx', { unit: 'nodes' });
   const options = {
     ...(limit === undefined ? {} : { limit }),
@@ -152,7 +162,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   if (!complete) {
     cli.warn(`stopped ${stopReason(stats, cli, values)} after ${plural(found, 'solution')} and ${group(nodes)} nodes; there may be more`);
   }
-  return 0;
+  // A stop by --timeout is exit 124, whichever clock saw it first: the kit's timer or the search's own.
+  return !complete && (cli.stopReason === 'timeout' || stoppedBy === 'time') ? EXIT_TIMEOUT : 0;
 }
 
 runCli({ name: 'dlx', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

@@ -3,6 +3,7 @@
 import {
   choiceOption,
   durationOption,
+  EXIT_TIMEOUT,
   inputName,
   integerOption,
   quote,
@@ -41,8 +42,9 @@ Options:
 
 A summary (puzzles, time, puzzles per second) goes to stderr. A bad line is
 reported on stderr with its line number and the rest are solved; the exit
-status is then 1. A run stopped by --timeout or Ctrl-C says on stderr what it
-did before it stopped. A progress line goes to stderr when stderr is a terminal
+status is then 1. The first 5 bad lines are each reported, later ones only
+counted, in one last line. A run stopped by --timeout or Ctrl-C (also while it
+waits for input) says on stderr what it did before it stopped. A progress line goes to stderr when stderr is a terminal
 and the work has run for a second.
 
 Examples:
@@ -52,8 +54,9 @@ Examples:
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dlx-sudoku --count -
   echo ................................................................................. | dlx-sudoku --count --limit 100000000 --timeout 2s
 
-Exit status: 0 on success, 1 on bad input or a failed write, 2 on a usage
-error, 130 when interrupted.`;
+Exit status: 0 on success, 1 on bad input (even when --timeout stopped the run)
+or a failed write, 2 on a usage error, 124 when --timeout stopped the run, 130
+when interrupted.`;
 
 const OPTIONS = {
   unique: { type: 'boolean' },
@@ -104,10 +107,17 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const puzzles = cli.progress('dlx-sudoku', { unit: 'puzzles' });
   let solved = 0;
   let bad = 0;
+  let turned = start;
   /** The puzzle being searched when the run stopped: its line, and where its search was. */
   let unfinished: { line: number; nodes: number; solutions: number } | undefined;
   try {
-    for await (const { text, line } of readLines(file, { maxLength: MAX_LINE })) {
+    for await (const { text, line } of readLines(file, { maxLength: MAX_LINE, signal: cli.signal })) {
+      // Lines already read come without a turn of the event loop (a pipe hands over up to 2 MiB at once), so the loop
+      // is let turn every 15 ms: the --timeout timer and Ctrl-C are then seen between two lines.
+      if (performance.now() - turned > 15) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turned = performance.now();
+      }
       if (cli.signal.aborted) break;
       const trimmed = text.trim();
       if (trimmed === '' || trimmed.startsWith('#')) continue;
@@ -116,7 +126,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         grid = parseSudoku(puzzleOf(trimmed, size));
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-        cli.warn(`${name} line ${line}: ${error.message}`);
+        // The first few are said, the rest counted: a flood of bad lines (yes | dlx-sudoku -) cannot flood stderr.
+        cli.badLine(`${name} line ${line}: ${error.message}`);
         bad++;
         continue;
       }
@@ -173,7 +184,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         : `; the puzzle on line ${unfinished.line} was stopped after ${group(unfinished.nodes)} nodes and ${plural(unfinished.solutions, 'solution')}`;
     cli.warn(`stopped ${why}: ${plural(solved, 'puzzle')} done${where}`);
   }
-  return bad > 0 ? 1 : 0;
+  return bad > 0 ? 1 : cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;
 }
 
 runCli({ name: 'dlx-sudoku', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });
