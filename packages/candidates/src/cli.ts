@@ -2,7 +2,7 @@
 // sudoku-explain: argument parsing and printing only; everything else is the library's.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { choiceOption, durationOption, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, EXIT_TIMEOUT, InputError, inputName, readLines, roundMs, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { generateMain } from './generate-cli.js';
 import {
   explainPuzzle,
@@ -47,7 +47,8 @@ the way HoDoKu does. A puzzle is 81 characters (1-9, '.' or '0' for empty), a gr
 the {candidates} notation (a digit or {digits} per cell: those pencil marks are the
 starting state) or a 729-character pencil-mark grid (9 slots per cell, digit or '.').
 A file, or - for standard input, holds one puzzle per line ('#' lines are skipped);
-each is explained and printed before the next is read.
+each is explained and printed before the next is read. A bad puzzle is one line on
+stderr and the rest are explained; after 5 such lines the others are only counted.
 
 Options:
   --json             one compact JSON object per puzzle: {"status", "solved", "rating",
@@ -80,8 +81,9 @@ Examples:
   sudoku-explain --technique x-wing --all puzzles.txt
   sudoku-explain generate --level hard --count 3 --seed 7
 
-Exit status: 0 on success, 1 on bad input (a clear line on stderr), 2 on a usage error,
-130 when interrupted.`;
+Exit status: 0 on success, 1 on bad input (a clear line on stderr; also when --timeout
+stopped the run), 2 on a usage error, 124 when --timeout stopped the run, 130 when
+interrupted.`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -127,14 +129,18 @@ function isFileOperand(operand: string): boolean {
 
 const group = (n: number): string => n.toLocaleString('en-US');
 
-/** The number of lines of a regular file up to 256 MB (counted in chunks, never held whole), else undefined. */
-async function lineCount(file: string): Promise<number | undefined> {
+/**
+ * The number of lines of a regular file up to 256 MB (counted in chunks, never held whole), else undefined; undefined
+ * too once `signal` is aborted (--timeout or Ctrl-C during the count).
+ */
+async function lineCount(file: string, signal: AbortSignal): Promise<number | undefined> {
   try {
     const stats = statSync(file);
     if (!stats.isFile() || stats.size > 256 * 2 ** 20) return undefined;
     let lines = 0;
     let last = 10;
     for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+      if (signal.aborted) return undefined;
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
       if (chunk.length > 0) last = chunk[chunk.length - 1]!;
     }
@@ -240,7 +246,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   // The signal ends the lines even while a read waits for input (--timeout or Ctrl-C on an idle pipe or terminal).
   const source = puzzlesOf(operand, cli.signal);
   // The progress line counts lines; a file's line count (for a percentage and an ETA) is read first when it is drawn.
-  const total = operand !== '-' && process.stderr.isTTY === true ? await lineCount(operand) : undefined;
+  const total = operand !== '-' && process.stderr.isTTY === true ? await lineCount(operand, cli.signal) : undefined;
   const progress = cli.progress('explaining', { unit: 'lines', total });
   const start = performance.now();
   const solving = !values.hint && !values.candidates && technique === undefined && !values.all;
@@ -254,14 +260,23 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   let lookahead: IteratorResult<Item> | undefined = await source.next();
   const many = !lookahead.done;
   try {
-    while (!next.done && !cli.signal.aborted) {
+    let turned = start;
+    for (;;) {
+      // Lines already read come without a turn of the event loop (a pipe hands over up to 2 MiB at once), so the loop
+      // is let turn every 15 ms: the --timeout timer and Ctrl-C are then seen between two puzzles.
+      if (performance.now() - turned > 15) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turned = performance.now();
+      }
+      if (next.done || cli.signal.aborted) break;
       const { text, line } = next.value;
       let explained: Explained | undefined;
       try {
         explained = explain(text);
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-        cli.warn(`${name} line ${line}: ${error.message}`);
+        // The first few are said, the rest counted: a flood of bad lines cannot flood stderr.
+        cli.badLine(`${name} line ${line}: ${error.message}`);
         failed++;
       }
       if (explained !== undefined) {
@@ -296,7 +311,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     const why = stopped === 'timeout' ? `after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout)` : '(interrupted)';
     cli.warn(`stopped ${why}: ${group(done)} puzzle${done === 1 ? '' : 's'} explained${failed ? ` and ${group(failed)} rejected` : ''}, ${last > 0 ? `up to line ${group(last)} of ${name}` : `nothing read from ${name}`}`);
   }
-  return failed > 0 ? 1 : 0;
+  return failed > 0 ? 1 : stopped === 'timeout' ? EXIT_TIMEOUT : 0;
 }
 
 runCli({ name: NAME, help: HELP, packageJson: new URL('../package.json', import.meta.url), main });

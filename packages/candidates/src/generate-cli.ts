@@ -1,7 +1,7 @@
 // sudoku-explain generate: argument parsing and printing only; generating is the library's (generatePuzzles).
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
-import { choiceOption, durationOption, integerOption, roundMs, UsageError, type Cli } from '@puzzles/kit/cli';
+import { choiceOption, durationOption, EXIT_TIMEOUT, integerOption, roundMs, UsageError, type Cli } from '@puzzles/kit/cli';
 import { generatePuzzles, LEVELS, SYMMETRIES, TECHNIQUE_NAMES, type GeneratedPuzzle, type GeneratePuzzlesOptions, type Level } from './index.js';
 
 /** The help of the generate subcommand. */
@@ -32,9 +32,9 @@ Examples:
   sudoku-explain generate --requires x-wing --clues 22-28 --json --seed 2
   sudoku-explain generate --level extreme --count 2 --timeout 10s
 
-Exit status: 0 when the puzzles asked for were made (or --timeout stopped it), 1 when
-the attempts ran out first or an option is out of range, 2 on a usage error, 130 when
-interrupted.`;
+Exit status: 0 when the puzzles asked for were made, 1 when the attempts ran out first
+or an option is out of range, 2 on a usage error, 124 when --timeout stopped it first
+(after printing the puzzles made so far), 130 when interrupted.`;
 
 const OPTIONS = {
   level: { type: 'string' },
@@ -129,8 +129,11 @@ export async function generateMain(argv: string[], cli: Cli): Promise<number> {
   }
   // Made only when it is printed: the first toLocaleString of a process loads the locale data (~30 ms).
   const what = (): string => `${group(made)} of ${group(count)} puzzle${count === 1 ? '' : 's'} made in ${group(generator.attempts)} attempt${generator.attempts === 1 ? '' : 's'}`;
-  if (stopped === 'timeout') cli.warn(`stopped after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout): ${what()}`);
-  else if (stopped === 'interrupted') cli.warn(`stopped (interrupted): ${what()}`);
+  if (stopped === 'timeout') {
+    cli.warn(`stopped after ${timeout! >= 1000 ? `${Math.round(timeout! / 100) / 10} s` : `${timeout} ms`} (--timeout): ${what()}`);
+    // The generator's own clock or the CLI's: either way --timeout stopped it.
+    return EXIT_TIMEOUT;
+  } else if (stopped === 'interrupted') cli.warn(`stopped (interrupted): ${what()}`);
   else if (stopped === 'attempts') {
     const asked = level !== undefined ? `${LEVELS[LOWER_LEVELS.indexOf(level)]} puzzle` : 'puzzle that fits';
     cli.warn(`no ${asked} in the last ${group(attempts)} attempts in a row (--attempts): ${what()}`);
