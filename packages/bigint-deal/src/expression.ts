@@ -1,7 +1,10 @@
 // Conditions as text: `hcp(north) >= 15 && hcp(north) <= 17 && balanced(north)`. Functions hcp, spades, hearts,
 // diamonds, clubs, losers, controls (of a seat), balanced, semibalanced (of a seat), shape(seat, "any 4333"); numbers;
-// + - * /; comparisons; && || ! and, or, not; parentheses. Compiles to constraint data where it can (so it is
-// countable) and to a predicate otherwise.
+// + - * / %; comparisons; && || ! and, or, not; parentheses. Compiles to constraint data where it can (so it is
+// countable) and to a predicate otherwise. A divisor that is zero for every deal (`/ 0`, `% (2 - 2)`) is refused when
+// the condition is read; one that is zero for some deals only (`/ spades(north)`) gives 0 there. Nesting (parentheses
+// and unary operators) is limited to 100 levels and a syntax tree to 1,000 levels, so that no recursion over it can
+// exhaust the stack.
 import type { Constraint, SeatConstraint } from './constraint.js';
 import type { Deal } from './deal.js';
 import { describeValue } from './errors.js';
@@ -26,7 +29,14 @@ interface Token {
   type: 'num' | 'word' | 'str' | 'op' | 'end';
   text: string;
   at: number;
+  /** Where the token ends (exclusive). */
+  end: number;
 }
+
+/** The most levels of parentheses and unary operators (`!`, `not`, `-`) inside one another. */
+const MAX_NESTING = 100;
+/** The most levels of a syntax tree (a chain of n binary operators is n levels), so recursion over it stays shallow. */
+export const MAX_TREE_HEIGHT = 1000;
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -38,13 +48,14 @@ function tokenize(text: string): Token[] {
     const m = re.exec(text);
     if (m === null) fail(text, at + (text.slice(at).length - text.slice(at).trimStart().length), `unexpected character ${describeValue(text.slice(at).trimStart()[0])}`);
     const start = re.lastIndex - m[0].trimStart().length;
-    if (m[1] !== undefined) tokens.push({ type: 'num', text: m[1], at: start });
-    else if (m[2] !== undefined) tokens.push({ type: 'word', text: m[2].toLowerCase(), at: start });
-    else if (m[3] !== undefined) tokens.push({ type: 'str', text: m[3], at: start });
-    else tokens.push({ type: 'op', text: m[4]!, at: start });
+    const end = re.lastIndex;
+    if (m[1] !== undefined) tokens.push({ type: 'num', text: m[1], at: start, end });
+    else if (m[2] !== undefined) tokens.push({ type: 'word', text: m[2].toLowerCase(), at: start, end });
+    else if (m[3] !== undefined) tokens.push({ type: 'str', text: m[3], at: start, end });
+    else tokens.push({ type: 'op', text: m[4]!, at: start, end });
     at = re.lastIndex;
   }
-  tokens.push({ type: 'end', text: '', at: text.length });
+  tokens.push({ type: 'end', text: '', at: text.length, end: text.length });
   return tokens;
 }
 
@@ -64,11 +75,32 @@ export function parseCondition(text: string): Node {
     if (!isOp(op)) fail(text, peek().at, `expected ${what}, found ${peek().type === 'end' ? 'the end' : describeValue(peek().text)}`);
     i++;
   };
+  // Each node's height and whether it is a constant (no function of a seat), to refuse trees too tall to walk
+  // recursively and divisors that are zero for every deal.
+  const height = new WeakMap<Node, number>();
+  const constant = new WeakSet<Node>();
+  const made = (node: Node, at: number, ...children: Node[]): Node => {
+    const h = 1 + Math.max(0, ...children.map((child) => height.get(child) ?? 1));
+    if (h > MAX_TREE_HEIGHT) fail(text, at, `nested too deeply: more than ${MAX_TREE_HEIGHT.toLocaleString('en-US')} levels of operators`);
+    height.set(node, h);
+    if (node.kind === 'number' || children.every((child) => constant.has(child)) && node.kind !== 'call') constant.add(node);
+    return node;
+  };
+  const nest = (at: number, what: string): void => {
+    if (++depth > MAX_NESTING) fail(text, at, `${what} nested too deeply: more than ${MAX_NESTING} levels of parentheses and unary operators`);
+  };
   const binary = (next: () => Node, ops: string[], norm: (op: string) => string = (op) => op): Node => {
+    const first = peek();
     let left = next();
     while (isOp(...ops)) {
-      const op = norm(tokens[i++]!.text);
-      left = { kind: 'binary', op, left, right: next() };
+      const opToken = tokens[i++]!;
+      const op = norm(opToken.text);
+      const right = next();
+      if ((op === '/' || op === '%') && constant.has(right) && evaluateNode(right, NO_MASKS) === 0) {
+        const what = op === '/' ? 'division by zero' : 'remainder of a division by zero';
+        fail(text, opToken.at, `${what} in ${describeValue(text.slice(first.at, tokens[i - 1]!.end))}; a divisor must not be 0 for every deal`);
+      }
+      left = made({ kind: 'binary', op, left, right }, opToken.at, left, right);
     }
     return left;
   };
@@ -76,8 +108,11 @@ export function parseCondition(text: string): Node {
   const and = (): Node => binary(not, ['&&', 'and'], () => '&&');
   const not = (): Node => {
     if (isOp('!', 'not')) {
-      i++;
-      return { kind: 'not', operand: not() };
+      const t = tokens[i++]!;
+      nest(t.at, `${describeValue(t.text)}`);
+      const operand = not();
+      depth--;
+      return made({ kind: 'not', operand }, t.at, operand);
     }
     return binary(sum, ['==', '!=', '<', '<=', '>', '>=']);
   };
@@ -85,8 +120,11 @@ export function parseCondition(text: string): Node {
   const product = (): Node => binary(unary, ['*', '/', '%']);
   const unary = (): Node => {
     if (isOp('-')) {
-      i++;
-      return { kind: 'binary', op: '-', left: { kind: 'number', value: 0 }, right: unary() };
+      const t = tokens[i++]!;
+      nest(t.at, "'-'");
+      const operand = unary();
+      depth--;
+      return made({ kind: 'binary', op: '-', left: made({ kind: 'number', value: 0 }, t.at), right: operand }, t.at, operand);
     }
     return primary();
   };
@@ -94,10 +132,10 @@ export function parseCondition(text: string): Node {
     const t = peek();
     if (t.type === 'num') {
       i++;
-      return { kind: 'number', value: Number(t.text) };
+      return made({ kind: 'number', value: Number(t.text) }, t.at);
     }
     if (isOp('(')) {
-      if (++depth > 100) fail(text, t.at, 'parentheses nested too deeply');
+      nest(t.at, 'parentheses');
       i++;
       const inner = or();
       expect(')', "')'");
@@ -127,7 +165,7 @@ export function parseCondition(text: string): Node {
         node.pattern = pattern.text;
       }
       expect(')', `')' after ${t.text}(…)`);
-      return node;
+      return made(node, t.at);
     }
     fail(text, t.at, t.type === 'end' ? 'the condition ends too soon' : `unexpected ${describeValue(t.text)}`);
   };
@@ -135,6 +173,9 @@ export function parseCondition(text: string): Node {
   if (peek().type !== 'end') fail(text, peek().at, `unexpected ${describeValue(peek().text)}`);
   return tree;
 }
+
+/** The masks a constant expression is evaluated on (it reads none). */
+const NO_MASKS = /* @__PURE__ */ new Uint16Array(16);
 
 /** Evaluates a syntax tree on a deal's 16 suit masks (booleans as 1 and 0). @internal */
 export function evaluateNode(node: Node, m: Uint16Array): number {
@@ -210,20 +251,56 @@ export interface CompiledCondition {
   impossible?: string;
 }
 
+/** Whether a syntax tree reads no seat (so it is the same for every deal). */
+function isConstant(node: Node): boolean {
+  // Iterative, as every walk of a tree here is bounded by MAX_TREE_HEIGHT anyway; this one needs no stack at all.
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === 'call') return false;
+    if (n.kind === 'not') stack.push(n.operand);
+    else if (n.kind === 'binary') stack.push(n.left, n.right);
+  }
+  return true;
+}
+
+/** The alternatives of a condition joined by `||` (one when there is none). */
+function alternatives(node: Node): Node[] {
+  const parts: Node[] = [];
+  let n = node;
+  for (; n.kind === 'binary' && n.op === '||'; n = n.left) parts.push(n.right);
+  parts.push(n);
+  return parts.reverse();
+}
+
+/** One alternative as constraint data, or why no deal satisfies it, or undefined when it is not data. */
+function dataOf(node: Node): { data: Record<string, SeatConstraint> } | { impossible: string } | undefined {
+  if (isConstant(node)) {
+    return evaluateNode(node, NO_MASKS) === 0 ? { impossible: 'it is always false' } : { data: {} };
+  }
+  const data: Record<string, Record<string, [number, number] | string>> = {};
+  if (!asData(node, data)) return undefined;
+  for (const [seat, fields] of Object.entries(data)) {
+    for (const [key, value] of Object.entries(fields)) {
+      if (Array.isArray(value) && value[0] > value[1]) return { impossible: `${seat}.${key} would have to be from ${value[0]} to ${value[1]}` };
+    }
+  }
+  return { data: data as Record<string, SeatConstraint> };
+}
+
 /** Compiles a condition such as `hcp(north) >= 15 && balanced(north)` into a constraint; a RangeError names the position. */
 export function compileCondition(text: string): CompiledCondition {
   const tree = parseCondition(text);
-  const data: Record<string, Record<string, [number, number] | string>> = {};
-  if (asData(tree, data)) {
-    for (const [seat, fields] of Object.entries(data)) {
-      for (const [key, value] of Object.entries(fields)) {
-        if (Array.isArray(value) && value[0] > value[1]) {
-          return { constraint: { or: [] }, isData: true, impossible: `${seat}.${key} would have to be from ${value[0]} to ${value[1]}` };
-        }
-      }
-    }
-    return { constraint: data as Record<string, SeatConstraint>, isData: true };
+  // Alternatives joined by || that no deal satisfies drop out; when none is left the condition is impossible (counts
+  // 0 and is refused at once), and when one is left that is data, the condition is that data (countable).
+  const parts = alternatives(tree).map(dataOf);
+  const possible = parts.filter((part) => part === undefined || 'data' in part);
+  if (possible.length === 0) {
+    const reasons = parts.map((part) => (part as { impossible: string }).impossible);
+    const impossible = reasons.length === 1 ? reasons[0]! : `no alternative can hold (${reasons.join('; ')})`;
+    return { constraint: { or: [] }, isData: true, impossible };
   }
+  if (possible.length === 1 && possible[0] !== undefined) return { constraint: (possible[0] as { data: Record<string, SeatConstraint> }).data, isData: true };
   const masks = new Uint16Array(16);
   const predicate = (deal: Deal): boolean => evaluateNode(tree, dealMasks(deal, masks)) !== 0;
   return { constraint: predicate, isData: false };

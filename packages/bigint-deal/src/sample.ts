@@ -27,6 +27,13 @@ export interface SampleOptions {
   readonly maxAttempts?: number;
   /** Give each deal its page number in both editions too (`page`: Andrews', `pavlicekPage`: Pavlicek's). */
   readonly pages?: boolean;
+  /**
+   * Called once, with the number of random deals tried, when rejection sampling has found no deal for
+   * `noMatchAfter` milliseconds (the condition may be impossible): for saying so while the search goes on.
+   */
+  readonly onNoMatch?: (attempts: number) => void;
+  /** How long rejection sampling looks before `onNoMatch` is called, in milliseconds (default 3,000). */
+  readonly noMatchAfter?: number;
 }
 
 /** One sampled deal, with its page number when asked. */
@@ -73,6 +80,11 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new RangeError(`maxAttempts must be a positive integer; got ${describeValue(maxAttempts)}`);
   }
+  const { onNoMatch, noMatchAfter = 3000 } = options;
+  if (onNoMatch !== undefined && typeof onNoMatch !== 'function') throw new TypeError(`onNoMatch must be a function; got ${describeValue(onNoMatch)}`);
+  if (typeof noMatchAfter !== 'number' || !(noMatchAfter >= 0)) {
+    throw new RangeError(`noMatchAfter must be a number of milliseconds, 0 or more; got ${describeValue(noMatchAfter)}`);
+  }
   const test = compileConstraint(constraint);
   const stop = stopper({ signal: options.signal, timeout: options.timeout }, 64);
   const word = wordSource(options);
@@ -107,12 +119,22 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   const masks = new Uint16Array(16);
   let attempts = 0;
   let found = 0;
+  // onNoMatch is called at most once, on a check every 256 attempts, once the time is up and nothing was found.
+  let notice = onNoMatch;
+  const noticeAt = notice === undefined ? Infinity : now() + noMatchAfter;
   while (found < count) {
     if (attempts >= maxAttempts) {
       if (found === 0) throw new RangeError(`no deal satisfies ${describeValue(constraint)} in ${maxAttempts.toLocaleString('en-US')} random deals (maxAttempts)`);
       return { method: 'rejection', attempts, stopped: 'maxAttempts' };
     }
-    if ((attempts & 255) === 0 && stop.check()) return { method: 'rejection', attempts, stopped: stop.reason! };
+    if ((attempts & 255) === 0) {
+      if (stop.check()) return { method: 'rejection', attempts, stopped: stop.reason! };
+      if (notice !== undefined && attempts > 0 && found === 0 && now() >= noticeAt) {
+        const call = notice;
+        notice = undefined;
+        call(attempts);
+      }
+    }
     attempts++;
     shuffleDeck(cards, word);
     masks.set(fixed);
@@ -128,6 +150,8 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   }
   return { method: 'rejection', attempts };
 }
+
+const now = (): number => (globalThis.performance ?? Date).now();
 
 /** Per card, its suit and its bit in the suit's mask. */
 const SUIT_OF = /* @__PURE__ */ Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);

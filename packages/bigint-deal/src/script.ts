@@ -133,12 +133,36 @@ const UNSUPPORTED: Record<string, string> = {
   notrumps: 'notrump',
 };
 
+/** The most levels of a syntax tree (a chain of n binary operators is n levels), so recursion over it stays shallow. */
+const MAX_TREE_HEIGHT = 1000;
+/** The most operations an expression may take for one deal once its names are expanded (a name used twice counts twice). */
+const MAX_TREE_SIZE = 100_000;
+
 function fail(line: number, what: string): never {
   throw new RangeError(`cannot read the script at line ${line}: ${what}`);
 }
 
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+const TOKEN_TYPES = ['word', 'str', 'op', 'end'] as const;
+
+/**
+ * The tokens of a script, kept compactly (a few bytes each, in typed arrays, so a script of a million parentheses costs
+ * megabytes, not a hundred); `tokenAt(k)` makes one token's object when it is read.
+ */
+function tokenize(text: string): (k: number) => Token {
+  const types = new Uint8Array(text.length + 1);
+  const starts = new Int32Array(text.length + 1);
+  const ends = new Int32Array(text.length + 1);
+  const lines = new Int32Array(text.length + 1);
+  let count = 0;
+  const tokens = {
+    push(token: Omit<Token, 'text'> & { text?: string }): void {
+      types[count] = TOKEN_TYPES.indexOf(token.type);
+      starts[count] = token.at;
+      ends[count] = token.end;
+      lines[count] = token.line;
+      count++;
+    },
+  };
   let line = 1;
   let i = 0;
   while (i < text.length) {
@@ -176,17 +200,22 @@ function tokenize(text: string): Token[] {
     }
   }
   tokens.push({ type: 'end', text: '', line, at: text.length, end: text.length });
-  return tokens;
+  return (k) => {
+    const at = Math.min(Math.max(k, 0), count - 1);
+    const type = TOKEN_TYPES[types[at]!]!;
+    const [from, to] = type === 'str' ? [starts[at]! + 1, ends[at]! - 1] : [starts[at]!, ends[at]!];
+    return { type, text: text.slice(from, to), line: lines[at]!, at: starts[at]!, end: ends[at]! };
+  };
 }
 
 /** Reads a dealer script; a RangeError names the line and the construct it cannot read. */
 export function parseDealerScript(text: string): DealerScript {
   if (typeof text !== 'string') throw new TypeError(`a dealer script must be a string; got ${describeValue(text)}`);
   if (text.length > 1_000_000) throw new RangeError(`a dealer script must be at most 1,000,000 characters; got ${text.length}`);
-  const tokens = tokenize(text);
+  const tokenAt = tokenize(text);
   let i = 0;
   let depth = 0;
-  const peek = (): Token => tokens[i]!;
+  const peek = (): Token => tokenAt(i);
   const shown = (t: Token): string => (t.type === 'end' ? 'the end of the script' : describeValue(t.type === 'str' ? `"${t.text}"` : t.text));
   const isOp = (op: string): boolean => peek().type === 'op' && peek().text === op;
   const word = (): string | undefined => (peek().type === 'word' ? peek().text.toLowerCase() : undefined);
@@ -195,6 +224,25 @@ export function parseDealerScript(text: string): DealerScript {
     i++;
   };
   const definitions = new Map<string, ScriptNode>();
+  // Each node's height, size (names expanded) and whether it reads no seat: trees too tall to walk recursively, too
+  // large to evaluate for every deal (a name defined as the sum of the previous one twice, 60 times over), and divisors
+  // that are zero for every deal are refused here.
+  const shapeOf = new WeakMap<ScriptNode, { height: number; size: number; constant: boolean }>();
+  const made = (node: ScriptNode, line: number, ...children: ScriptNode[]): ScriptNode => {
+    let height = 1;
+    let size = 1;
+    let constant = node.kind === 'num' || node.kind === 'not' || node.kind === 'bin' || node.kind === 'if';
+    for (const child of children) {
+      const c = shapeOf.get(child) ?? { height: 1, size: 1, constant: false };
+      height = Math.max(height, c.height + 1);
+      size += c.size;
+      constant &&= c.constant;
+    }
+    if (height > MAX_TREE_HEIGHT) fail(line, `the expression is nested too deeply: more than ${MAX_TREE_HEIGHT.toLocaleString('en-US')} levels of operators`);
+    if (size > MAX_TREE_SIZE) fail(line, `the expression is too large: more than ${MAX_TREE_SIZE.toLocaleString('en-US')} operations for each deal once its names are expanded`);
+    shapeOf.set(node, { height, size, constant });
+    return node;
+  };
   let hcpTable: Uint8Array | undefined;
   let usedHcp = false;
   let generate = 10_000_000;
@@ -232,14 +280,15 @@ export function parseDealerScript(text: string): DealerScript {
 
   // Expressions, by C's precedence: ?: then || && (== !=) (< <= > >=) (+ -) (* / %) and unary ! not -.
   const expression = (): ScriptNode => {
-    if (++depth > 200) fail(peek().line, 'the expression is nested too deeply');
+    if (++depth > 200) fail(peek().line, 'the expression is nested too deeply: more than 200 levels of parentheses, ?: and unary operators');
     const test = binary(0);
     let node = test;
     if (isOp('?')) {
       i++;
       const then = expression();
       expect(':', "':' of ?:");
-      node = { kind: 'if', test, then, else: expression() };
+      const otherwise = expression();
+      node = made({ kind: 'if', test, then, else: otherwise }, peek().line, test, then, otherwise);
     }
     depth--;
     return node;
@@ -247,6 +296,7 @@ export function parseDealerScript(text: string): DealerScript {
   const LEVELS = [['||', 'or'], ['&&', 'and'], ['==', '!='], ['<', '<=', '>', '>='], ['+', '-'], ['*', '/', '%']];
   const binary = (level: number): ScriptNode => {
     if (level === LEVELS.length) return unary();
+    const first = peek();
     let left = binary(level + 1);
     for (;;) {
       const t = peek();
@@ -254,18 +304,26 @@ export function parseDealerScript(text: string): DealerScript {
       if (!LEVELS[level]!.includes(op)) return left;
       i++;
       const right = binary(level + 1);
-      left = { kind: 'bin', op: op === 'or' ? '||' : op === 'and' ? '&&' : op, left, right };
+      if ((op === '/' || op === '%') && shapeOf.get(right)?.constant === true && compile(right)(NO_MASKS) === 0) {
+        const what = op === '/' ? 'division by zero' : 'remainder of a division by zero';
+        fail(t.line, `${what} in ${describeValue(text.slice(first.at, tokenAt(i - 1).end))}; a divisor must not be 0 for every deal`);
+      }
+      left = made({ kind: 'bin', op: op === 'or' ? '||' : op === 'and' ? '&&' : op, left, right }, t.line, left, right);
     }
   };
   const unary = (): ScriptNode => {
-    if (++depth > 200) fail(peek().line, 'the expression is nested too deeply');
+    if (++depth > 200) fail(peek().line, 'the expression is nested too deeply: more than 200 levels of parentheses, ?: and unary operators');
     let node: ScriptNode;
+    const t = peek();
     if (isOp('!') || word() === 'not') {
       i++;
-      node = { kind: 'not', operand: unary() };
+      const operand = unary();
+      node = made({ kind: 'not', operand }, t.line, operand);
     } else if (isOp('-')) {
       i++;
-      node = { kind: 'bin', op: '-', left: { kind: 'num', value: 0 }, right: unary() };
+      const operand = unary();
+      const zero = made({ kind: 'num', value: 0 }, t.line);
+      node = made({ kind: 'bin', op: '-', left: zero, right: operand }, t.line, zero, operand);
     } else {
       node = primary();
     }
@@ -284,7 +342,7 @@ export function parseDealerScript(text: string): DealerScript {
     const name = t.text.toLowerCase();
     if (/^\d+$/.test(name)) {
       i++;
-      return { kind: 'num', value: Number(name) };
+      return made({ kind: 'num', value: Number(name) }, t.line);
     }
     if (definitions.has(t.text)) {
       i++;
@@ -343,7 +401,7 @@ export function parseDealerScript(text: string): DealerScript {
       node = { kind: 'shape', seat: q, codes, pattern: pattern.replace(/\s+/g, ' ').trim() };
     }
     expect(')', `')' after ${name}(…)`);
-    return node;
+    return made(node, t.line);
   };
 
   const predealList = (): void => {
@@ -394,7 +452,7 @@ export function parseDealerScript(text: string): DealerScript {
         expect('(', "'(' after printes");
         const parts: (string | ((deal: Deal) => number))[] = [];
         for (;;) {
-          if (peek().type === 'str') parts.push(tokens[i++]!.text);
+          if (peek().type === 'str') parts.push(tokenAt(i++).text);
           else parts.push(evaluator(expression()));
           if (!isOp(',')) break;
           i++;
@@ -403,16 +461,16 @@ export function parseDealerScript(text: string): DealerScript {
         actions.push({ kind: 'printes', line: t.line, parts });
       } else if (name === 'average' || name === 'frequency') {
         let label: string | undefined;
-        if (peek().type === 'str') label = tokens[i++]!.text;
+        if (peek().type === 'str') label = tokenAt(i++).text;
         const start = peek();
         if (name === 'average') {
           const node = expression();
-          actions.push({ kind: 'average', label: label ?? '', text: text.slice(start.at, tokens[i - 1]!.end), line: t.line, value: evaluator(node) });
+          actions.push({ kind: 'average', label: label ?? '', text: text.slice(start.at, tokenAt(i - 1).end), line: t.line, value: evaluator(node) });
         } else {
           expect('(', "'(' after frequency");
           const exprStart = peek();
           const node = expression();
-          const source = text.slice(exprStart.at, tokens[i - 1]!.end);
+          const source = text.slice(exprStart.at, tokenAt(i - 1).end);
           expect(',', "',' and the lowest value in frequency(…)");
           const low = integer('the lowest value');
           expect(',', "',' and the highest value in frequency(…)");
@@ -425,7 +483,7 @@ export function parseDealerScript(text: string): DealerScript {
       } else if (UNSUPPORTED[name] !== undefined) {
         fail(t.line, `${UNSUPPORTED[name]} is not supported`);
       } else {
-        fail(t.line, `unknown action ${describeValue(tokens[i - 1]!.text)}`);
+        fail(t.line, `unknown action ${describeValue(tokenAt(i - 1).text)}`);
       }
       if (!isOp(',')) return;
       i++;
@@ -460,7 +518,7 @@ export function parseDealerScript(text: string): DealerScript {
     } else if (name === 'pointcount') {
       i++;
       const values: number[] = [];
-      while (peek().type === 'word' && /^\d+$/.test(peek().text)) values.push(Number(tokens[i++]!.text));
+      while (peek().type === 'word' && /^\d+$/.test(peek().text)) values.push(Number(tokenAt(i++).text));
       if (isOp(',')) fail(peek().line, 'pointcount takes numbers separated by spaces');
       if (values.length === 0 || values.length > 13 || values.some((v) => v > 19)) {
         fail(t.line, `pointcount takes 1 to 13 numbers from 0 to 19, ace first; got ${values.length} numbers`);
@@ -473,7 +531,7 @@ export function parseDealerScript(text: string): DealerScript {
     } else if (name === 'action') {
       i++;
       actionList();
-    } else if (t.type === 'word' && tokens[i + 1]?.type === 'op' && tokens[i + 1]!.text === '=') {
+    } else if (t.type === 'word' && tokenAt(i + 1).type === 'op' && tokenAt(i + 1).text === '=') {
       if (/^\d/.test(t.text)) fail(t.line, `a name cannot start with a digit: ${describeValue(t.text)}`);
       if (UNSUPPORTED[name!] !== undefined || ['condition', 'action', 'produce', 'generate', 'predeal'].includes(name!)) {
         fail(t.line, `${describeValue(t.text)} is a reserved word`);
@@ -514,8 +572,23 @@ export function parseDealerScript(text: string): DealerScript {
   };
 }
 
+/** The masks a constant expression is evaluated on (it reads none). */
+const NO_MASKS = /* @__PURE__ */ new Uint16Array(16);
+
+/** Each node's function, so a name used many times is compiled once. */
+const COMPILED = /* @__PURE__ */ new WeakMap<ScriptNode, (m: Uint16Array) => number>();
+
 /** A syntax tree as a function of a deal's 16 suit masks. */
 function compile(node: ScriptNode): (m: Uint16Array) => number {
+  let f = COMPILED.get(node);
+  if (f === undefined) {
+    f = compileNode(node);
+    COMPILED.set(node, f);
+  }
+  return f;
+}
+
+function compileNode(node: ScriptNode): (m: Uint16Array) => number {
   switch (node.kind) {
     case 'num': {
       const v = node.value;
@@ -558,7 +631,8 @@ function compile(node: ScriptNode): (m: Uint16Array) => number {
         case '+': return (m) => l(m) + r(m);
         case '-': return (m) => l(m) - r(m);
         case '*': return (m) => l(m) * r(m);
-        // Integer division and remainder, as dealer's C; by zero gives 0 rather than a crash.
+        // Integer division and remainder, as dealer's C. A divisor that is 0 for every deal is refused when the script is
+        // read; one that is 0 for some deals only (`hcp(north) / spades(north)`) gives 0 there rather than a crash.
         case '/': return (m) => { const d = r(m); return d === 0 ? 0 : Math.trunc(l(m) / d); };
         case '%': return (m) => { const d = r(m); return d === 0 ? 0 : l(m) % d; };
         case '==': return (m) => (l(m) === r(m) ? 1 : 0);
@@ -633,22 +707,42 @@ function isConstant(node: ScriptNode): boolean {
   }
 }
 
+/** The alternatives of a condition joined by `||` (one when there is none). */
+function alternatives(node: ScriptNode): ScriptNode[] {
+  const parts: ScriptNode[] = [];
+  let n = node;
+  for (; n.kind === 'bin' && n.op === '||'; n = n.left) parts.push(n.right);
+  parts.push(n);
+  return parts.reverse();
+}
+
+/** One alternative as constraint data, or why no deal satisfies it, or undefined when it is not data. */
+function dataOf(node: ScriptNode, customHcp: boolean): { data: Record<string, SeatConstraint> } | { impossible: string } | undefined {
+  if (isConstant(node)) return compile(node)(NO_MASKS) === 0 ? { impossible: 'it is always false' } : undefined;
+  const data: Record<string, Record<string, [number, number] | string>> = {};
+  if (!asData(node, data, customHcp)) return undefined;
+  for (const [seat, fields] of Object.entries(data)) {
+    for (const [key, v] of Object.entries(fields)) {
+      if (Array.isArray(v) && v[0] > v[1]) return { impossible: `it needs ${seat}.${key} from ${v[0]} to ${v[1]}` };
+    }
+  }
+  return { data: data as Record<string, SeatConstraint> };
+}
+
 function constraintOf(condition: ScriptNode | undefined, predeal: Predeal, customHcp: boolean): Constraint {
   const withPredeal = Object.keys(predeal).length > 0 ? { predeal } : {};
   if (condition === undefined) return withPredeal;
-  const data: Record<string, Record<string, [number, number] | string>> = {};
-  if (asData(condition, data, customHcp)) {
-    // Empty ranges (hcp(north) > 40) make an impossible condition: said at once, not dealt by rejection for ever.
-    for (const [seat, fields] of Object.entries(data)) {
-      for (const [key, v] of Object.entries(fields)) {
-        if (Array.isArray(v) && v[0] > v[1]) throw new RangeError(`no deal satisfies the condition: it needs ${seat}.${key} from ${v[0]} to ${v[1]}`);
-      }
-    }
-    return { ...(data as Record<string, SeatConstraint>), ...withPredeal };
+  // Impossible alternatives (empty ranges such as hcp(north) > 40, or always false) are said at once, not dealt by
+  // rejection for ever; when one alternative is left and it is data, the condition is that data (dealt exactly).
+  const parts = alternatives(condition).map((part) => dataOf(part, customHcp));
+  const possible = parts.filter((part) => part === undefined || 'data' in part);
+  if (possible.length === 0) {
+    const reasons = parts.map((part) => (part as { impossible: string }).impossible);
+    throw new RangeError(`no deal satisfies the condition: ${reasons.length === 1 ? reasons[0] : `no alternative can hold (${reasons.join('; ')})`}`);
   }
+  if (possible.length === 1 && possible[0] !== undefined) return { ...(possible[0] as { data: Record<string, SeatConstraint> }).data, ...withPredeal };
   const f = compile(condition);
   const masks = new Uint16Array(16);
-  if (isConstant(condition) && f(masks) === 0) throw new RangeError('no deal satisfies the condition: it is always false');
   const predicate = (deal: Deal): boolean => f(dealMasks(deal, masks)) !== 0;
   return Object.keys(withPredeal).length > 0 ? { and: [withPredeal, predicate] } : predicate;
 }
@@ -667,6 +761,10 @@ export interface ScriptRunOptions {
   readonly produce?: number;
   /** Give each deal its page number in both editions too (`page`, `pavlicekPage`). */
   readonly pages?: boolean;
+  /** Called once, with the number of random deals tried, when rejection has found no deal for `noMatchAfter` ms. */
+  readonly onNoMatch?: (attempts: number) => void;
+  /** How long rejection looks before `onNoMatch` is called, in milliseconds (default 3,000). */
+  readonly noMatchAfter?: number;
 }
 
 /** What a script run did: deals tried and produced, how, and its averages and frequency tables. */
@@ -702,6 +800,8 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     pages: options.pages === true,
+    ...(options.onNoMatch === undefined ? {} : { onNoMatch: options.onNoMatch }),
+    ...(options.noMatchAfter === undefined ? {} : { noMatchAfter: options.noMatchAfter }),
   });
   let produced = 0;
   for (let next = stream.next(); ; next = stream.next()) {

@@ -53,3 +53,96 @@ describe('compileCondition', () => {
     expectError(() => sampleDeals(compiled.constraint, { count: 1, seed: 1 }), RangeError, /no deal satisfies/);
   });
 });
+
+describe('compileCondition: hostile input', () => {
+  const chain = (unit: string, n: number, end = ''): string => unit.repeat(n) + end;
+
+  it('refuses nesting too deep to walk with the position, never an engine message', () => {
+    const cases: [string, RegExp][] = [
+      [`${chain('!', 9000)}(hcp(north)>=1)`, /position 101 \('!' nested too deeply: more than 100 levels of parentheses and unary operators\)/],
+      [`${chain('-', 9000)}hcp(north)>=1`, /position 101 \('-' nested too deeply: more than 100 levels/],
+      [`${chain('not ', 2000)}hcp(north)>=1`, /position 401 \('not' nested too deeply/],
+      [`${chain('(', 4000)}1${chain(')', 4000)}`, /position 101 \(parentheses nested too deeply/],
+      [`${chain('1+', 4900)}1 > 0`, /position 2000 \(nested too deeply: more than 1,000 levels of operators\)/],
+      [`${chain('1&&', 1500)}1`, /nested too deeply: more than 1,000 levels of operators/],
+      [`${chain('1||', 2000)}1`, /nested too deeply: more than 1,000 levels of operators/],
+      [`${chain('1+', 100_000)}1 > 0`, /a condition must be at most 10,000 characters; got 200005/],
+    ];
+    for (const [text, message] of cases) expectError(() => compileCondition(text), RangeError, message);
+  });
+
+  prop([fc.constantFrom('!', '-', 'not ', '(', '1+', '1*', '1 && ', '1 || ', '1 < '), fc.integer({ min: 0, max: 3000 }), dealArb])(
+    'any depth of any construct compiles and evaluates, or is refused by our own message',
+    (unit, n, deal) => {
+      const text = unit === '(' ? `${chain('(', n)}hcp(north)>1${chain(')', n)}` : `${chain(unit, n)}(hcp(north)>1)`;
+      let compiled: ReturnType<typeof compileCondition> | undefined;
+      try {
+        compiled = compileCondition(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RangeError);
+        expect((error as Error).message).toMatch(/nested too deeply|at most 10,000 characters/);
+        return;
+      }
+      onlyOurErrors(() => matches(deal, compiled.constraint));
+    },
+  );
+
+  it('a divisor that is zero for every deal is refused when read, naming the division', () => {
+    expectError(() => compileCondition('hcp(north)/0 >= 0'), RangeError, /position 11 \(division by zero in 'hcp\(north\)\/0'; a divisor must not be 0 for every deal\)/);
+    expectError(() => compileCondition('hcp(north) % (3 - 3) < 1'), RangeError, /position 12 \(remainder of a division by zero in 'hcp\(north\) % \(3 - 3\)'/);
+    expectError(() => compileCondition('1 + spades(s) / (2 * 0) > 1'), RangeError, /division by zero in 'spades\(s\) \/ \(2 \* 0\)'/);
+  });
+
+  prop([dealArb, fc.constantFrom('/', '%'), fc.integer({ min: -2, max: 13 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })])(
+    'a divisor that is zero for some deals gives 0 there, in the predicate and in sampling alike; one zero for all is refused',
+    (deal, op, k, a, b) => {
+      const { N } = deal.hands;
+      const h = hcpOf(N);
+      const s = N.spades.length;
+      const quotient = s === 0 ? 0 : op === '/' ? Math.trunc(h / s) : h % s;
+      const text = `hcp(north) ${op} spades(north) >= ${k}`;
+      const { constraint, isData } = compileCondition(text);
+      expect(isData).toBe(false);
+      expect(matches(deal, constraint)).toBe(quotient >= k);
+      const constant = `hcp(north) ${op} (${a} - ${b}) >= ${k}`;
+      if (a === b) expectError(() => compileCondition(constant), RangeError, /by zero in 'hcp\(north\) [/%] \(\d - \d\)'/);
+      else expect(matches(deal, compileCondition(constant).constraint)).toBe((op === '/' ? Math.trunc(h / (a - b)) : h % (a - b)) >= k);
+    },
+  );
+
+  it('sampling and counting agree on a division that can be zero: samples follow the meaning, counting names what it cannot count', () => {
+    const { constraint } = compileCondition('hcp(north) / spades(north) == 0 && hcp(north) >= 8');
+    const { deals } = sampleDeals(constraint, { count: 20, seed: 3 });
+    for (const { deal } of deals) {
+      const s = deal.hands.N.spades.length;
+      expect(s === 0 || hcpOf(deal.hands.N) < s).toBe(true);
+      expect(hcpOf(deal.hands.N)).toBeGreaterThanOrEqual(8);
+    }
+    expectError(() => countDeals(constraint), TypeError, /cannot count a predicate/);
+  });
+
+  it('alternatives joined by || that cannot hold drop out: none left is impossible (count 0, refused at once), one left is data', () => {
+    const none = compileCondition('hcp(north) > 37 || balanced(north) && hcp(north) > 40');
+    expect(none).toMatchObject({ constraint: { or: [] }, isData: true });
+    expect(none.impossible).toBe('no alternative can hold (north.hcp would have to be from 38 to 37; north.hcp would have to be from 41 to 37)');
+    expect(countDeals(none.constraint)).toBe(0n);
+    expectError(() => sampleDeals(none.constraint, { count: 1, seed: 1 }), RangeError, /no deal satisfies/);
+    const one = compileCondition('hcp(north) > 40 || hcp(north) >= 36 || 1 > 2');
+    expect(one).toEqual({ constraint: { north: { hcp: [36, 37] } }, isData: true });
+    expect(compileCondition('2 < 1')).toMatchObject({ isData: true, impossible: 'it is always false' });
+    expect(compileCondition('2 > 1')).toEqual({ constraint: {}, isData: true });
+    expect(compileCondition('hcp(north) > 30 || hcp(south) > 30').isData).toBe(false);
+  });
+
+  prop([fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), { minLength: 1, maxLength: 4 })])(
+    'a union of ranges with at most one that can hold counts as that range',
+    (ranges) => {
+      const text = ranges.map(([lo, hi]) => `hcp(north) >= ${lo} && hcp(north) <= ${hi}`).join(' || ');
+      const open = ranges.filter(([lo, hi]) => lo <= Math.min(hi, 37));
+      const compiled = compileCondition(text);
+      if (open.length === 0) expect(countDeals(compiled.constraint)).toBe(0n);
+      else if (open.length === 1) expect(countDeals(compiled.constraint)).toBe(countDeals({ north: { hcp: [open[0]![0], Math.min(open[0]![1], 37)] } }));
+      else expect(compiled.isData).toBe(false);
+    },
+  );
+});

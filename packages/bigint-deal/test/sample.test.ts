@@ -103,3 +103,27 @@ describe('sampleDeals', () => {
     expectError(() => sampleDeals({ and: [{ predeal: { N: 'A...' } }, { predeal: { S: 'A...' } }] }), RangeError, /two seats/);
   });
 });
+
+describe('sampleDeals: a search that finds nothing', () => {
+  const never: Constraint = (deal) => deal.hands.N.spades.length > 13;
+
+  it('calls onNoMatch once, with the deals tried, when rejection has found nothing for noMatchAfter ms', () => {
+    const calls: number[] = [];
+    expectError(() => sampleDeals(never, { count: 1, seed: 1, maxAttempts: 3000, noMatchAfter: 0, onNoMatch: (n) => calls.push(n) }), RangeError, /no deal satisfies .* in 3,000 random deals/);
+    expect(calls).toEqual([256]);
+  });
+
+  it('does not call it before the time is up, nor once a deal was found', () => {
+    const calls: number[] = [];
+    expectError(() => sampleDeals(never, { count: 1, seed: 1, maxAttempts: 3000, noMatchAfter: 1e9, onNoMatch: (n) => calls.push(n) }), RangeError, /no deal satisfies/);
+    const rare: Constraint = (deal) => hcpOf(deal.hands.N) >= 10;
+    const { deals } = sampleDeals(rare, { count: 2000, seed: 1, noMatchAfter: 0, onNoMatch: (n) => calls.push(n) });
+    expect(deals).toHaveLength(2000);
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a bad onNoMatch or noMatchAfter', () => {
+    expectError(() => sampleDeals(never, { onNoMatch: 'x' as unknown as () => void }), TypeError, /onNoMatch must be a function; got 'x'/);
+    expectError(() => sampleDeals(never, { noMatchAfter: -1 }), RangeError, /noMatchAfter must be a number of milliseconds, 0 or more; got -1/);
+  });
+});

@@ -46,7 +46,7 @@ describe('parseDealerScript: expressions', () => {
       ['1 || 0 ? 1 : 0', 1], ['1 ? 0 : 1 || 1', 0], ['0 && 0 || 1', 1], ['1 || 0 && 0', 1], ['0 || 0 || 0 && 1 && 1', 0],
       ['2 == 2 != 0', 1], ['0 != 2 == 1', 1], ['-2 < -1 <= 0', 0], ['4 > 3 < 1', 0], ['1 < 1 == 0', 1], ['0 == 0 < 0', 1],
       ['1 - 1 + 1', 1], ['1 + 0 < 1', 0], ['3 * 3 % 2', 1], ['3 % 2 * 2', 2], ['10 % 8 / 2', 1], ['1 + 2 * 3', 7],
-      ['!0 * 2', 2], ['2 * !0', 2], ['-1 - 2', -3], ['2 - -1', 3], ['7 / 2', 3], ['-7 / 2', -3], ['5 / 0', 0],
+      ['!0 * 2', 2], ['2 * !0', 2], ['-1 - 2', -3], ['2 - -1', 3], ['7 / 2', 3], ['-7 / 2', -3],
       ['not 0 and 1', 1], ['0 or not 1', 0],
     ];
     const script = `produce 1\naction ${cases.map(([e]) => `average "x" ${e}`).join(',\n')}`;
@@ -145,6 +145,9 @@ action printoneline, printpbn, average "points" hcp(north), frequency "spades" (
       ['generate 0', /generate must be at least 1/],
       ['condition hcp(north) > 40', /no deal satisfies the condition: it needs north\.hcp from 41 to 37/],
       ['condition 1 - 1', /no deal satisfies the condition: it is always false/],
+      ['condition hcp(north) > 37 or shape(north, any 4333) and hcp(north) > 40', /no deal satisfies the condition: no alternative can hold \(it needs north\.hcp from 38 to 37; it needs north\.hcp from 41 to 37\)/],
+      ['produce 1\naction average 5 / 0', /line 2: division by zero in '5 \/ 0'; a divisor must not be 0 for every deal/],
+      ['condition hcp(north) % (2 - 2) > 1', /line 1: remainder of a division by zero in 'hcp\(north\) % \(2 - 2\)'/],
       ['altcount 1 2 3', /altcount .* is not supported/],
       ['"text"', /line 1: expected a command/],
       ['condition "text"', /line 1: expected a number, a name or a function, found '"text"'/],
@@ -261,5 +264,65 @@ describe('print actions as dealer 20211121 prints them', () => {
     expect(west!.startsWith('\n\nWest hands:\n\n\n\n   1.')).toBe(true);
     expect(formatScriptAction(print!, dealer, 1)).toBe('');
     expectError(() => formatScriptPages({ kind: 'average' } as never, deals), TypeError, /print\(seats\) action/);
+  });
+});
+
+describe('parseDealerScript: hostile input', () => {
+  const chain = (unit: string, n: number, end = ''): string => unit.repeat(n) + end;
+  it('refuses expressions too deep to walk with a line naming it, never an engine message', () => {
+    const cases: [string, RegExp][] = [
+      [`condition ${chain('!', 9000)}(hcp(north) >= 1)`, /line 1: the expression is nested too deeply: more than 200 levels of parentheses, \?: and unary operators/],
+      [`condition ${chain('-', 9000)}hcp(north) >= 1`, /nested too deeply: more than 200 levels/],
+      [`condition ${chain('not ', 9000)}hcp(north) >= 1`, /nested too deeply: more than 200 levels/],
+      [`condition ${chain('(', 9000)}1${chain(')', 9000)}`, /nested too deeply: more than 200 levels/],
+      [`condition ${chain('1 ? 1 : ', 30_000)}1`, /nested too deeply: more than 200 levels/],
+      [`condition ${chain('1 + ', 100_000)}1 > 0`, /line 1: the expression is nested too deeply: more than 1,000 levels of operators/],
+      [`condition ${chain('hcp(north) > 1 && ', 30_000)}1`, /more than 1,000 levels of operators/],
+      [`condition ${chain('hcp(north) > 1 || ', 30_000)}1`, /more than 1,000 levels of operators/],
+      [`a0 = hcp(north)\n${Array.from({ length: 2000 }, (_, k) => `a${k + 1} = a${k} + 1`).join('\n')}\ncondition a2000 > 0`, /more than 1,000 levels of operators/],
+      [`a0 = hcp(north)\n${Array.from({ length: 60 }, (_, k) => `a${k + 1} = a${k} + a${k}`).join('\n')}\ncondition a60 > 0`, /the expression is too large: more than 100,000 operations for each deal once its names are expanded/],
+    ];
+    for (const [text, message] of cases) expectError(() => parseDealerScript(text), RangeError, message);
+  });
+
+  it('takes chains up to the limit and evaluates them', () => {
+    const [sum] = valuesOf(`action average ${chain('1 + ', 999)}1`);
+    expect(sum!(parseDeal('NESW'.repeat(13)))).toBe(1000);
+    const [nested] = valuesOf(`action average ${chain('-(', 61)}1${chain(')', 61)}`);
+    expect(nested!(parseDeal('NESW'.repeat(13)))).toBe(-1);
+  });
+
+  prop([dealArb, fc.constantFrom('/', '%'), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 })])(
+    'a divisor that is zero for every deal is refused; one that is zero for some deals gives 0 there',
+    (deal, op, a, b) => {
+      const constant = `action average hcp(north) ${op} (${a} - ${b})`;
+      if (a === b) expectError(() => parseDealerScript(constant), RangeError, /line 1: (division|remainder of a division) by zero in 'hcp\(north\) [/%] \(\d - \d\)'/);
+      else {
+        const h = points(SUITS.map((x) => handOf(deal, 0)[x]).join(''), [4, 3, 2, 1]);
+        expect(valuesOf(constant)[0]!(deal)).toBe(op === '/' ? Math.trunc(h / (a - b)) : h % (a - b));
+      }
+      const [value] = valuesOf(`action average hcp(north) ${op} spades(north)`);
+      const hand = handOf(deal, 0);
+      const h = points(SUITS.map((x) => hand[x]).join(''), [4, 3, 2, 1]);
+      const s = hand.spades.length;
+      expect(value!(deal)).toBe(s === 0 ? 0 : op === '/' ? Math.trunc(h / s) : h % s);
+    },
+  );
+
+  it('an alternative that cannot hold drops out: the one left is dealt exactly', () => {
+    const script = parseDealerScript('condition hcp(north) > 40 or hcp(north) >= 36\nproduce 3');
+    expect(script.constraint).toEqual({ north: { hcp: [36, 37] } });
+    const { deals, report } = runAll('condition hcp(north) > 40 or hcp(north) >= 36\nproduce 3', { seed: 1 });
+    expect(report.method).toBe('exact');
+    expect(deals).toHaveLength(3);
+  });
+
+  it('says once, through onNoMatch, that rejection has found nothing yet', () => {
+    const calls: number[] = [];
+    const options = { seed: 1, noMatchAfter: 0, onNoMatch: (n: number) => calls.push(n) };
+    expectError(() => runAll('generate 5000\ncondition hcp(north) + hcp(south) > 80\nproduce 1', options), RangeError, /no deal satisfies .* in 5,000 random deals/);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]! % 256).toBe(0);
+    expect(calls[0]!).toBeGreaterThan(0);
   });
 });
