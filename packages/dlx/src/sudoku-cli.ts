@@ -52,7 +52,7 @@ Examples:
   dlx-sudoku --unique puzzles.txt
   dlx-sudoku --method dlx --unique puzzles.txt
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dlx-sudoku --count -
-  echo ................................................................................. | dlx-sudoku --count --limit 100000000 --timeout 2s
+  echo ................................................................................. | dlx-sudoku --count --limit 100000000 --timeout 1s
 
 Exit status: 0 on success, 1 on bad input (even when --timeout stopped the run)
 or a failed write, 2 on a usage error, 124 when --timeout stopped the run, 130

@@ -57,6 +57,7 @@ describe('dlx with multiplicities', () => {
       fc.constant(KNUTH_DLX3),
       fc.string({ unit: fc.constantFrom('A', 'B', 'X', '0', '1', '2', '3', ':', '|', ' ', '\n'), maxLength: 30 }), // short: at most a few thousand solutions
     ),
-    numRuns: 15,
+    // Each run is a process: a few here, more in CI (CI=true).
+    numRuns: process.env.CI ? 15 : 6,
   });
 });

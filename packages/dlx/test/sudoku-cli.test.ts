@@ -4,10 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveSudoku } from '../src/index.js';
+import { hasScript, onTerminalUntil, pipelinePeakMemory } from './process.js';
 import { isValidSolution } from './reference.js';
 
 const sudoku = fileURLToPath(new URL('../dist/sudoku-cli.js', import.meta.url));
@@ -17,6 +18,8 @@ const run = (args: string[], input?: string) => runBin(sudoku, args, input === u
 const TEXTBOOK = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const NO_SOLUTION = `12345678.${'........9'}${'.'.repeat(63)}`;
 const EMPTY = '.'.repeat(81);
+/** A count no search can reach: an empty 9×9 grid has 6.67 × 10^21 solutions. */
+const NEVER = '1000000000000000';
 const dir = mkdtempSync(join(tmpdir(), 'dlx-sudoku-cli-'));
 
 beforeAll(() => {
@@ -55,11 +58,12 @@ describe('dlx-sudoku', () => {
     const input = `${TEXTBOOK}\n${NO_SOLUTION}\n${EMPTY}\n${'.'.repeat(16)}\n`;
     for (const args of [['--count', '--limit', '7'], ['--unique'], []]) {
       const dlx = run(['--method', 'dlx', ...args], input);
+      const plain = run(args, input);
       expect(dlx.code).toBe(0);
-      expect(run(['--method', 'propagation', ...args], input).stdout).toBe(run(args, input).stdout);
+      expect(run(['--method', 'propagation', ...args], input).stdout).toBe(plain.stdout);
       // A unique solution is the same; grids with many solutions may give another first one.
-      expect(dlx.stdout.split('\n')[0]).toBe(run(args, input).stdout.split('\n')[0]);
-      if (args[0] !== undefined) expect(dlx.stdout).toBe(run(args, input).stdout);
+      expect(dlx.stdout.split('\n')[0]).toBe(plain.stdout.split('\n')[0]);
+      if (args[0] !== undefined) expect(dlx.stdout).toBe(plain.stdout);
     }
     expect(run(['--method', 'dlxx'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--method must be one of propagation, dlx; got 'dlxx'/) });
   });
@@ -152,50 +156,87 @@ describe('dlx-sudoku', () => {
     expect(json.stderr).toBe('');
   });
 
-  it('--timeout stops a long count (an empty grid, --limit 100000000), says what was done; memory stays bounded', async () => {
+  it('--timeout stops a count that cannot finish (an empty grid), says what was done, exit 124; memory stays bounded', async () => {
     const file = join(dir, 'empty.txt');
     writeFileSync(file, `${TEXTBOOK}\n${EMPTY}\n${TEXTBOOK}\n`);
-    const { code, stdout, stderr } = run(['--count', '--limit', '100000000', '--timeout', '1s', file]);
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = run(['--count', '--limit', NEVER, '--timeout', '500ms', file]);
+    expect(code).toBe(EXIT_TIMEOUT);
     expect(stdout).toBe('1\n');
     expect(stderr).toMatch(
-      /\ndlx-sudoku: stopped by --timeout 1s: 1 puzzle done; the puzzle on line 2 was stopped after [\d,]+ nodes and [\d,]+ solutions\n$/,
+      /\ndlx-sudoku: stopped by --timeout 500ms: 1 puzzle done; the puzzle on line 2 was stopped after [\d,]+ nodes and [\d,]+ solutions\n$/,
     );
-    const memory = await peakMemory(sudoku, ['--count', '--limit', '100000000', '--timeout', '2s', file]);
-    expect(memory.code).toBe(0);
+    const memory = await pipelinePeakMemory(sudoku, `BIN --count --limit ${NEVER} --timeout 1s '${file}'`);
+    expect(memory.code).toBe(EXIT_TIMEOUT);
     expect(memory.peakMB).toBeGreaterThan(0);
     expect(memory.peakMB).toBeLessThan(150);
   });
 
-  it('--timeout stops a long 25×25 search too', () => {
+  it('--timeout stops a long 25×25 search too, exit 124', () => {
     // Counting the solutions of an empty 25×25 grid would run for ever.
-    const { code, stderr } = run(['--count', '--limit', '100000000', '--timeout', '500ms'], `${'.'.repeat(625)}\n`);
-    expect(code).toBe(0);
-    expect(stderr).toMatch(/stopped by --timeout 500ms: 0 puzzles done; the puzzle on line 1 was stopped after [\d,]+ nodes/);
+    const { code, stderr } = run(['--count', '--limit', '100000000', '--timeout', '300ms'], `${'.'.repeat(625)}\n`);
+    expect(code).toBe(EXIT_TIMEOUT);
+    expect(stderr).toMatch(/stopped by --timeout 300ms: 0 puzzles done; the puzzle on line 1 was stopped after [\d,]+ nodes/);
   });
 
-  it('Ctrl-C during a long count: says what was done, exit 130', async () => {
-    const child = spawn(process.execPath, [sudoku, '--count', '--limit', '100000000', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.end(`${EMPTY}\n`);
+  it('--timeout ends a run that waits on standard input held open, exit 124', async () => {
+    const child = spawn(process.execPath, [sudoku, '--timeout', '300ms', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.write(`${TEXTBOOK}\n`); // one puzzle, and then nothing: the writer never ends
+    let stdout = '';
     let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.stdout.resume();
-    const timer = setTimeout(() => child.kill('SIGINT'), 1500);
     const safety = setTimeout(() => child.kill('SIGKILL'), 30_000);
     const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
-    clearTimeout(timer);
     clearTimeout(safety);
-    expect(code).toBe(130);
-    expect(stderr).toMatch(/stopped by Ctrl-C: 0 puzzles done; the puzzle on line 1 was stopped after [\d,]+ nodes and [\d,]+ solutions\n$/);
+    child.stdin.destroy();
+    expect(code).toBe(EXIT_TIMEOUT);
+    expect(stdout).toBe(`${solveSudoku(TEXTBOOK)}\n`);
+    expect(stderr).toMatch(/^dlx-sudoku: 1 puzzle in [\d.]+ s \([\d,]+ puzzles\/s\)\ndlx-sudoku: stopped by --timeout 300ms: 1 puzzle done\n$/);
   });
 
-  it('draws a progress line on a terminal for a count that runs over a second', () => {
-    const file = join(dir, 'one-empty.txt');
-    writeFileSync(file, `${EMPTY}\n`);
-    const result = runShell(sudoku, `script -qec "'${process.execPath}' '${sudoku}' --count --limit 100000000 --timeout 2500ms '${file}'" /dev/null`, {
-      timeout: 30_000,
-    });
-    expect(result.stdout).toMatch(/\rline 1: [\d,]+\/100,000,000 solutions \(\d+\.\d%\)/);
+  it('a flood of bad lines: the first 5 said, the rest counted in one line, exit 1; --timeout holds on endless ones', async () => {
+    const bounded = run([], 'y\n'.repeat(1000));
+    expect(bounded.code).toBe(1);
+    const lines = bounded.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines.slice(0, 5).map((l) => /line (\d+):/.exec(l)?.[1])).toEqual(['1', '2', '3', '4', '5']);
+    expect(lines[5]).toMatch(/^dlx-sudoku: 0 puzzles in /);
+    expect(lines[6]).toBe('dlx-sudoku: … and 995 more bad lines');
+    // Endless bad lines (yes) with stderr read late: the timeout ends the run, stderr stays short, memory bounded.
+    const endless = await pipelinePeakMemory(sudoku, 'yes | BIN - --timeout 300ms 2>&1 >/dev/null | (sleep 1; cat) >&2');
+    expect(endless.code).toBe(1);
+    const said = endless.stderr.trimEnd().split('\n');
+    expect(said).toHaveLength(8);
+    expect(said[6]).toBe('dlx-sudoku: stopped by --timeout 300ms: 0 puzzles done');
+    expect(said[7]).toMatch(/^dlx-sudoku: … and [\d,]+ more bad lines$/);
+    expect(endless.peakMB).toBeGreaterThan(0);
+    expect(endless.peakMB).toBeLessThan(150);
+  });
+
+  it('Ctrl-C during a count that cannot finish: says what was done, exit 130', async () => {
+    const child = spawn(process.execPath, [sudoku, '--count', '--limit', NEVER, '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end(`${TEXTBOOK}\n${EMPTY}\n`);
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // The first puzzle's count shows the run is under way (its Ctrl-C handler in place): only then is Ctrl-C sent.
+    child.stdout.once('data', () => child.kill('SIGINT'));
+    child.stdout.resume();
+    const safety = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
+    clearTimeout(safety);
+    expect(code).toBe(130);
+    // Ctrl-C may come before the search of line 2 starts or during it (the terminal test below waits for the latter).
+    expect(stderr).toMatch(/stopped by Ctrl-C: 1 puzzle done(; the puzzle on line 2 was stopped after [\d,]+ nodes and [\d,]+ solutions)?\n$/);
+  });
+
+  it.skipIf(!hasScript)('draws a progress line on a terminal once a count that cannot finish has run a second; Ctrl-C in it', async () => {
+    const file = join(dir, 'then-empty.txt');
+    writeFileSync(file, `${TEXTBOOK}\n${EMPTY}\n`);
+    // Stopped by Ctrl-C once the line of the search of line 2 shows: no timer decides the verdict.
+    const result = await onTerminalUntil(`'${process.execPath}' '${sudoku}' --count --limit 100000000 '${file}'`, /\rline 2: [\d,]+\/100,000,000 solutions \(\d+\.\d%\)/);
+    expect(result.seen, result.output).toBe(true);
+    expect(result.code).toBe(130);
+    expect(result.output).toMatch(/stopped by Ctrl-C: 1 puzzle done; the puzzle on line 2 was stopped after [\d,]+ nodes and [\d,]+ solutions\r?\n/);
   });
 
   it('a failed write (a full disk) is one line on stderr and exit 1', () => {
@@ -225,10 +266,15 @@ describe('dlx-sudoku', () => {
     for (const example of examples) {
       const script = example.replace(/(^|\| )dlx-sudoku /g, '$1BIN ');
       const result = runShell(sudoku, `cd '${dir}' && ${script}`, { timeout: 30_000 });
-      expect(result.code, `${example}: ${result.stderr}`).toBe(0);
-      // The --timeout example stops inside its one puzzle: nothing on stdout, and stderr says what was done.
-      if (example.includes('--timeout')) expect(result.stderr, example).toMatch(/stopped by --timeout 2s: 0 puzzles done; the puzzle on line 1/);
-      else expect(result.stdout.length, example).toBeGreaterThan(0);
+      // The --timeout example stops inside its one puzzle (10^8 solutions of an empty grid take minutes): exit 124, nothing on
+      // stdout, and stderr says what was done.
+      if (example.includes('--timeout')) {
+        expect(result.code, `${example}: ${result.stderr}`).toBe(EXIT_TIMEOUT);
+        expect(result.stderr, example).toMatch(/stopped by --timeout 1s: 0 puzzles done; the puzzle on line 1/);
+      } else {
+        expect(result.code, `${example}: ${result.stderr}`).toBe(0);
+        expect(result.stdout.length, example).toBeGreaterThan(0);
+      }
     }
   });
 
@@ -240,6 +286,7 @@ describe('dlx-sudoku', () => {
       fc.array(fc.stringMatching(/^[0-9.A-Za-z#/ -]{0,90}$/), { maxLength: 4 }).map((lines) => lines.join('\n')),
       fc.string({ unit: 'binary', maxLength: 200 }),
     ),
-    numRuns: 25,
+    // Each run is a process: a few here, more in CI (CI=true).
+    numRuns: process.env.CI ? 25 : 10,
   });
 });
