@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // bigint-deal: argument parsing and printing only; everything else is the library's.
-import { choiceOption, durationOption, InputError, inputName, integerOption, quote, readLines, readText, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { BAD_LINES_SHOWN, choiceOption, durationOption, EXIT_TIMEOUT, InputError, inputName, integerOption, quote, readAll, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
 import {
   bridgeNumbering,
@@ -44,9 +44,12 @@ Options:
                  hcp, spades, hearts, diamonds, clubs, losers, controls,
                  balanced, semibalanced (of a seat), shape(seat, "any 4333"),
                  numbers, + - * /, comparisons, && || ! and or not
+                 (a divisor that is 0 for every deal is an error; one that
+                 is 0 for some deals gives 0 there)
   --count-only   with --where: print the exact number of deals and the
                  probability instead (countable: ranges of points and suit
-                 lengths of one or two seats, joined by and)
+                 lengths of one or two seats, joined by and; alternatives
+                 joined by or that cannot hold drop out)
   --script FILE  run a dealer script (Hans van Staveren's dealer; - reads
                  standard input): generate, produce, predeal, pointcount,
                  condition, name = expression, dealer, vulnerable, and the
@@ -57,13 +60,15 @@ Options:
   --count N      with --random or --where: how many deals (default 1);
                  with --script: instead of the script's produce
   --timeout T    stop after T (500ms, 10s, 2m; a bare number is seconds)
-                 and say on stderr how many deals were printed
+                 and say on stderr how many deals were printed (exit 124)
   --ascii        diagram with S H D C instead of suit symbols
   -h, --help     show this help
   -v, --version  show the version
 
 Pages are written in decimal digits, without a sign, spaces or leading zeros.
-A page or deal of "-" reads one per line from standard input.
+A page or deal of "-" reads one per line from standard input; the first 5
+bad lines are reported one by one, later ones counted in one last line.
+A search by rejection that finds nothing for a few seconds says so once.
 
 Examples:
   bigint-deal 12345678901234567890123456789
@@ -78,7 +83,9 @@ Examples:
   bigint-deal --where "hcp(north) >= 22 and hcp(south) >= 10" --count-only
   printf 'condition hcp(north) >= 20 and spades(south) >= 5\\naction printoneline\\n' | bigint-deal --script - --count 3 --seed 1
 
-Exit status: 0 on success, 1 on bad input, 2 on a usage error.`;
+Exit status: 0 on success, 1 on bad input (even when --timeout stopped the
+run too), 2 on a usage error, 124 when --timeout stopped the work (after
+saying on stderr what was done), 130 on Ctrl-C.`;
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -99,6 +106,12 @@ const FORMATS = ['diagram', 'string', 'pbn', 'json'] as const;
 const EDITIONS = ['andrews', 'pavlicek'] as const satisfies readonly Edition[];
 /** The longest line read from standard input: a page has 29 digits and a PBN deal under 100 characters. */
 const MAX_LINE = 10_000;
+/** The most of a dealer script read, in bytes (the reader itself takes up to 1,000,000 characters). */
+const MAX_SCRIPT_BYTES = 1 << 20;
+/** The most deals print(seats) keeps for its pages after the run. */
+const MAX_KEPT = 100_000;
+/** How long a search by rejection finds nothing before it says so (an environment variable sets it for tests). */
+const NO_MATCH_AFTER = Number(process.env.BIGINT_DEAL_NO_MATCH_MS ?? 3000);
 
 const group = (n: number): string => n.toLocaleString('en-US');
 const counted = (n: number, unit: string): string => `${group(n)} ${unit}${n === 1 ? '' : 's'}`;
@@ -155,6 +168,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     if (cli.stopReason === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${what}`);
     else if (cli.stopReason === 'interrupted') cli.warn(`interrupted: ${what}`);
   };
+  /** Says once, when rejection has found nothing for a while, how many deals it tried (the condition may be impossible). */
+  const noMatch = (attempts: number, hint: string): void => {
+    cli.warn(`no deal satisfies the condition in the first ${counted(attempts, 'random deal')} tried; it may be impossible: ${hint}`);
+  };
 
   if (values.where !== undefined) {
     const { constraint, impossible } = compileCondition(values.where);
@@ -176,13 +193,19 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       signal,
       ...(timeout === undefined ? {} : { timeout }),
       pages: true,
+      onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? 'give --timeout to bound the search, or ask --count-only (it counts conditions on the points and suit lengths of one or two seats)' : `it stops at --timeout ${values.timeout}`),
+      noMatchAfter: NO_MATCH_AFTER,
     });
     let printed = 0;
+    let timedOut = false;
     try {
       for (let next = stream.next(); !signal.aborted; next = stream.next()) {
         if (next.done === true) {
           if (next.value.stopped === 'maxAttempts') cli.warn(`stopped after ${group(next.value.attempts)} random deals (the attempt budget): ${counted(printed, 'deal')} printed`);
-          else if (next.value.stopped === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${group(printed)} of ${counted(count, 'deal')} printed`);
+          else if (next.value.stopped === 'timeout') {
+            timedOut = true;
+            cli.warn(`stopped after ${values.timeout} (--timeout): ${group(printed)} of ${counted(count, 'deal')} printed${next.value.attempts > 0 ? ` (${counted(next.value.attempts, 'random deal')} tried)` : ''}`);
+          }
           break;
         }
         await print(show(next.value.page!, next.value.deal));
@@ -191,22 +214,35 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     } finally {
       progress?.end();
     }
-    if (printed < count && cli.stopReason !== undefined) stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
-    return 0;
+    if (!timedOut && printed < count && cli.stopReason !== undefined) {
+      stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
+      timedOut = cli.stopReason === 'timeout';
+    }
+    return timedOut ? EXIT_TIMEOUT : 0;
   }
 
   if (values.script !== undefined) {
+    // Read within a bound, so that an endless input (/dev/zero, `yes |`) is one error line in bounded memory, and
+    // --timeout and Ctrl-C end a read that waits for input.
+    const text = await readAll(values.script, { maxBytes: MAX_SCRIPT_BYTES, signal });
+    if (text === undefined) {
+      stopped('the script was not read to its end; no deal produced');
+      return cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;
+    }
     let script: DealerScript;
     try {
-      script = parseDealerScript(readText(values.script));
+      script = parseDealerScript(text);
     } catch (error) {
       if (error instanceof RangeError) throw new InputError(`${inputName(values.script)}: ${error.message}`);
       throw error;
     }
     const produce = values.count === undefined ? script.produce : count;
     const prints = script.actions.filter((action) => action.kind.startsWith('print') && action.kind !== 'print');
-    // print(seats) prints its pages after the run, so its deals are kept (the script's produce bounds them).
+    // print(seats) prints its pages after the run, so its deals are kept (bounded here).
     const pageActions = script.actions.filter((action) => action.kind === 'print');
+    if (pageActions.length > 0 && produce > MAX_KEPT) {
+      throw new InputError(`${inputName(values.script)}: print(…) at line ${pageActions[0]!.line} keeps every deal until the end of the run: produce must be at most ${group(MAX_KEPT)} with it; got ${group(produce)}`);
+    }
     const kept: Deal[] = [];
     const progress = produce > 1 ? cli.progress('dealing', { total: produce, unit: 'deals' }) : undefined;
     const run = runDealerScript(script, {
@@ -215,8 +251,11 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       signal,
       ...(timeout === undefined ? {} : { timeout }),
       pages: format === 'json',
+      onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? "give --timeout to bound the search (the script's generate bounds it too)" : `it stops at --timeout ${values.timeout}`),
+      noMatchAfter: NO_MATCH_AFTER,
     });
     let board = 0;
+    let timedOut = false;
     try {
       for (let next = run.next(); !signal.aborted; next = run.next()) {
         if (next.done === true) {
@@ -247,7 +286,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
             for (const line of formatScriptReport(report).split('\n')) await cli.out.line(line);
           }
           if (report.stopped === 'maxAttempts') cli.warn(`stopped after ${group(report.generated)} random deals (the script's generate): ${counted(report.produced, 'deal')} produced`);
-          else if (report.stopped === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${group(report.produced)} of ${counted(produce, 'deal')} produced`);
+          else if (report.stopped === 'timeout') {
+            timedOut = true;
+            cli.warn(`stopped after ${values.timeout} (--timeout): ${group(report.produced)} of ${counted(produce, 'deal')} produced`);
+          }
           break;
         }
         board++;
@@ -267,8 +309,11 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     } finally {
       progress?.end();
     }
-    if (signal.aborted && cli.stopReason !== 'timeout') stopped(`${group(board)} of ${counted(produce, 'deal')} produced`);
-    return 0;
+    if (!timedOut && signal.aborted) {
+      stopped(`${group(board)} of ${counted(produce, 'deal')} produced`);
+      timedOut = cli.stopReason === 'timeout';
+    }
+    return timedOut ? EXIT_TIMEOUT : 0;
   }
 
   if (values.random) {
@@ -286,7 +331,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       progress?.end();
     }
     if (printed < count) stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
-    return 0;
+    return cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;
   }
 
   // --of prints just the page, unless a format is asked for.
@@ -300,36 +345,46 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     return show(numbering.numberOfDeal(deal), deal);
   };
 
-  let failed = false;
+  // Bad pages or deals: the first few are reported one by one, the rest only counted (an endless flood of bad lines must
+  // not become an endless flood on stderr, nor pile up in memory behind a slow reader of stderr). The kit counts bad
+  // lines of standard input and says how many more there were at the end; bad arguments are counted here alike.
+  let badArguments = 0;
   let done = 0;
-  const run = async (text: string, where: string): Promise<void> => {
+  const run = async (text: string, where: string | undefined): Promise<void> => {
     let shown: string;
     try {
       shown = one(text);
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-      cli.warn(`${where}${error.message}`);
-      failed = true;
+      if (where !== undefined) cli.badLine(`${where}${error.message}`);
+      else if (++badArguments <= BAD_LINES_SHOWN) cli.warn(error.message);
       return;
     }
     await print(shown);
     done++;
   };
   const inputs = values.of !== undefined ? [values.of] : positionals;
+  let read = 0;
   for (const text of inputs) {
     if (signal.aborted) break;
     if (text !== '-') {
-      await run(text, '');
+      await run(text, undefined);
       continue;
     }
     for await (const { text: line, line: number } of readLines('-', { maxLength: MAX_LINE, signal })) {
       if (signal.aborted) break;
+      // Lines that print nothing never wait for output, and input that is always ready never waits either: this turn of
+      // the event loop lets --timeout and Ctrl-C in.
+      if ((++read & 255) === 0) await new Promise((resolve) => setImmediate(resolve));
       if (line.trim() === '') continue;
       await run(line, `standard input line ${number}: `);
     }
   }
+  if (badArguments > BAD_LINES_SHOWN) cli.warn(`… and ${group(badArguments - BAD_LINES_SHOWN)} more bad arguments`);
   if (signal.aborted) stopped(`${counted(done, values.of !== undefined ? 'page' : 'deal')} printed`);
-  return failed ? 1 : 0;
+  // Bad input outranks a stop, as the kit has it for bad lines: the input has to be mended whatever the time allowed.
+  if (badArguments > 0) return 1;
+  return cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;
 }
 
 runCli({ name: 'bigint-deal', help: HELP, packageJson: new URL('../package.json', import.meta.url), main });
