@@ -137,17 +137,23 @@ export function predealMasks(predeal: Predeal): Uint16Array {
   return masks;
 }
 
+/** The most levels of and/or/not inside one another (deeper, or a constraint that contains itself, is refused). */
+const MAX_CONSTRAINT_DEPTH = 1000;
+
 /** Checks a constraint once and compiles it into a test over suit masks. @internal */
-export function compileConstraint(constraint: Constraint, where = 'constraint'): MaskTest {
+export function compileConstraint(constraint: Constraint, where = 'constraint', depth = 0): MaskTest {
   if (typeof constraint === 'function') return (_m, deal) => Boolean(constraint(deal));
   if (typeof constraint !== 'object' || constraint === null) {
     throw new TypeError(`${where} must be an object or a function; got ${describeValue(constraint)}`);
+  }
+  if (depth > MAX_CONSTRAINT_DEPTH) {
+    throw new RangeError(`a constraint may nest and/or/not at most ${MAX_CONSTRAINT_DEPTH.toLocaleString('en-US')} levels deep (does it contain itself?); got more at ${where.slice(0, 40)}…`);
   }
   if ('and' in constraint || 'or' in constraint) {
     const isAnd = 'and' in constraint;
     const parts = isAnd ? (constraint as { and: unknown }).and : (constraint as { or: unknown }).or;
     if (!Array.isArray(parts)) throw new TypeError(`${where}.${isAnd ? 'and' : 'or'} must be an array of constraints; got ${describeValue(parts)}`);
-    const tests = parts.map((part, i) => compileConstraint(part as Constraint, `${where}.${isAnd ? 'and' : 'or'}[${i}]`));
+    const tests = parts.map((part, i) => compileConstraint(part as Constraint, `${where}.${isAnd ? 'and' : 'or'}[${i}]`, depth + 1));
     if (isAnd) return tests.length === 0 ? () => true : allOf(tests);
     return (m, deal) => {
       for (const test of tests) if (test(m, deal)) return true;
@@ -155,7 +161,7 @@ export function compileConstraint(constraint: Constraint, where = 'constraint'):
     };
   }
   if ('not' in constraint) {
-    const test = compileConstraint((constraint as { not: Constraint }).not, `${where}.not`);
+    const test = compileConstraint((constraint as { not: Constraint }).not, `${where}.not`, depth + 1);
     return (m, deal) => !test(m, deal);
   }
   const tests: MaskTest[] = [];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMatcher, dealByNumber, matches, parseDeal, type BridgeHand, type Constraint } from '../src/index.js';
+import { createMatcher, dealByNumber, matches, parseDeal, sampleDeals, type BridgeHand, type Constraint } from '../src/index.js';
 import { bridgeDealArb, expectError, onlyOurErrors, prop } from './reference.js';
 
 // Plain references over rank strings, never the library's evaluation.
@@ -59,5 +59,21 @@ describe('matches', () => {
   prop([fc.anything()])('arbitrary values as constraints give only our errors', (value) => {
     onlyOurErrors(() => matches(dealByNumber(5n), value as Constraint));
     onlyOurErrors(() => matches(dealByNumber(5n), { north: value } as Constraint));
+  });
+});
+
+describe('constraints nested too deeply', () => {
+  it('a constraint nested past 1,000 levels, or one that contains itself, is a RangeError, never an engine message', () => {
+    const deal = dealByNumber(1n);
+    let deep: Constraint = { north: { hcp: [0, 37] } };
+    for (let k = 0; k < 20_000; k++) deep = k % 2 === 0 ? { not: deep } : { and: [deep] };
+    expectError(() => matches(deal, deep), RangeError, /a constraint may nest and\/or\/not at most 1,000 levels deep \(does it contain itself\?\); got more at constraint\.(not|and\[0\])/);
+    expectError(() => sampleDeals(deep, { count: 1, seed: 1 }), RangeError, /at most 1,000 levels deep/);
+    const cyclic: { or: Constraint[] } = { or: [] };
+    cyclic.or.push(cyclic);
+    expectError(() => matches(deal, cyclic), RangeError, /at most 1,000 levels deep/);
+    let fine: Constraint = { north: { hcp: [0, 37] } };
+    for (let k = 0; k < 500; k++) fine = { not: { not: fine } };
+    expect(matches(deal, fine)).toBe(true);
   });
 });
