@@ -121,10 +121,11 @@ describe('count and solutions with workers', () => {
   it('stop at the node budget, the timeout and the signal; report progress with the totals', async () => {
     const problem = nQueensProblem(12);
     expect(await count(problem, { workers: 2, maxNodes: 1000 })).toMatchObject({ complete: false, stoppedBy: 'nodes' });
-    expect(await count(nQueensProblem(16), { workers: 2, timeout: 200 })).toMatchObject({ complete: false, stoppedBy: 'time' });
+    // 20 queens (39 billion solutions) cannot be counted: only the timeout or the signal ends these.
+    expect(await count(nQueensProblem(20), { workers: 2, timeout: 200 })).toMatchObject({ complete: false, stoppedBy: 'time' });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    expect(await count(nQueensProblem(16), { workers: 2, signal: controller.signal })).toMatchObject({ complete: false, stoppedBy: 'signal' });
+    expect(await count(nQueensProblem(20), { workers: 2, signal: controller.signal })).toMatchObject({ complete: false, stoppedBy: 'signal' });
     expect(await count(problem, { workers: 2, signal: AbortSignal.abort() })).toMatchObject({ complete: false, stoppedBy: 'signal' });
     const seen: number[] = [];
     const stats = await count(problem, { workers: 2, progressInterval: 50_000, onProgress: (p) => seen.push(p.nodes) });
@@ -168,7 +169,8 @@ describe('count and solutions with workers', () => {
     const search = solutions(problem, { workers: 2 });
     const iterator = search[Symbol.asyncIterator]();
     expect((await iterator.next()).done).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Half a second: unpaused, two workers would have sent a million solutions by then.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     // The workers report their nodes every 262,144; paused after about 10,000 solutions each (20,000 nodes), they never
     // got there: the nodes are the split's levels above the pieces.
     expect(search.stats.nodes).toBeLessThan(262_144);
@@ -221,10 +223,10 @@ describe('no worker outlives its search', () => {
     const run = runScript(
       script(`
         const a = await count(nQueensProblem(9), { workers: 3 });
-        const b = await count(nQueensProblem(17), { workers: 2, timeout: 300 });
+        const b = await count(nQueensProblem(20), { workers: 2, timeout: 300 });
         const controller = new AbortController();
         setTimeout(() => controller.abort(), 300);
-        const c = await count(nQueensProblem(17), { workers: 2, signal: controller.signal });
+        const c = await count(nQueensProblem(20), { workers: 2, signal: controller.signal });
         let n = 0;
         for await (const s of solutions(nQueensProblem(17), { workers: 2 })) if (++n === 3) break;
         console.log(JSON.stringify([a.solutions, b.stoppedBy, c.stoppedBy, n]));`),
