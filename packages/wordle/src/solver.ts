@@ -174,9 +174,10 @@ class LookaheadSolver implements Solver {
    */
   #state(history: readonly ScoredGuess[], strict: boolean): { set: Uint16Array; constraint: Constraint } {
     if (!Array.isArray(history)) throw new TypeError(`history must be an array of { guess, marks }; got ${describeValue(history)}`);
-    const { codes, answerCount } = this.#m;
     let set = this.#all();
     let constraint = this.#noConstraint();
+    // The matrix (30 MB, a second or so to build) only once there is a turn to filter by: an empty history needs none.
+    if (history.length === 0) return { set, constraint };
     for (const [i, step] of history.entries()) {
       if (typeof step !== 'object' || step === null) throw new TypeError(`history[${i}] must be { guess, marks }; got ${describeValue(step)}`);
       const g = this.#guessIndex(step.guess, `history[${i}].guess`);
@@ -189,6 +190,7 @@ class LookaheadSolver implements Solver {
         const violation = hardModeViolation(history.slice(0, i), this.words.guesses[g]!);
         if (violation !== undefined) throw new RangeError(`${turn} is not allowed in hard mode: ${violation}`);
       }
+      const { codes, answerCount } = this.#m;
       const row = g * answerCount;
       set = set.filter((a) => codes[row + a] === code);
       if (strict && set.length === 0) throw new RangeError(`${turn}: no answer of the list fits the feedback so far; check the guesses and marks`);
