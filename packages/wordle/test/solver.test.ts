@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   allowedGuesses as originalGuesses,
   answers as originalAnswers,
@@ -9,6 +9,7 @@ import {
   parseScore,
   scoreGuess,
   type ScoredGuess,
+  type Solver,
 } from '../src/index.js';
 import { allWords, expectError, referenceEmoji, referenceOptimum } from './reference.js';
 
@@ -19,6 +20,8 @@ const SAMPLE = answers.filter((_, i) => i % 23 === 0); // 101 answers
 
 describe('the solver on the original lists', () => {
   const normal = createSolver();
+  /** The answers left after salet, by its feedback (the reference's, computed once per feedback). */
+  const afterOpener = new Map<string, string[]>();
   const hard = createSolver({ hardMode: true });
 
   it('opens with salet and solves a sample of answers within 6 guesses, keeping the feedback honest', () => {
@@ -29,11 +32,16 @@ describe('the solver on the original lists', () => {
       expect(steps[0]!.guess).toBe('salet');
       expect(steps.at(-1)!.guess).toBe(answer);
       for (const step of steps) expect(formatScore(step.marks)).toBe(referenceEmoji(step.guess, answer));
-      // Each step's remaining count is the number of answers consistent with the feedback so far.
+      // Each step's remaining count is the number of answers consistent with the feedback so far: those consistent
+      // with the turns before it, narrowed by this one (the first turn's answers are shared by every answer that
+      // scores the same against salet).
       const history: ScoredGuess[] = [];
-      for (const step of steps.slice(0, -1)) {
+      let left = answers;
+      for (const [i, step] of steps.slice(0, -1).entries()) {
         history.push({ guess: step.guess, marks: step.marks });
-        const left = answers.filter((a) => history.every((h) => referenceEmoji(h.guess, a) === formatScore(h.marks)));
+        const feedback = formatScore(step.marks);
+        const narrowed = (): string[] => left.filter((a) => referenceEmoji(step.guess, a) === feedback);
+        left = i === 0 ? (afterOpener.get(feedback) ?? afterOpener.set(feedback, narrowed()).get(feedback)!) : narrowed();
         expect(step.remaining).toBe(left.length);
         expect(normal.candidates(history)).toEqual(left);
       }
@@ -92,6 +100,19 @@ describe('the solver on the original lists', () => {
       /turn 2 .* is not allowed in hard mode: 1st letter must be C/,
     );
     expect(normal.nextGuess([{ guess: 'crane', marks: scoreGuess('crane', 'cigar') }, { guess: 'sugar', marks: scoreGuess('sugar', 'cigar') }])).toMatch(/^[a-z]{5}$/);
+  });
+
+  it('refuses the histories no game can have that assist was given (each of them once said "Solved")', () => {
+    const history = (...pairs: string[]): ScoredGuess[] => {
+      const turns: ScoredGuess[] = [];
+      for (let i = 0; i < pairs.length; i += 2) turns.push({ guess: pairs[i]!, marks: parseScore(pairs[i + 1]!) });
+      return turns;
+    };
+    expectError(() => normal.nextGuess(history('cigar', '00000', 'cigar', '22222')), RangeError, /^turn 2 \(history\[1\], cigar 🟩🟩🟩🟩🟩\): no answer of the list fits/);
+    expectError(() => normal.nextGuess(history('salet', '22222', 'crane', '00000')), RangeError, /^turn 1 .*no answer of the list fits/);
+    expectError(() => normal.nextGuess(history('salet', '01000', 'cigar', '22222', 'crane', '00000')), RangeError, /^turn 3 .* comes after the game was solved at turn 2$/);
+    expectError(() => normal.nextGuess(history('salet', '22220')), RangeError, /no answer of the list fits the feedback so far/);
+    expectError(() => hard.nextGuess(history('crane', '20000', 'sugar', '00000')), RangeError, /^turn 2 .* is not allowed in hard mode: 1st letter must be C/);
   });
 
   it('refuses bad options', () => {
@@ -177,7 +198,16 @@ describe('the solver at the ends of its width range, and stopping it', () => {
   });
 
   it('stops at a timeout or an aborted signal and says how far it got; reports progress', async () => {
-    const timed = createSolver({ hardMode: true, width: 100 }).evaluate({ timeout: 300 });
+    // A clock that runs a second per reading: the timeout passes after a few readings, on any machine.
+    let skew = 0;
+    const now = performance.now.bind(performance);
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now() + (skew += 1000));
+    let timed: ReturnType<Solver['evaluate']>;
+    try {
+      timed = createSolver({ hardMode: true, width: 100 }).evaluate({ timeout: 300 });
+    } finally {
+      clock.mockRestore();
+    }
     expect(timed.stopped).toBe('timeout');
     expect(timed.played).toBeLessThan(answers.length);
     expect(Object.values(timed.distribution).reduce((a, b) => a + b, 0)).toBe(timed.played);
