@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // wordle: argument parsing and printing only; everything else is the library's.
 import { createInterface } from 'node:readline';
-import { closest, durationOption, escapeText, integerOption, roundMs, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
+import { closest, durationOption, escapeText, EXIT_TIMEOUT, integerOption, roundMs, quote, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import {
   answerForDate,
   createGame,
@@ -23,7 +23,13 @@ import {
 
 const NAME = 'wordle';
 
-const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard]
+/** Guesses in a row a game from a pipe or a file may have refused before it ends: such input will not mend itself. */
+const MAX_REFUSED_IN_A_ROW = 10;
+
+/** The most turns assist takes (a game has at most 100 guesses): a pipe that never ends cannot grow the history for ever. */
+const MAX_TURNS = 100;
+
+const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard] [--timeout T]
        wordle score GUESS ANSWER [--json]
        wordle solve --answer WORD [--hard] [--opener WORD] [--width N] [--json]
        wordle solve --all [--hard] [--opener WORD] [--width N] [--timeout T] [--json]
@@ -31,7 +37,8 @@ const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-
 
 Play Wordle on the original lists (2,315 answers, 12,972 allowed guesses): six tries
 to find the five-letter word. Guesses are read one per line, from the keyboard or a
-pipe; the share grid is printed at the end.
+pipe (there, ${MAX_REFUSED_IN_A_ROW} refused or empty lines in a row end the game); the share grid is
+printed at the end.
 
 Commands:
   (none)         play a game: a random answer, or --answer, --seed or --daily
@@ -54,7 +61,8 @@ Options:
   --width N       the solver's look-ahead width, 1 to 100 (default 12; 1 = greedy;
                   wider is slower: 100 takes 10-20 s on --all)
   --timeout T     with solve --all: stop after T (500ms, 10s, 2m), print the
-                  summary of the answers played so far and say so on stderr
+                  summary of the answers played so far and say so on stderr;
+                  with a game: stop waiting for guesses after T
   --json          machine-readable output (score, solve, assist)
   -h, --help      show this help
   -v, --version   show the version
@@ -66,11 +74,13 @@ Examples:
   wordle score xenon train                  ⬜⬜⬜⬜🟩
   wordle solve --answer cigar --hard
   wordle solve --all --json
-  wordle solve --all --hard --width 100 --timeout 2s
+  wordle solve --all --hard --width 100 --timeout 2s --json
   wordle assist salet 00120 crony 00110
 
-Exit status: 0 on success, 1 on bad input or when solve --all leaves an answer unsolved,
-2 on a usage error, 130 when stopped by Ctrl-C.`;
+Exit status: 0 on success, 1 on bad input (a game: input that ended or kept being
+refused before the game was over) or when solve --all leaves an answer unsolved,
+2 on a usage error, 124 when --timeout stopped the work (after saying what was
+done), 130 when stopped by Ctrl-C.`;
 
 const OPTIONS = {
   answer: { type: 'string' },
@@ -90,7 +100,7 @@ type Command = (typeof COMMANDS)[number];
 
 /** The options each command takes. */
 const ALLOWED: Record<Command, readonly string[]> = {
-  play: ['answer', 'seed', 'daily', 'date', 'hard'],
+  play: ['answer', 'seed', 'daily', 'date', 'hard', 'timeout'],
   score: ['json'],
   solve: ['answer', 'all', 'hard', 'opener', 'width', 'json', 'timeout'],
   assist: ['hard', 'opener', 'width', 'json'],
@@ -142,13 +152,23 @@ function tiles(guess: string, marks: readonly Mark[]): string {
  * The lines of standard input. From a pipe or a file, the kit's reader (BOM dropped, a too-long line refused); at a
  * terminal, node:readline, as the kit's reader fails there with EAGAIN on a non-blocking TTY.
  */
-async function* inputLines(): AsyncGenerator<{ text: string; line: number }> {
+async function* inputLines(signal?: AbortSignal): AsyncGenerator<{ text: string; line: number }> {
   if (process.stdin.isTTY !== true) {
-    yield* readLines('-');
+    yield* readLines('-', signal === undefined ? {} : { signal });
     return;
   }
+  if (signal?.aborted) return;
+  // --timeout or Ctrl-C ends the wait for the next line at the keyboard too.
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+  const close = (): void => lines.close();
+  signal?.addEventListener('abort', close, { once: true });
   let line = 0;
-  for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) yield { text, line: ++line };
+  try {
+    for await (const text of lines) yield { text, line: ++line };
+  } finally {
+    signal?.removeEventListener('abort', close);
+    lines.close();
+  }
 }
 
 /** Input shown back to the player: control characters escaped, and a long line cut (with its length said). */
@@ -168,6 +188,7 @@ async function play({ values }: Parsed, cli: Cli): Promise<number> {
     game = createGame({ answer: values.seed !== undefined ? pickAnswer({ seed: values.seed }) : pickAnswer(), hardMode });
   }
   const interactive = process.stdin.isTTY === true;
+  const signal = cli.timeout(durationOption(values.timeout));
   await cli.out.line(`Wordle${game.day === undefined ? '' : ` ${game.day}`}: guess the five-letter word in ${game.maxGuesses} tries${hardMode ? ' (hard mode)' : ''}.`);
   await cli.out.line('🟩 right letter, right place; 🟨 in the word, elsewhere; ⬜ not in the word.');
   const prompt = async (): Promise<void> => {
@@ -177,8 +198,19 @@ async function play({ values }: Parsed, cli: Cli): Promise<number> {
     await cli.out.end();
   };
   await prompt();
-  for await (const { text } of inputLines()) {
+  let refusedInARow = 0;
+  /** Counts a line that gave no guess; true when a run of them from a pipe ends the game. */
+  const refused = (accepted: boolean): boolean => {
+    refusedInARow = accepted ? 0 : refusedInARow + 1;
+    return !interactive && refusedInARow >= MAX_REFUSED_IN_A_ROW;
+  };
+  const giveUp = (): number => {
+    cli.warn(`${MAX_REFUSED_IN_A_ROW} lines in a row were refused or empty; the game ends (the answer was ${game.answer})`);
+    return 1;
+  };
+  for await (const { text } of inputLines(signal)) {
     if (text.trim() === '') {
+      if (refused(false)) return giveUp();
       await prompt();
       continue;
     }
@@ -189,8 +221,17 @@ async function play({ values }: Parsed, cli: Cli): Promise<number> {
     if (round.score !== null && cli.color) await cli.out.line(tiles(game.guesses.at(-1)!.guess, round.score));
     await cli.out.line(round.message);
     if (round.outcome !== 'continue') break;
+    // A refused guess is not counted, so input that is refused for ever (\`yes | wordle\`) would never end the game.
+    if (refused(round.accepted)) return giveUp();
     await prompt();
   }
+  if (game.status === 'playing' && cli.stopReason === 'timeout') {
+    if (interactive) await cli.out.line('');
+    const made = game.guesses.length;
+    cli.warn(`stopped after ${values.timeout} (--timeout): ${made} ${made === 1 ? 'guess' : 'guesses'} made; the answer was ${game.answer}`);
+    return EXIT_TIMEOUT;
+  }
+  if (game.status === 'playing' && cli.signal.aborted) return 0;
   if (game.status === 'playing') {
     cli.warn(`the input ended before the game was over; the answer was ${game.answer}`);
     return 1;
@@ -260,7 +301,10 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
       await cli.out.line(`failures ${summary.failures.length === 0 ? 'none' : summary.failures.join(' ')}`);
       await cli.out.line(`(${(ms / 1000).toFixed(1)} s; Selby's proven optimum for salet: 7,920 normal, 8,122 hard)`);
     }
-    return summary.failures.length === 0 ? 0 : 1;
+    // An unsolved answer is known whatever the time allowed; else a stop by --timeout (the library's limit or the
+    // runtime's timer) exits 124.
+    if (summary.failures.length > 0) return 1;
+    return summary.stopped !== undefined && cli.stopReason !== 'interrupted' ? EXIT_TIMEOUT : 0;
   }
   const steps = solver.solve(values.answer!);
   const last = steps.at(-1)!;
@@ -328,6 +372,7 @@ async function assist(parsed: Parsed, cli: Cli): Promise<number> {
     try {
       const parts = text.trim().split(/\s+/);
       if (parts.length !== 2) throw new RangeError(`expected "GUESS FEEDBACK"; got ${quote(text.trim())}`);
+      if (history.length >= MAX_TURNS) throw new RangeError(`turn ${history.length + 1}: a game has at most ${MAX_TURNS} guesses`);
       history.push(turn(parts[0]!, parts[1]!));
       await advise();
       await flush();
