@@ -1,44 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
-import fc from 'fast-check';
+import { expectOneLineErrors, peakMemory, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FRAGMENTS, QUIRKS, BLOG_LINE } from './reference.js';
-import { classifyAgent, panelsToJson } from '../src/index.js';
-import { expandPanels } from '../src/compact.js';
+import { QUIRKS, BLOG_LINE } from './reference.js';
+import { cli, day, logFolder, run, runAll } from './cli-fixtures.js';
 
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
-function run(args: string[], input?: string, env?: NodeJS.ProcessEnv) {
-  return runBin(cli, args, { ...(input === undefined ? {} : { input }), ...(env === undefined ? {} : { env }) });
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'logparse-cli-'));
-const day = (d: string, request: string, referrer: string, status = 200) =>
-  BLOG_LINE.replace('08/Jan', `${d}/Jan`).replace('/blog.ucw?entry-id=2', request).replace('http://planet.lisp.org/', referrer).replace('" 200 ', `" ${status} `);
-const log = [
-  day('27', '/blogs/lisp', 'http://planet.lisp.org/'),
-  day('28', '/blogs/lisp', 'http://planet.lisp.org/'),
-  day('28', '/blogs/lisp?id=4', 'http://planet.lisp.org/'),
-  day('28', '/blogs/lisp', 'http://www.example.com/'),
-  day('28', '/static-files/pieces.gif', 'http://example.com/'),
-  day('28', '/blogs/lisp', 'http://lemonodor.com/', 404),
-  FRAGMENTS[0]!,
-  FRAGMENTS[1]!,
-  '',
-].join('\n');
-const file = join(dir, 'access.log');
+// The per-day tables (and what every run does: usage, errors, output, --timeout, --help); the panels are in
+// cli-panels.test.ts and the fuzzing in cli-fuzz.test.ts, so that the three run side by side.
+const { dir, file } = logFolder('logparse-cli-');
 const many = join(dir, 'many.log');
 
 beforeAll(() => {
-  if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
-  writeFileSync(file, log);
-  writeFileSync(join(dir, 'access.log.gz'), gzipSync(log));
-  writeFileSync(join(dir, 'old.log.gz'), gzipSync(`${QUIRKS.noProtocol}\n`));
   writeFileSync(many, Array.from({ length: 30000 }, (_, i) => day('28', `/page/${i}/${'x'.repeat(40)}`, 'http://planet.lisp.org/')).join('\n'));
 });
 
@@ -169,7 +142,7 @@ describe('logparse CLI', () => {
     expect(stdout).not.toContain('/aaa\n');
   });
 
-  it('exits 2 on usage errors and 1 on unreadable input, always with one line', () => {
+  it('exits 2 on usage errors and 1 on unreadable input, always with one line', async () => {
     const usage: Array<[string[], RegExp]> = [
       [[file, '--exclude', '('], /--exclude: not a valid regular expression: '\('/],
       [[file, '--exclude', '(a)\\1'], /--exclude: the pattern .* uses a backreference/],
@@ -193,8 +166,9 @@ describe('logparse CLI', () => {
       [[file, '--exclude', ''], /--exclude needs a pattern/],
       [[file, '--max-line-length', '600000000'], /--max-line-length must be an integer from 1 to 100000000; got '600000000'/],
     ];
-    for (const [args, message] of usage) {
-      const result = run(args);
+    const runs = await runAll([...usage.map(([args]) => args), [join(dir, 'nope.log')], [dir]]);
+    for (const [k, [args, message]] of usage.entries()) {
+      const result = runs[k]!;
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stderr).toContain("run 'logparse --help' for usage");
@@ -202,10 +176,9 @@ describe('logparse CLI', () => {
       expect(result.stderr.split('\n')).toHaveLength(2);
     }
     expect(existsSync(join(dir, 'never.html')) || existsSync(join(dir, 'never.state'))).toBe(false);
-    const missing = run([join(dir, 'nope.log')]);
+    const [missing, directory] = runs.slice(usage.length) as [CliRun, CliRun];
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^logparse: cannot read '.*nope\.log': no such file\n$/);
-    const directory = run([dir]);
     expect(directory.code).toBe(1);
     expect(directory.stderr).toMatch(/^logparse: cannot read '.*': is a directory\n$/);
   });
@@ -271,7 +244,7 @@ describe('logparse CLI', () => {
     expect(result.stdout.replace(/\r/g, '')).toBe("logparse: give one or more log files, or - to read standard input; run 'logparse --help' for usage\nexit 2\n");
   });
 
-  it('runs every example of its --help', () => {
+  it('runs every example of its --help', async () => {
     const help = run(['--help']).stdout;
     const examples = help
       .slice(help.indexOf('Examples:'))
@@ -280,161 +253,16 @@ describe('logparse CLI', () => {
       .filter((l) => l.startsWith('  ') && /\blogparse\b/.test(l))
       .map((l) => l.trim());
     expect(examples.length).toBeGreaterThanOrEqual(8);
-    const work = mkdtempSync(join(tmpdir(), 'logparse-examples-'));
-    writeFileSync(join(work, 'access.log'), log);
-    writeFileSync(join(work, 'access.log.gz'), gzipSync(log));
-    writeFileSync(join(work, 'old.log.gz'), gzipSync(`${QUIRKS.noProtocol}\n`));
-    for (const example of examples) {
-      const result = runShell(cli, `cd "${work}" && logparse() { BIN "$@"; }; ${example}`);
+    // Each example writes files of its own (graph.dot, report.html, access.state): they can run side by side.
+    const work = logFolder('logparse-examples-').dir;
+    const runs = await runAll(examples.map((example) => `cd "${work}" && logparse() { BIN "$@"; }; ${example}`));
+    for (const [k, example] of examples.entries()) {
+      const result = runs[k]!;
       expect(result.code, `${example}\n${result.stderr}`).toBe(0);
       expect(result.stdout.length + (example.includes('--dot graph.dot') || example.includes('--html report.html') ? 1 : 0), example).toBeGreaterThan(0);
     }
     expect(readFileSync(join(work, 'graph.svg'), 'utf8')).toContain('</svg>');
     expect(readFileSync(join(work, 'report.html'), 'utf8')).toContain('</html>');
-  });
-
-  it('writes an HTML page whose numbers equal the JSON report, with no external resource', () => {
-    const html = join(dir, 'report.html');
-    const result = run([file, '--html', html, '--json']);
-    expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as Record<string, unknown>;
-    const page = readFileSync(html, 'utf8');
-    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|@import|url\(\s*['"]?https?:/i);
-    const general = Object.fromEntries([...page.matchAll(/data-general="(\w+)">(\d+)</g)].map((m) => [m[1], Number(m[2])]));
-    expect(general).toEqual(report.general);
-    const unescape = (t: string) => t.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
-    for (const [name, rows] of Object.entries(report)) {
-      if (name === 'general') continue;
-      const table = new RegExp(`<table data-panel="${name}">.*?<tbody>(.*?)</tbody>`).exec(page)![1]!;
-      const cells = [...table.matchAll(/<tr><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><td class="k">(.*?)<\/td><\/tr>/g)];
-      expect(cells.map((m) => ({ key: unescape(m[4]!), hits: Number(m[1]), visitors: Number(m[2]), bytes: Number(m[3]) })), name).toEqual(rows);
-    }
-  });
-
-  it('draws the HTML graph from the panels\' own pass: also from standard input, and the same after an incremental run', () => {
-    const work = mkdtempSync(join(tmpdir(), 'logparse-graph-'));
-    const graphOf = (page: string) => /<section id="graph">[^]*?<\/section>/.exec(page)?.[0];
-    const lines = Array.from({ length: 40 }, (_, i) => BLOG_LINE.replace('planet.lisp.org/', `site${i % 2}.example/`).replace('entry-id=2', `entry-id=${i % 9}`));
-    const text = `${lines.join('\n')}\n`;
-    // Standard input cannot be read twice: the graph used to be left out of pages made from it.
-    const fromStdin = run(['-', '--html', join(work, 'stdin.html')], text);
-    expect(fromStdin.code, fromStdin.stderr).toBe(0);
-    const stdinGraph = graphOf(readFileSync(join(work, 'stdin.html'), 'utf8'));
-    expect(stdinGraph).toContain('site1.example');
-    // Each referrer shows its 5 most visited pages at most (of the 9 each one sent visitors to).
-    expect(stdinGraph!.match(/class="edge"/g)).toHaveLength(2 * 5);
-    const logFile = join(work, 'grow.log');
-    const state = join(work, 'grow.state');
-    writeFileSync(logFile, `${lines.slice(0, 15).join('\n')}\n`);
-    expect(run([logFile, '--html', join(work, 'first.html'), '--state', state]).code).toBe(0);
-    writeFileSync(logFile, text);
-    expect(run([logFile, '--html', join(work, 'second.html'), '--state', state]).code).toBe(0);
-    expect(run([logFile, '--html', join(work, 'full.html')]).code).toBe(0);
-    expect(graphOf(readFileSync(join(work, 'second.html'), 'utf8'))).toBe(graphOf(readFileSync(join(work, 'full.html'), 'utf8')));
-    expect(graphOf(readFileSync(join(work, 'full.html'), 'utf8'))).toBe(stdinGraph);
-  });
-
-  it('prints the panels as one compact JSON object with the library field names (--report all --json)', () => {
-    const result = run([file, '--report', 'all', '--json']);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.trim().split('\n')).toHaveLength(1);
-    const report = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(Object.keys(report)).toEqual(['general', 'visitors', 'requests', 'static', 'notFound', 'hosts', 'os', 'browsers', 'hours', 'referringSites', 'referrerUrls', 'status']);
-    const general = report.general as Record<string, unknown>;
-    expect(Object.keys(general)).toEqual(['requests', 'valid', 'failed', 'visitors', 'files', 'referrers', 'notFound', 'staticFiles', 'logSize', 'bytes']);
-    for (const v of Object.values(general)) expect(Number.isInteger(v)).toBe(true);
-    for (const [name, rows] of Object.entries(report)) {
-      if (name === 'general') continue;
-      for (const row of rows as Array<Record<string, unknown>>) {
-        expect(Object.keys(row)).toEqual(['key', 'hits', 'visitors', 'bytes']);
-        expect(typeof row.key).toBe('string');
-      }
-    }
-    for (const row of report.visitors as Array<{ key: string }>) expect(row.key).toMatch(/^\d{4}-\d\d-\d\d$/);
-    const one = JSON.parse(run([file, '--report', 'status', '--json']).stdout) as Record<string, unknown>;
-    expect(one).toEqual({ status: report.status });
-  });
-
-  it('--state reads only the new lines of a grown log and gives the totals of a full run; refuses damaged or foreign states', () => {
-    const work = mkdtempSync(join(tmpdir(), 'logparse-state-'));
-    const logFile = join(work, 'grow.log');
-    const state = join(work, 'grow.state');
-    const lines = Array.from({ length: 30 }, (_, i) => BLOG_LINE.replace('08/Jan', `${String(1 + (i % 5)).padStart(2, '0')}/Jan`).replace('entry-id=2', `entry-id=${i % 7}`));
-    lines.splice(10, 0, 'not a log line');
-    writeFileSync(logFile, `${lines.slice(0, 12).join('\n')}\n${lines[12]!.slice(0, 20)}`);
-    const first = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/have no line end yet/);
-    writeFileSync(logFile, `${lines.join('\n')}\n`);
-    const second = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(second.code, second.stderr).toBe(0);
-    const full = run([logFile, '--report', 'all', '--json']);
-    expect(JSON.parse(second.stdout)).toEqual(JSON.parse(full.stdout));
-    expect((JSON.parse(second.stdout) as { general: { failed: number } }).general.failed).toBe(1);
-    // Nothing new: the same totals again.
-    expect(JSON.parse(run([logFile, '--report', 'all', '--json', '--state', state]).stdout)).toEqual(JSON.parse(full.stdout));
-    // A rotated log (another head) is counted from the start.
-    writeFileSync(logFile, `${lines.slice(20).join('\n')}\n`);
-    const rotated = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(rotated.stderr).toMatch(/rotated or replaced/);
-    expect(JSON.parse(rotated.stdout)).toEqual(JSON.parse(run([logFile, '--report', 'all', '--json']).stdout));
-    for (const [text, why] of [['{"kind":"logparse-state","version":1,"offset":', 'damaged: not JSON'], ['{"name":"something else"}', 'foreign'], ['{"kind":"logparse-state","version":1,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"kind":"logparse-panels"}}', 'damaged'], ['{"kind":"logparse-state","version":2,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"valid":1}}', 'damaged: not compact'], ['{"kind":"logparse-state","version":3}', 'version 3 is not 1 or 2']] as const) {
-      writeFileSync(state, text);
-      const refused = run([logFile, '--report', 'all', '--json', '--state', state]);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(why);
-      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-      expect(readFileSync(state, 'utf8')).toBe(text);
-    }
-  });
-
-  it('--state keeps the user agents\' classes, and an incremental run takes them from it instead of classifying again', () => {
-    const work = mkdtempSync(join(tmpdir(), 'logparse-agents-'));
-    const logFile = join(work, 'grow.log');
-    const state = join(work, 'grow.state');
-    const agent = BLOG_LINE.split('"')[5]!;
-    writeFileSync(logFile, `${BLOG_LINE}\n`);
-    expect(run([logFile, '--report', 'os', '--json', '--state', state]).code).toBe(0);
-    const saved = JSON.parse(readFileSync(state, 'utf8')) as { agents: Array<[string, string, string]> };
-    const cls = classifyAgent(agent);
-    expect(saved.agents).toEqual([[agent, cls.os, cls.browser]]);
-    // A class the state says is taken as it is (it is what classifying gave when the state was written).
-    saved.agents[0] = [agent, 'Kept OS', 'Kept browser'];
-    writeFileSync(state, JSON.stringify(saved));
-    writeFileSync(logFile, `${BLOG_LINE}\n${BLOG_LINE.replace('08/Jan', '09/Jan')}\n`);
-    const second = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(second.code, second.stderr).toBe(0);
-    const report = JSON.parse(second.stdout) as { os: Array<{ key: string; hits: number }>; browsers: Array<{ key: string; hits: number }> };
-    expect(report.os).toEqual(expect.arrayContaining([expect.objectContaining({ key: cls.os, hits: 1 }), expect.objectContaining({ key: 'Kept OS', hits: 1 })]));
-    expect(report.browsers).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'Kept browser', hits: 1 })]));
-    // A state of the first layout (version 1: the statistics as panelsToJson writes them) is still read.
-    const compact = JSON.parse(readFileSync(state, 'utf8')) as { version: number; panels: unknown };
-    expect(compact.version).toBe(2);
-    writeFileSync(state, JSON.stringify({ ...compact, version: 1, panels: panelsToJson(expandPanels(compact.panels)) }));
-    const fromFirstLayout = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(fromFirstLayout.code, fromFirstLayout.stderr).toBe(0);
-    expect(JSON.parse(fromFirstLayout.stdout)).toEqual(JSON.parse(second.stdout));
-    // Malformed classes make the state damaged: refused, left as it is.
-    const damaged = readFileSync(state, 'utf8').replace('"agents":[[', '"agents":[[7,');
-    writeFileSync(state, damaged);
-    const refused = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('bad agent classes');
-    expect(readFileSync(state, 'utf8')).toBe(damaged);
-  });
-
-  it('--workers N gives the panels of one thread, rejects included', () => {
-    const work = mkdtempSync(join(tmpdir(), 'logparse-workers-'));
-    const logFile = join(work, 'many.log');
-    const lines = Array.from({ length: 3000 }, (_, i) =>
-      i % 97 === 0 ? `broken line ${i}` : BLOG_LINE.replace('08/Jan', `${String(1 + (i % 9)).padStart(2, '0')}/Jan`).replace('entry-id=2', `entry-id=${i % 31}`).replace('"-"', `"agent ${i % 13}"`),
-    );
-    writeFileSync(logFile, `${lines.join('\n')}\n`);
-    const one = run([logFile, '--report', 'all', '--json', '--workers', '1']);
-    expect(one.code, one.stderr).toBe(0);
-    expect((JSON.parse(one.stdout) as { general: { failed: number } }).general.failed).toBe(31);
-    for (const n of ['2', '3']) expect(run([logFile, '--report', 'all', '--json', '--workers', n]).stdout).toBe(one.stdout);
-    expect(run([logFile, '--workers', '0']).code).toBe(2);
   });
 
   it('prints --help and --version', () => {
@@ -444,28 +272,5 @@ describe('logparse CLI', () => {
     expect(help.stdout).toContain('124 when\n--timeout stopped the reading');
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${pkg.version}\n`);
-  });
-});
-
-describe('logparse CLI fuzzing', () => {
-  mkdirSync(dir, { recursive: true });
-  fuzzCli('logparse', cli, {
-    words: [
-      file,
-      '-',
-      '--report', 'days', 'referrers', 'pairs', 'summary', 'all', 'status', 'hosts', '--html', join(dir, 'fuzz.html'), '--state', join(dir, 'fuzz.state'), '--workers', '2',
-      '--top', '3', '--overall', '--json', '--csv',
-      '--format', 'common', 'combined', '%h %t "%r" %>s',
-      '--nginx-format', '$remote_addr [$time_local] "$request" $status',
-      '--status', 'any', '200,304', '--method', 'GET,HEAD',
-      '--exclude', 'static|favicon', '(a+)+$',
-      '--host', 'http://www.example.com', '--merge-www',
-      '--dot', '-', '--strict', '--max-line-length', '100', '--timeout', '2s', '--quiet',
-    ],
-    stdin: fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.array(fc.constantFrom(BLOG_LINE, ...Object.values(QUIRKS), ...FRAGMENTS, '', '\u001b[2J'), { maxLength: 6 }).map((l) => l.join('\n')),
-    ),
-    numRuns: 25,
   });
 });
