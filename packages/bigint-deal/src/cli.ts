@@ -43,7 +43,7 @@ Options:
                  condition C, such as "hcp(north) >= 15 && balanced(north)":
                  hcp, spades, hearts, diamonds, clubs, losers, controls,
                  balanced, semibalanced (of a seat), shape(seat, "any 4333"),
-                 numbers, + - * /, comparisons, && || ! and or not
+                 numbers, + - * / %, comparisons, && || ! and or not
                  (a divisor that is 0 for every deal is an error; one that
                  is 0 for some deals gives 0 there)
   --count-only   with --where: print the exact number of deals and the
@@ -111,7 +111,7 @@ const MAX_SCRIPT_BYTES = 1 << 20;
 /** The most deals print(seats) keeps for its pages after the run. */
 const MAX_KEPT = 100_000;
 /** How long a search by rejection finds nothing before it says so (an environment variable sets it for tests). */
-const NO_MATCH_AFTER = Number(process.env.BIGINT_DEAL_NO_MATCH_MS ?? 3000);
+const NO_MATCH_AFTER = ((ms: number): number => (Number.isFinite(ms) && ms >= 0 ? ms : 3000))(Number(process.env.BIGINT_DEAL_NO_MATCH_MS ?? 3000));
 
 const group = (n: number): string => n.toLocaleString('en-US');
 const counted = (n: number, unit: string): string => `${group(n)} ${unit}${n === 1 ? '' : 's'}`;

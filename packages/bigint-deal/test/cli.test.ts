@@ -507,5 +507,6 @@ fuzzCli('bigint-deal', fileURLToPath(new URL('../dist/cli.js', import.meta.url))
     '--script', 'hcp(north) > 20 and hcp(south) > 8',
   ],
   stdin: fc.oneof(fc.string(), fc.constantFrom('condition hcp(north) > 30\nproduce 2\naction printpbn', 'action frequency (hcp(north), 0', 'predeal north SA\nproduce 1')),
-  numRuns: 30,
+  // Each run is a process: a few here, more in CI (CI=true).
+  numRuns: process.env.CI ? 30 : 10,
 });
