@@ -1,6 +1,7 @@
 // Reading a CLI's input: a file or `-` for standard input, whole or line by line, with one clear error for every way
 // it can fail (missing, a directory, unreadable, a line too long).
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { quote } from './describe.js';
 
@@ -168,6 +169,9 @@ export async function* readLines(
   let pending = '';
   let line = 0;
   let first = true;
+  // Input that is always ready (`yes |`, a big file) would feed the loop from the microtask queue alone: the event
+  // loop is let turn every 15 ms, so that timers (--timeout) and signals (Ctrl-C) still get their turn.
+  let turned = performance.now();
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
       let text = chunk;
@@ -182,6 +186,11 @@ export async function* readLines(
         start = end + 1;
         line++;
         if (piece.length > maxLength + 1) throw tooLong(file, line, maxLength);
+        if ((line & 63) === 0 && performance.now() - turned >= 15) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          turned = performance.now();
+          if (signal?.aborted) return;
+        }
         yield { text: piece.endsWith('\r') ? piece.slice(0, -1) : piece, line };
       }
       pending += text.slice(start);
