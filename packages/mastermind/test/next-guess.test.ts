@@ -20,13 +20,15 @@ function agreesWithSolve(options: StrategyOptions, pegs: number, colors: number,
       if (!asked.has(key)) {
         const next = nextGuess(history, { ...options, pegs, colors });
         // Every code listed fits every turn, the secret is among them, and the count is the list's length.
-        for (const code of next.candidates) expect(history.every((t) => sameScore(score(code, t.guess), t)), code).toBe(true);
+        // (One expect for the whole list: an expect per code made this file several times slower.)
+        expect(next.candidates.filter((code) => !history.every((t) => sameScore(score(code, t.guess, { pegs, colors }), t)))).toEqual([]);
         expect(next.candidates).toContain(secret);
         expect(next.remaining).toBe(next.candidates.length);
         expect(next.solved).toBe(k === turns.length);
         asked.set(key, next.guess);
       }
-      expect(asked.get(key), `${options.strategy} ${secret} turn ${k + 1}`).toBe(k < turns.length ? turns[k]!.guess : undefined);
+      const expected = k < turns.length ? turns[k]!.guess : undefined;
+      if (asked.get(key) !== expected) expect(asked.get(key), `${options.strategy} ${secret} turn ${k + 1}`).toBe(expected);
       checked++;
     }
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_OPTIMAL_CODES, STRATEGIES, STRATEGY_LIMITS, codeCount, defaultOpener, evaluate, nextGuess, score, solve, type StrategyName } from '../src/index.js';
 import { expectError } from './reference.js';
 
@@ -156,7 +156,16 @@ describe('sizes beyond each strategy, and a way out of every long call', () => {
     expect(partial.secrets).toBeGreaterThan(0);
     expect(partial.secrets).toBeLessThan(32768);
     expect(Object.values(partial.distribution).reduce((a, b) => a + b, 0)).toBe(partial.secrets);
-    const timed = solve('abcdef', { pegs: 6, colors: 8, timeout: 1 });
+    // A clock that runs a second per reading: the 1 ms limit passes at the first look, on any machine.
+    let skew = 0;
+    const now = performance.now.bind(performance);
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now() + (skew += 1000));
+    let timed: ReturnType<typeof solve>;
+    try {
+      timed = solve('abcdef', { pegs: 6, colors: 8, timeout: 1 });
+    } finally {
+      clock.mockRestore();
+    }
     expect(timed.stopped).toBe('timeout');
     expectError(() => solve('abcd', { timeout: -1 }), RangeError, /timeout must be a positive number of milliseconds; got -1/);
     expectError(() => solve('abcd', { signal: 'x' as never }), TypeError, /signal must be an AbortSignal/);
