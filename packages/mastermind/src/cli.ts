@@ -12,6 +12,7 @@ import {
   readLines,
   roundMs,
   runCli,
+  EXIT_TIMEOUT,
   type Cli,
 } from '@puzzles/kit/cli';
 import {
@@ -35,8 +36,14 @@ import {
   type Turn,
 } from './index.js';
 
+/** The longest line read from standard input; a code is at most 10 characters, so anything near this is not one. */
+const MAX_LINE = 4096;
+
+/** Rejected guesses in a row from a pipe or a file that end a game: input that keeps failing will not mend itself. */
+const MAX_REJECTED_IN_A_ROW = 10;
+
 const HELP = `Usage: mastermind [play] [--pegs N] [--colors N] [--no-repeats] [--seed S]
-                         [--secret CODE] [--max-guesses N]
+                         [--secret CODE] [--max-guesses N] [--timeout T]
        mastermind solve CODE... [--strategy NAME] [--opener CODE] [--json]
        mastermind assist [GUESS BLACK WHITE]... [--strategy NAME] [--json]
        mastermind evaluate [--strategy NAME] [--opener CODE] [--json]
@@ -48,7 +55,8 @@ place) and white pegs (right color, wrong place), printed as "1 2".
 Commands:
   play           (the default) the computer hides a code and scores your
                  guesses: "Enter guess:" then "black white". Guesses may come
-                 from a pipe, one per line.
+                 from a pipe, one per line; there, ${MAX_REJECTED_IN_A_ROW} rejected guesses in a row
+                 end the game.
   solve CODE     a strategy solves CODE and prints its trace, one guess per
                  line ("abcd 1 2"); the state-machine strategy prints its
                  rule messages too. CODE "-" reads codes from standard input.
@@ -73,8 +81,8 @@ Options:
                     expected-size and most-parts aabc; 5x8: aabbc)
   --first C         state-machine strategy: GuessOne's first color instead
                     of a random one
-  --timeout T       solve, assist, evaluate: stop after T (500ms, 10s, 2m; a
-                    bare number is seconds), print what was done and say so
+  --timeout T       stop after T (500ms, 10s, 2m; a bare number is seconds),
+                    print what was done and say so (a game: the code)
   --json            machine-readable output (solve, assist, evaluate)
   -h, --help        show this help
   -v, --version     show the version
@@ -101,8 +109,9 @@ Examples:
   mastermind evaluate --strategy most-parts --pegs 4 --colors 7
   mastermind solve abcdef --pegs 6 --colors 8 --timeout 2s
 
-Exit status: 0 on success, 1 on bad input (or when --timeout stopped the
-work), 2 on a usage error.`;
+Exit status: 0 on success, 1 on bad input (a game: the input ended or kept
+being rejected before the code was found), 2 on a usage error, 124 when
+--timeout stopped the work (after saying what was done), 130 on Ctrl-C.`;
 
 const OPTIONS = {
   pegs: { type: 'string' },
@@ -121,8 +130,6 @@ const OPTIONS = {
 const COMMANDS = ['play', 'solve', 'assist', 'evaluate'] as const;
 type Command = (typeof COMMANDS)[number];
 
-/** The longest line read from standard input; a code is at most 10 characters, so anything near this is not one. */
-const MAX_LINE = 4096;
 
 function parse(argv: string[], cli: Cli) {
   const { values, positionals } = cli.parse(argv, OPTIONS);
@@ -143,7 +150,7 @@ function parse(argv: string[], cli: Cli) {
     }
   };
   only(['secret', 'max-guesses'], ['play']);
-  only(['strategy', 'opener', 'first', 'json', 'timeout'], ['solve', 'assist', 'evaluate']);
+  only(['strategy', 'opener', 'first', 'json'], ['solve', 'assist', 'evaluate']);
   if (command !== 'play' && strategy !== 'state-machine') {
     for (const name of ['first', 'seed'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--${name} goes with --strategy state-machine, not ${strategy}`);
@@ -246,18 +253,32 @@ function interruptible<T>(work: () => T): T {
  * The lines of standard input: from a pipe or a file, the kit's reader (a BOM dropped, a too-long line refused); at a
  * terminal, node:readline, as the kit's reader fails there with EAGAIN on a non-blocking TTY.
  */
-async function* inputLines(): AsyncGenerator<{ text: string; line: number }> {
+async function* inputLines(signal: AbortSignal): AsyncGenerator<{ text: string; line: number }> {
   if (process.stdin.isTTY !== true) {
-    yield* readLines('-', { maxLength: MAX_LINE });
+    yield* readLines('-', { maxLength: MAX_LINE, signal });
     return;
   }
+  if (signal.aborted) return;
+  // --timeout or Ctrl-C ends the wait for the next line at the keyboard too.
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+  const close = (): void => lines.close();
+  signal.addEventListener('abort', close, { once: true });
   let line = 0;
-  for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false })) yield { text, line: ++line };
+  try {
+    for await (const text of lines) yield { text, line: ++line };
+  } finally {
+    signal.removeEventListener('abort', close);
+    lines.close();
+  }
 }
 
-/** The exit status of a run that stopped early: 1 (its output is incomplete), or 0 after Ctrl-C, which the runtime turns into 130. */
-function stoppedStatus(cli: Cli): number {
-  return cli.interrupted ? 0 : 1;
+/**
+ * The exit status of a run that stopped early: 124 when --timeout stopped it (the runtime's timer, or the time limit
+ * a library call was given), 0 after Ctrl-C (which the runtime turns into 130), else 1 (its output is incomplete).
+ */
+function stoppedStatus(cli: Cli, reason?: string): number {
+  if (cli.interrupted) return 0;
+  return cli.stopReason === 'timeout' || reason === 'timeout' ? EXIT_TIMEOUT : 1;
 }
 
 function strategyOptions(parsed: Parsed): StrategyOptions {
@@ -280,6 +301,7 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
   let failed = false;
   let first = true;
   let solved = 0;
+  let stoppedBy: string | undefined;
   /** Solves one code; false when the run was stopped. */
   const one = async (code: string, where: string): Promise<boolean> => {
     const progress = progressOf(cli, `solve ${escapeText(code.trim())}`);
@@ -288,7 +310,9 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
       result = interruptible(() => solve(code, { ...options, ...time.options(), onProgress: progress.onProgress }));
     } catch (error) {
       if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-      cli.warn(`${where}${error.message}`);
+      // A bad code read from standard input is a bad input line: five are said, the rest counted (`yes | mastermind solve -`).
+      if (where === '') cli.warn(error.message);
+      else cli.badLine(`${where}${error.message}`);
       failed = true;
       return true;
     } finally {
@@ -306,6 +330,7 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
       const searched = progress.searched === '' ? '' : `, ${progress.searched}`;
       const before = solved === 0 ? '' : ` (after solving ${solved} ${solved === 1 ? 'code' : 'codes'})`;
       cli.warn(`${time.stopped(result.stopped)}${before}: ${result.secret}: ${result.guesses} ${result.guesses === 1 ? 'guess' : 'guesses'} made${searched}, not solved yet`);
+      stoppedBy = result.stopped;
       return false;
     }
     solved++;
@@ -313,11 +338,11 @@ async function solveCommand(parsed: Parsed, cli: Cli): Promise<number> {
   };
   for (const code of parsed.operands) {
     if (code !== '-') {
-      if (!(await one(code, ''))) return stoppedStatus(cli);
+      if (!(await one(code, ''))) return stoppedStatus(cli, stoppedBy);
       continue;
     }
-    for await (const { text, line } of inputLines()) {
-      if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return stoppedStatus(cli);
+    for await (const { text, line } of inputLines(cli.signal)) {
+      if (text.trim() !== '' && !(await one(text, `standard input line ${line}: `))) return stoppedStatus(cli, stoppedBy);
       // Codes may come slowly (typed, or from \`tail -f\`): each answer goes out now, not with the next one.
       await cli.out.end();
       // --timeout or Ctrl-C between two codes: stop reading and say what was done.
@@ -361,7 +386,7 @@ async function assistCommand(parsed: Parsed, cli: Cli): Promise<number> {
   }
   if (next.stopped !== undefined) {
     cli.warn(`${time.stopped(next.stopped)}: ${next.remaining.toLocaleString('en-US')} codes fit; no guess chosen yet${progress.searched === '' ? '' : ` (${progress.searched})`}`);
-    return stoppedStatus(cli);
+    return stoppedStatus(cli, next.stopped);
   }
   return 0;
 }
@@ -389,7 +414,7 @@ async function evaluateCommand(parsed: Parsed, cli: Cli): Promise<number> {
     const all = codeCount(parsed.size).toLocaleString('en-US');
     const searched = result.secrets === 0 && progress.searched !== '' ? ` (${progress.searched})` : '';
     cli.warn(`${time.stopped(result.stopped)}: ${result.secrets.toLocaleString('en-US')} of ${all} secrets played${searched}`);
-    return stoppedStatus(cli);
+    return stoppedStatus(cli, result.stopped);
   }
   return 0;
 }
@@ -403,20 +428,36 @@ async function playCommand(parsed: Parsed, cli: Cli): Promise<number> {
     ...(maxGuesses === undefined ? {} : { maxGuesses: maxGuesses === 0 ? Infinity : maxGuesses }),
   };
   let game = createGame(options);
+  const time = deadline(parsed, cli);
   // Guesses from a pipe are echoed after the prompt, so the output reads as a transcript.
-  const echo = process.stdin.isTTY !== true;
+  const piped = process.stdin.isTTY !== true;
   const prompt = async (): Promise<void> => {
     await cli.out.write('Enter guess: ');
     // The prompt must show before the player types: hand the batched output to the terminal now.
     await cli.out.end();
   };
+  let rejectedInARow = 0;
   await prompt();
-  for await (const { text } of inputLines()) {
-    if (echo) await cli.out.line(escapeText(text));
+  for await (const { text, line } of inputLines(cli.signal)) {
+    if (piped) await cli.out.line(text.length <= 40 ? escapeText(text) : quote(text, 40));
     const result = play(game, text);
     game = result.game;
-    if (result.outcome === 'rejected') cli.warn(`${result.reason} (not counted)`);
-    else await cli.out.line(`${result.turn.black} ${result.turn.white}`);
+    if (result.outcome === 'rejected') {
+      // At the keyboard each rejection is said; from a pipe they are bad input lines (five said, the rest counted), and
+      // a run of them ends the game: \`yes | mastermind\` must not go on for ever.
+      if (!piped) cli.warn(`${result.reason} (not counted)`);
+      else {
+        cli.badLine(`standard input line ${line}: ${result.reason} (not counted)`);
+        if (++rejectedInARow >= MAX_REJECTED_IN_A_ROW) {
+          await cli.out.line('');
+          cli.warn(`${MAX_REJECTED_IN_A_ROW} guesses in a row were rejected; the game ends (the code was ${game.secret})`);
+          return 1;
+        }
+      }
+    } else {
+      rejectedInARow = 0;
+      await cli.out.line(`${result.turn.black} ${result.turn.white}`);
+    }
     if (game.status !== 'playing') {
       if (game.status === 'lost') await cli.out.line(`Out of guesses: the code was ${game.secret}`);
       return 0;
@@ -424,6 +465,10 @@ async function playCommand(parsed: Parsed, cli: Cli): Promise<number> {
     await prompt();
   }
   await cli.out.line('');
+  if (cli.signal.aborted && cli.stopReason !== 'closed') {
+    cli.warn(`${time.stopped(undefined)}: ${game.turns.length} ${game.turns.length === 1 ? 'guess' : 'guesses'} made; the code was ${game.secret}`);
+    return stoppedStatus(cli);
+  }
   cli.warn(`the input ended before the code was found (it was ${game.secret})`);
   return 1;
 }
