@@ -24,9 +24,9 @@ Options:
   --shard i/N      search only the i-th of N pieces of the search tree (the
                    N counts add up to the whole count: one piece per machine;
                    with --workers, on that many threads)
-  --list-shards N  print the N shards, 1/N to N/N, one per line, for a batch
-                   scheduler (with --json, each shard's pieces: the option
-                   indices chosen on each piece's path)
+  --list-shards N  print the N shards (N up to 1000000), 1/N to N/N, one per
+                   line, for a batch scheduler (with --json, each shard's
+                   pieces: the option indices chosen on each piece's path)
   --json           print {"solutions","nodes","updates","maxDepth","ms",
                    "complete","stoppedBy"}; with --print, one line
                    {"options","names"} per solution first (NDJSON: the
@@ -85,7 +85,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const maxNodes = integerOption(values['max-nodes'], 'max-nodes');
   const timeout = durationOption(values.timeout);
   const workers = integerOption(values.workers, 'workers', { max: 256 });
-  const listCount = integerOption(values['list-shards'], 'list-shards');
+  // Every listed shard is held in memory at once: a million is more than any batch scheduler takes, and is listed in seconds.
+  const listCount = integerOption(values['list-shards'], 'list-shards', { max: 1_000_000 });
   let shard: Shard | undefined;
   try {
     shard = values.shard === undefined ? undefined : parseShard(values.shard);

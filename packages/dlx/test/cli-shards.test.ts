@@ -134,6 +134,8 @@ describe('dlx --shard and --list-shards', () => {
       expect(result.stderr, spec).toMatch(/^dlx: --shard: a shard must be i\/N, the i-th of N pieces, i from 1 to N; got '.*'; run 'dlx --help' for usage\n$/);
     }
     expect(run([queens(4), '--list-shards', '0'])).toMatchObject({ code: 2 });
+    // A count that would not fit in memory (it was an engine error, 'Invalid array length') is a usage error naming the range.
+    expect(run([queens(4), '--list-shards', '9007199254740991']).stderr).toBe("dlx: --list-shards must be an integer from 1 to 1000000; got '9007199254740991'; run 'dlx --help' for usage\n");
     expect(run([queens(4), '--workers', '0']).stderr).toBe("dlx: --workers must be an integer from 1 to 256; got '0'; run 'dlx --help' for usage\n");
     expect(run([queens(4), '--list-shards', '2', '--print']).code).toBe(2);
     expectOneLineErrors(run([queens(4), '--shard', '9/8']), 'dlx');
