@@ -97,9 +97,10 @@ describe('streaming: one puzzle read, explained and printed at a time', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-explain-'));
     const file = join(dir, 'many.txt');
     writeFileSync(file, `# easy puzzles\n${`${EASY}\n`.repeat(3000)}`);
-    // The output (about 2 MB) goes to a reader that starts after 1.2 s: the run cannot end before it has taken over a
-    // second, whatever the machine's speed, and the progress line is drawn at its next puzzle; no timer decides.
-    const command = `'${process.execPath}' '${cli}' --candidates --json '${file}' | (sleep 1.2; cat > /dev/null)`;
+    // The output (about 3 MB) goes to a reader that pauses 1.2 s after the first bytes come: the run, blocked on the
+    // full pipe, cannot end before it has taken over a second, whatever the machine's speed, and the progress line is
+    // drawn at its next puzzle; no timer decides.
+    const command = `'${process.execPath}' '${cli}' --candidates --json '${file}' | (head -c 1 > /dev/null; sleep 1.2; cat > /dev/null)`;
     const result = spawnSync('script', ['-qfec', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\rexplaining: [\d,]+\/3,001 lines \([\d.]+%\)/);
