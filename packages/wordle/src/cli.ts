@@ -29,7 +29,8 @@ const MAX_REFUSED_IN_A_ROW = 10;
 /** The most turns assist takes (a game has at most 100 guesses): a pipe that never ends cannot grow the history for ever. */
 const MAX_TURNS = 100;
 
-const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard] [--timeout T]
+const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard]
+              [--timeout T]
        wordle score GUESS ANSWER [--json]
        wordle solve --answer WORD [--hard] [--opener WORD] [--width N] [--json]
        wordle solve --all [--hard] [--opener WORD] [--width N] [--timeout T] [--json]
@@ -72,7 +73,7 @@ Examples:
   printf 'crane\\nlobes\\nnovel\\n' | wordle --answer novel
   wordle --daily --date 2021-06-19 --hard
   wordle score xenon train                  ⬜⬜⬜⬜🟩
-  wordle solve --answer cigar --hard
+  wordle solve --answer cigar
   wordle solve --all --json
   wordle solve --all --hard --width 100 --timeout 2s --json
   wordle assist salet 00120 crony 00110

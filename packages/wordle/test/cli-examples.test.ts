@@ -1,5 +1,5 @@
-// `wordle solve --all` and the examples of --help and of the README: the costly runs (every answer played, a solver
-// built per process) are made once each and shared by the example that shows them and the tests that read them.
+// The examples of --help and of the README, and `wordle solve --all`: the costly runs (a solver built in each process,
+// every answer played) are made once each and shared by the example that shows them and the tests that read them.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT_TIMEOUT, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
@@ -34,6 +34,36 @@ beforeAll(() => {
 function shape(value: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v]));
 }
+
+describe('wordle solve --answer and assist, on the runs of the examples', () => {
+  it('prints the guesses for an answer', () => {
+    // The run of the --help example.
+    const { code, stdout } = runLine('BIN solve --answer cigar');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^1\. salet ⬜🟨⬜⬜⬜ {2}\d+ answers left$/);
+    expect(lines.at(-2)).toMatch(/^\d\. cigar 🟩🟩🟩🟩🟩$/);
+    expect(lines.at(-1)).toMatch(/^Solved in [2-6] guesses\.$/);
+  });
+  it('suggests guesses from feedback lines in several notations', () => {
+    // The runs of the README examples.
+    const { code, stdout } = runLine("printf 'salet ⬜🟨⬜⬜⬜\\n\\nbrond -y---\\n' | BIN assist");
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^Try: salet/);
+    expect(lines).toContain('102 answers left');
+    expect(lines.at(-1)).toMatch(/^Try: [a-z]{5}$/);
+  });
+  it('takes pairs as arguments, with JSON', () => {
+    const lines = runLine('BIN assist salet 01000 brond 01000 --json').stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    const last = JSON.parse(lines.at(-1)!) as { remaining: number; candidates: string[]; suggestion: string };
+    expect(last.remaining).toBe(8);
+    expect(last.candidates).toContain('cigar');
+    expect(runBin(cli, ['assist', 'salet', '01000', 'cigar', 'ggggg']).stdout).toContain('Solved in 2.');
+  });
+
+});
 
 describe('wordle solve --all', () => {
   it('solves every answer with --all --json', () => {
