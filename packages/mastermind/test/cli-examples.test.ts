@@ -1,12 +1,11 @@
-// The examples of --help and of the README, and the fuzz suite, spawn the built CLI (a file of their own, so that
-// they run beside cli.test.ts).
+// The examples of the README, and the fuzz suite, spawn the built CLI (a file of their own, so that they run beside
+// cli.test.ts, which runs the examples of --help and shares their runs).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
+import { fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
 const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
 
 beforeAll(() => {
@@ -14,27 +13,6 @@ beforeAll(() => {
 });
 
 describe('mastermind examples', () => {
-  it('runs every example of --help', () => {
-    const help = run(['--help']).stdout;
-    const examples = help.slice(help.indexOf('Examples:\n') + 10, help.indexOf('\n\n', help.indexOf('Examples:'))).split('\n').map((l) => l.trim());
-    expect(examples.length).toBeGreaterThan(8);
-    for (const example of examples) {
-      // An example with --timeout runs under the fast clock (test/fast-clock.mjs): it stops, says so and exits 124 on
-      // any machine. Every other example succeeds.
-      const timed = /--timeout/.test(example);
-      const clock = timed ? `export NODE_OPTIONS="--import=${fastClock}"; ` : '';
-      const result = runShell(cli, clock + example.replace(/\bmastermind\b/g, 'BIN'), { timeout: 60_000 });
-      if (timed) {
-        expect(result.code, `${example}\n${result.stderr}`).toBe(EXIT_TIMEOUT);
-        expect(result.stderr, example).toMatch(/^mastermind: stopped by --timeout after [^\n]*\n$/);
-      } else {
-        expect(result.code, `${example}\n${result.stderr}`).toBe(0);
-        expect(result.stderr, example).toBe('');
-        expect(result.stdout.length, example).toBeGreaterThan(0);
-      }
-    }
-  });
-
   it('runs every example of the README, with the output it shows', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const blocks = [...readme.matchAll(/```console\n([^]*?)```/g)].map((m) => m[1]!);

@@ -1,12 +1,24 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
+const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
+
+const runs = new Map<string, ReturnType<typeof runShell>>();
+/** Runs a command line through bash (`BIN` is the built CLI) once: the --help examples and the tests that read them share it. */
+function runLine(line: string): ReturnType<typeof runShell> {
+  let result = runs.get(line);
+  if (result === undefined) {
+    result = runShell(cli, line, { timeout: 60_000 });
+    runs.set(line, result);
+  }
+  return result;
+}
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
@@ -39,7 +51,8 @@ describe('mastermind CLI', () => {
   });
 
   it('solve prints the state-machine strategy trace with its rule messages', () => {
-    const { code, stdout } = run(['solve', 'acab', '--strategy', 'state-machine', '--first', 'e']);
+    // The run of the --help example.
+    const { code, stdout } = runLine('BIN solve acab --strategy state-machine --first e');
     expect(code).toBe(0);
     expect(stdout).toBe(
       'eeff 0 0\neliminating e\neliminating e\neliminating f\neliminating f\naabb 2 1\npossible guesses eliminated were 18\n' +
@@ -60,7 +73,8 @@ describe('mastermind CLI', () => {
   });
 
   it('evaluate --json reproduces the published figures with no other flags', () => {
-    const knuth = JSON.parse(run(['evaluate', '--strategy', 'knuth', '--json']).stdout) as Record<string, unknown>;
+    // The run of the --help example.
+    const knuth = JSON.parse(runLine('BIN evaluate --strategy knuth --json').stdout) as Record<string, unknown>;
     expect(knuth).toMatchObject({ total: 5801, max: 5, distribution: { 1: 1, 2: 6, 3: 62, 4: 533, 5: 694 }, opener: 'aabb', secrets: 1296 });
     expect(knuth.average).toBeCloseTo(4.476, 3);
     expect(Object.keys(knuth)).toEqual(expect.arrayContaining(['total', 'average', 'max', 'distribution']));
@@ -96,6 +110,27 @@ describe('mastermind CLI', () => {
       const result = run([...args]);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`mastermind: ${message}`);
+    }
+  });
+
+  it('runs every example of --help', () => {
+    const help = run(['--help']).stdout;
+    const examples = help.slice(help.indexOf('Examples:\n') + 10, help.indexOf('\n\n', help.indexOf('Examples:'))).split('\n').map((l) => l.trim());
+    expect(examples.length).toBeGreaterThan(8);
+    for (const example of examples) {
+      // An example with --timeout runs under the fast clock (test/fast-clock.mjs): it stops, says so and exits 124 on
+      // any machine. Every other example succeeds.
+      const timed = /--timeout/.test(example);
+      const clock = timed ? `export NODE_OPTIONS="--import=${fastClock}"; ` : '';
+      const result = runLine(clock + example.replace(/\bmastermind\b/g, 'BIN'));
+      if (timed) {
+        expect(result.code, `${example}\n${result.stderr}`).toBe(EXIT_TIMEOUT);
+        expect(result.stderr, example).toMatch(/^mastermind: stopped by --timeout after [^\n]*\n$/);
+      } else {
+        expect(result.code, `${example}\n${result.stderr}`).toBe(0);
+        expect(result.stderr, example).toBe('');
+        expect(result.stdout.length, example).toBeGreaterThan(0);
+      }
     }
   });
 
