@@ -55,7 +55,7 @@ Play (no command, or play): type move numbers (several per line are fine), or
   n  new puzzle     r  reset to the start     h  hint (the solver's next move)
   q  quit
 Commands are read from standard input, so a game can be piped in; a piped game
-ends (exit status 1) after 20 lines in a row without a move or command.
+ends (exit status 1) after 10 lines in a row without a move or command.
 
 solve: print the moves (1-based, ascending; "none" at the goal) that solve each
   position: 9 digits 0/1, square 1 first. "-" reads one position per line.
@@ -118,7 +118,7 @@ const ALLOWED: Record<Command, readonly (keyof typeof OPTIONS)[]> = {
 /** The longest line of play commands (a line of moves is a few characters; a longer one is not a game). */
 const MAX_PLAY_LINE = 1000;
 /** How many lines in a row without a move or command end a piped game (a stream of junk is not a player). */
-const MAX_IDLE_LINES = 20;
+const MAX_IDLE_LINES = 10;
 /** How much of a piped command line the transcript echoes. */
 const ECHO_LIMIT = 200;
 
