@@ -1,5 +1,6 @@
 // The examples of --help and of the README, and `wordle solve --all`: the costly runs (a solver built in each process,
 // every answer played) are made once each and shared by the example that shows them and the tests that read them.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT_TIMEOUT, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
@@ -19,16 +20,69 @@ const runs = new Map<string, CliRun>();
 function runLine(line: string): CliRun {
   let result = runs.get(line);
   if (result === undefined) {
-    const clock = /--timeout/.test(line) ? `export NODE_OPTIONS="--import=${fastClock}"; ` : '';
-    result = runShell(cli, `${clock}${line}`, { input: 'crane\n'.repeat(6), timeout: 60_000 });
+    result = runShell(cli, scriptOf(line), { input: INPUT, timeout: 60_000 });
     runs.set(line, result);
   }
   return result;
 }
 
-beforeAll(() => {
+const INPUT = 'crane\n'.repeat(6);
+const scriptOf = (line: string): string => `${/--timeout/.test(line) ? `export NODE_OPTIONS="--import=${fastClock}"; ` : ''}${line}`;
+
+/** runShell's run of a line, without blocking, so that several run side by side. */
+function runLineAsync(line: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const script = `set -o pipefail; BIN() { "${process.execPath}" "${cli}" "$@"; }; ${scriptOf(line)}`;
+    const child = spawn('bash', ['-c', script], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.on('error', () => {});
+    child.stdin.end(INPUT);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** The lines of the examples of --help and of the README, as bash runs them (`BIN` for the command). */
+const help = runBin(cli, ['--help']).stdout;
+const helpExamples = examplesOf(help.slice(help.indexOf('Examples:'), help.indexOf('Exit status:')), /(^|\| )wordle( |$)/);
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const readmeBlock = /```sh\n([^]*?)```/.exec(readme.slice(readme.indexOf('## CLI')))![1]!;
+const readmeExamples = readmeBlock
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => ({ line: line.replace(/\s+#.*$/, ''), shown: /#\s*→\s*(.+)$/.exec(line)?.[1] }));
+const helpLine = (line: string): string => line.replace(/\bwordle\b/g, 'BIN');
+const readmeLine = (line: string): string => line.replace(/npx @puzzles\/wordle|pnpm exec wordle/g, 'BIN').replace(/\s+/g, ' ').trim();
+
+beforeAll(async () => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing (pnpm test builds it)`);
-});
+  // Every run of this file, three at a time (each is a process, most of them building a solver); the runs over every
+  // answer first, so that the short ones fill the time beside them.
+  const lines = [
+    ...new Set([
+      'BIN solve --all --json',
+      'BIN solve --all --hard --width 1 --json',
+      ...helpExamples.map(({ line }) => helpLine(line)),
+      ...readmeExamples.map(({ line }) => readmeLine(line)),
+      'BIN assist salet 01000 cigar ggggg',
+      'BIN --help',
+    ]),
+  ];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < lines.length) {
+      const line = lines[next++]!;
+      runs.set(line, await runLineAsync(line));
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}, 180_000);
 
 /** The keys of a JSON object and the type of each value ('array', 'null', or typeof). */
 function shape(value: Record<string, unknown>): Record<string, string> {
@@ -60,7 +114,7 @@ describe('wordle solve --answer and assist, on the runs of the examples', () => 
     const last = JSON.parse(lines.at(-1)!) as { remaining: number; candidates: string[]; suggestion: string };
     expect(last.remaining).toBe(8);
     expect(last.candidates).toContain('cigar');
-    expect(runBin(cli, ['assist', 'salet', '01000', 'cigar', 'ggggg']).stdout).toContain('Solved in 2.');
+    expect(runLine('BIN assist salet 01000 cigar ggggg').stdout).toContain('Solved in 2.');
   });
 
 });
@@ -78,10 +132,10 @@ describe('wordle solve --all', () => {
 
   it('exits 1 with the summary when --all leaves failures, as --help says', () => {
     // Greedy hard mode (width 1) fails 7 answers: the JSON is still printed, and the exit status tells.
-    const { code, stdout } = runBin(cli, ['solve', '--all', '--hard', '--width', '1', '--json']);
+    const { code, stdout } = runLine('BIN solve --all --hard --width 1 --json');
     expect(code).toBe(1);
     expect((JSON.parse(stdout) as { failures: string[] }).failures.length).toBeGreaterThan(0);
-    expect(runBin(cli, ['--help']).stdout).toMatch(/1 on bad input[^]*or when solve --all leaves an answer unsolved/);
+    expect(runLine('BIN --help').stdout).toMatch(/1 on bad input[^]*or when solve --all leaves an answer unsolved/);
   });
 
   it('stops at --timeout with the summary of what it did, says so, and exits 124, at width 100 too', () => {
@@ -97,7 +151,7 @@ describe('wordle solve --all', () => {
     expect(summary).toMatchObject({ stopped: 'timeout', width: 100, hardMode: true });
     expect(summary.played).toBeLessThan(2315);
     expect(Object.values(summary.distribution).reduce((a, b) => a + b, 0)).toBe(summary.played);
-    expect(runBin(cli, ['--help']).stdout).toMatch(/124 when --timeout stopped the work/);
+    expect(runLine('BIN --help').stdout).toMatch(/124 when --timeout stopped the work/);
   });
 
   it('solve --all --json: one summary, distribution keyed by guess count, time in ms', () => {
@@ -160,35 +214,19 @@ function expectExampleRan(line: string, result: CliRun, shown: string | undefine
 }
 
 describe('every example of --help runs', () => {
-  const help = runBin(cli, ['--help']).stdout;
-  const section = help.slice(help.indexOf('Examples:'), help.indexOf('Exit status:'));
-  const examples = examplesOf(section, /(^|\| )wordle( |$)/);
-  it('has examples', () => expect(examples.length).toBeGreaterThanOrEqual(7));
-  for (const { line, shown } of examples) {
-    it(line, () => {
-      const bash = line.replace(/\bwordle\b/g, 'BIN');
-      expectExampleRan(line, runLine(bash), shown);
-    });
+  it('has examples', () => expect(helpExamples.length).toBeGreaterThanOrEqual(7));
+  for (const { line, shown } of helpExamples) {
+    it(line, () => expectExampleRan(line, runLine(helpLine(line)), shown));
   }
 });
 
 describe('every CLI example of the README runs', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const cliSection = readme.slice(readme.indexOf('## CLI'));
-  const block = /```sh\n([^]*?)```/.exec(cliSection)![1]!;
-  const examples = block
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => ({ line: line.replace(/\s+#.*$/, ''), shown: /#\s*→\s*(.+)$/.exec(line)?.[1] }));
   it('has examples, each run the way that runs this package', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(8);
-    for (const { line } of examples) expect(line).toMatch(/(^|\| )(npx @puzzles\/wordle|pnpm exec wordle)( |$)/);
-    expect(block).not.toMatch(/npx wordle/);
+    expect(readmeExamples.length).toBeGreaterThanOrEqual(8);
+    for (const { line } of readmeExamples) expect(line).toMatch(/(^|\| )(npx @puzzles\/wordle|pnpm exec wordle)( |$)/);
+    expect(readmeBlock).not.toMatch(/npx wordle/);
   });
-  for (const { line, shown } of examples) {
-    it(line, () => {
-      const bash = line.replace(/npx @puzzles\/wordle|pnpm exec wordle/g, 'BIN').replace(/\s+/g, ' ').trim();
-      expectExampleRan(line, runLine(bash), shown);
-    });
+  for (const { line, shown } of readmeExamples) {
+    it(line, () => expectExampleRan(line, runLine(readmeLine(line)), shown));
   }
 });

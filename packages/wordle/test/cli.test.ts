@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inParallel, runAsync } from './cli-runs.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -16,9 +17,26 @@ function run(args: string[], input?: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-beforeAll(() => {
+/** The runs that build a solver (about a second each), made side by side before the tests read them. */
+const SOLVER_RUNS: Array<[args: string[], input: string]> = [
+  [['solve', '--answer', 'train', '--opener', 'crane', '--hard', '--json'], ''],
+  [['assist', 'salet', '01000', 'cigar', '22222', 'crane', '00000'], ''],
+  [['assist'], 'crane 22100\n'.repeat(10_000)],
+  [['assist', '--json'], 'salet 01000\nbrond 01000\ncigar 22222\ncrane 00000\n'],
+];
+const solverRuns = new Map<string, { code: number | null; stdout: string; stderr: string }>();
+/** One of SOLVER_RUNS, as run() gives it. */
+function solverRun(args: string[], input = '') {
+  const result = solverRuns.get(JSON.stringify([args, input]));
+  if (result === undefined) throw new Error(`not among SOLVER_RUNS: ${args.join(' ')}`);
+  return result;
+}
+
+beforeAll(async () => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing (pnpm test builds it)`);
-});
+  const results = await inParallel(SOLVER_RUNS, ([args, input]) => runAsync(cli, args, { input }));
+  for (const [i, [args, input]] of SOLVER_RUNS.entries()) solverRuns.set(JSON.stringify([args, input]), results[i]!);
+}, 120_000);
 
 describe('wordle score', () => {
   it('prints the emoji row, or JSON', () => {
@@ -40,7 +58,7 @@ describe('wordle score', () => {
 
 describe('wordle solve', () => {
   it('prints JSON, honours --opener and --hard', () => {
-    const result = JSON.parse(run(['solve', '--answer', 'train', '--opener', 'crane', '--hard', '--json']).stdout) as {
+    const result = JSON.parse(solverRun(['solve', '--answer', 'train', '--opener', 'crane', '--hard', '--json']).stdout) as {
       hardMode: boolean;
       opener: string;
       solved: boolean;
@@ -52,14 +70,26 @@ describe('wordle solve', () => {
     expect(result.turns.at(-1)!.guess).toBe('train');
     expect(result.guesses).toBe(result.turns.length);
   });
-  it('refuses bad usage and bad answers', () => {
-    expect(run(['solve']).code).toBe(2);
-    expect(run(['solve', '--answer', 'cigar', '--all']).code).toBe(2);
-    expect(run(['solve', '--answer', 'salet'])).toMatchObject({ code: 1 });
-    expect(run(['solve', '--answer', 'cigar', '--width', 'x']).code).toBe(2);
-    expect(runBin(cli, ['solve', '--answer', 'cigar', '--timeout', '1s']).stderr).toMatch(/--timeout goes with solve --all/);
-    expect(runBin(cli, ['solve', '--all', '--timeout', 'soon']).code).toBe(2);
-    expect(runBin(cli, ['solve', '--all', '--width', '101']).stderr).toMatch(/--width must be an integer from 1 to 100; got '101'/);
+  it('refuses bad usage and bad answers', async () => {
+    const [none, both, salet, width, timeout, soon, wide] = await inParallel(
+      [
+        ['solve'],
+        ['solve', '--answer', 'cigar', '--all'],
+        ['solve', '--answer', 'salet'],
+        ['solve', '--answer', 'cigar', '--width', 'x'],
+        ['solve', '--answer', 'cigar', '--timeout', '1s'],
+        ['solve', '--all', '--timeout', 'soon'],
+        ['solve', '--all', '--width', '101'],
+      ],
+      (args) => runAsync(cli, args),
+    );
+    expect(none!.code).toBe(2);
+    expect(both!.code).toBe(2);
+    expect(salet).toMatchObject({ code: 1 });
+    expect(width!.code).toBe(2);
+    expect(timeout!.stderr).toMatch(/--timeout goes with solve --all/);
+    expect(soon!.code).toBe(2);
+    expect(wide!.stderr).toMatch(/--width must be an integer from 1 to 100; got '101'/);
   });
 });
 
@@ -71,7 +101,7 @@ describe('wordle assist', () => {
     expect(piped).toMatchObject({ code: 1 });
     expect(piped.stderr).toMatch(/^wordle: standard input line 2: feedback must be five marks/);
     // A history the library refuses, as arguments: one line, nothing printed (see also the next test).
-    const args = run(['assist', 'salet', '01000', 'cigar', '22222', 'crane', '00000']);
+    const args = solverRun(['assist', 'salet', '01000', 'cigar', '22222', 'crane', '00000']);
     expect(args.code).toBe(1);
     expect(args.stdout).toBe('');
     expect(args.stderr).toMatch(/^wordle: turn 3 \(history\[2\], crane ⬜⬜⬜⬜⬜\) comes after the game was solved at turn 2\n$/);
@@ -80,7 +110,7 @@ describe('wordle assist', () => {
   it('ends on a pipe that never ends: at most 100 turns', () => {
     // `yes 'salet 00000' | wordle assist` grew the history (and the work per line) for ever.
     // crane 22100 leaves one answer (croak), and the same turn again fits it: 10,000 of them would be taken one by one.
-    const { code, stdout, stderr } = run(['assist'], 'crane 22100\n'.repeat(10_000));
+    const { code, stdout, stderr } = solverRun(['assist'], 'crane 22100\n'.repeat(10_000));
     expect(code).toBe(1);
     expect(stderr).toBe('wordle: standard input line 101: turn 101: a game has at most 100 guesses\n');
     expect(stdout.trim().split('\n')).toHaveLength(1 + 2 * 100);
@@ -90,7 +120,7 @@ describe('wordle assist', () => {
   it('assist --json: NDJSON, one line of the same shape per turn; from a pipe, nothing after the solving line', () => {
     // Regression: a line after the solving one was ignored (exit 0); it is refused, after the turns before it were
     // answered (the solving one included).
-    const { code, stdout, stderr } = run(['assist', '--json'], 'salet 01000\nbrond 01000\ncigar 22222\ncrane 00000\n');
+    const { code, stdout, stderr } = solverRun(['assist', '--json'], 'salet 01000\nbrond 01000\ncigar 22222\ncrane 00000\n');
     expect(code).toBe(1);
     expect(stderr).toMatch(/^wordle: standard input line 4: turn 4 .* comes after the game was solved at turn 3\n$/);
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -116,10 +146,12 @@ describe('wordle --help, --version and usage errors', () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${version}\n`);
   });
-  it('prints help and the version after any command, even one missing its arguments', () => {
+  it('prints help and the version after any command, even one missing its arguments', async () => {
     // Review regression: `wordle solve --help` and `wordle score --help` were usage errors (exit 2).
-    for (const args of [['solve', '--help'], ['score', '-h'], ['assist', '--help'], ['--answer', 'cigar', '--help']]) {
-      const { code, stdout } = run(args);
+    const commands = [['solve', '--help'], ['score', '-h'], ['assist', '--help'], ['--answer', 'cigar', '--help']];
+    const results = await inParallel(commands, (args) => runAsync(cli, args));
+    for (const [i, args] of commands.entries()) {
+      const { code, stdout } = results[i]!;
       expect(code, args.join(' ')).toBe(0);
       expect(stdout).toContain('Examples:');
     }
