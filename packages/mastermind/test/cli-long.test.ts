@@ -4,8 +4,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inParallel, runAsync } from './cli-runs.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
@@ -45,22 +46,27 @@ describe('mastermind: sizes beyond a strategy, and --timeout', () => {
     expect(knuth.stderr).toMatch(/^mastermind: the knuth strategy takes on a game of at most 262,144 codes .*1,000,000 codes\n$/);
   });
 
-  it('evaluate, solve and assist stop at --timeout saying what was done, exit 124', () => {
-    const evaluated = runFast(['evaluate', '--strategy', 'optimal', '--timeout', '300ms', '--json']);
+  it('evaluate, solve and assist stop at --timeout saying what was done, exit 124', async () => {
+    const [evaluated, stoppedJson, solved, assisted, many] = (await inParallel(
+      [
+        ['evaluate', '--strategy', 'optimal', '--timeout', '300ms', '--json'],
+        ['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3', '--json'],
+        ['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3'],
+        ['assist', '--strategy', 'optimal', '--timeout', '300ms'],
+        ['evaluate', '--strategy', 'most-parts', '--pegs', '5', '--colors', '8', '--timeout', '300ms'],
+      ],
+      (args) => runAsync(cli, args, { env: { NODE_OPTIONS: `--import=${fastClock}` } }),
+    )) as [CliRun, CliRun, CliRun, CliRun, CliRun];
     expect(evaluated.code).toBe(EXIT_TIMEOUT);
     expect(JSON.parse(evaluated.stdout)).toMatchObject({ strategy: 'optimal', secrets: 0, stopped: 'timeout' });
     expect(evaluated.stderr).toMatch(/^mastermind: stopped by --timeout after [^:]+: 0 of 1,296 secrets played \([\d,]+ candidate sets searched\)\n$/);
-    const stoppedJson = runFast(['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3', '--json']);
     expect(stoppedJson.code).toBe(EXIT_TIMEOUT);
     expect(JSON.parse(stoppedJson.stdout)).toEqual({ secret: 'abcd', turns: [], guesses: 0, solved: false, stopped: 'timeout' });
-    const solved = runFast(['solve', '1234', '--strategy', 'optimal', '--timeout', '0.3']);
     expect(solved.code).toBe(EXIT_TIMEOUT);
     expect(solved.stderr).toMatch(/^mastermind: stopped by --timeout after [^:]+: abcd: 0 guesses made, [\d,]+ candidate sets searched, not solved yet\n$/);
-    const assisted = runFast(['assist', '--strategy', 'optimal', '--timeout', '300ms']);
     expect(assisted.code).toBe(EXIT_TIMEOUT);
     expect(assisted.stdout).toBe('1,296 codes fit\n');
     expect(assisted.stderr).toMatch(/^mastermind: stopped by --timeout after [^:]+: 1,296 codes fit; no guess chosen yet/);
-    const many = runFast(['evaluate', '--strategy', 'most-parts', '--pegs', '5', '--colors', '8', '--timeout', '300ms']);
     expect(many.code).toBe(EXIT_TIMEOUT);
     expect(many.stderr).toMatch(/^mastermind: stopped by --timeout after [^:]+: [\d,]+ of 32,768 secrets played( \([\d,]+ guesses scored\))?\n$/);
     expect(run(['--help']).stdout).toMatch(/124 when\s+--timeout stopped the work/);

@@ -1,12 +1,52 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inParallel, runAsync, runShellAsync } from './cli-runs.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
+/**
+ * The runs of this file's tests, made side by side before the tests (each is a process; most of this file's time was
+ * spent starting them one after another). run() takes the next prefetched run of the same arguments and input, so a
+ * test that runs a command twice (to compare the runs) still gets two runs.
+ */
+const PREFETCH: Array<[args: string[], input?: string]> = [
+  [['--secret', 'baee'], 'bbcc\nddee\nbdef\nddcf\nbaee\n'],
+  [['--secret', 'abcd', '--max-guesses', '2'], 'abc\nabcz\naaaa\n'],
+  [['--secret', 'abcd', '--max-guesses', '2'], 'aaaa\nbbbb\n'],
+  [['--seed', '7', '--pegs', '5', '--colors', '8', '--max-guesses', '0'], 'abcde\n'.repeat(12)],
+  [['--seed', '7', '--pegs', '5', '--colors', '8', '--max-guesses', '0'], 'abcde\n'.repeat(12)],
+  [['solve', 'acab', '--strategy', 'state-machine', '--seed', '3']],
+  [['solve', 'acab', '--strategy', 'state-machine', '--seed', '3']],
+  [['solve', 'acab']],
+  [['solve', '-', '--strategy', 'most-parts'], 'acab\n\nzzzz\n1111\n'],
+  [['solve', 'ffff', '--strategy', 'simple', '--json']],
+  [['--help']],
+  [['--help']],
+  [['--version']],
+  [['solve', 'abcg']],
+  [['evaluate', '--opener', 'zz']],
+  [['--bogus']],
+  [['solve', 'abcd', '--stratgy', 'knuth']],
+  [['solve', '\u001b[2Jab']],
+  [['--secret', 'abcd', '--max-guesses', '1'], '\u001b[31mzz\naaaa\n'],
+  [['solve', '-'], `${'x'.repeat(3000)}\nabcd\n`],
+  [['solve', 'acab', '--json']],
+  [['solve', 'acab', '--json']],
+  [['solve', '-', '--json', '--strategy', 'state-machine', '--first', 'e'], 'acab\nfcaf\n'],
+  [['assist', 'aabb', '1', '0', '--json']],
+  [['assist', 'abcd', '4', '0', '--json']],
+  [['evaluate', '--json']],
+];
+const prefetched = new Map<string, CliRun[]>();
+const keyOf = (args: readonly string[], input: string | undefined): string => JSON.stringify([args, input ?? '']);
+
+function run(args: string[], input?: string): CliRun {
+  const ready = prefetched.get(keyOf(args, input))?.shift();
+  return ready ?? runBin(cli, args, input === undefined ? {} : { input });
+}
 const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
 
 const runs = new Map<string, ReturnType<typeof runShell>>();
@@ -19,10 +59,24 @@ function runLine(line: string): ReturnType<typeof runShell> {
   }
   return result;
 }
+/** runLine without blocking: independent lines run side by side. */
+async function runLineAsync(line: string): Promise<ReturnType<typeof runShell>> {
+  let result = runs.get(line);
+  if (result === undefined) {
+    result = { ...(await runShellAsync(cli, line)), ms: 0 };
+    runs.set(line, result);
+  }
+  return result;
+}
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
-});
+  const results = await inParallel(PREFETCH, ([args, input]) => runAsync(cli, args, input === undefined ? {} : { input }));
+  for (const [i, [args, input]] of PREFETCH.entries()) {
+    const key = keyOf(args, input);
+    prefetched.set(key, [...(prefetched.get(key) ?? []), results[i]!]);
+  }
+}, 120_000);
 
 describe('mastermind CLI', () => {
   it("plays as codemaker, reading guesses from a pipe (the Mastermind design essay's session)", () => {
@@ -72,28 +126,35 @@ describe('mastermind CLI', () => {
     expect(json.guesses).toBe(json.turns.length);
   });
 
-  it('evaluate --json reproduces the published figures with no other flags', () => {
+  it('evaluate --json reproduces the published figures with no other flags', async () => {
     // The run of the --help example.
     const knuth = JSON.parse(runLine('BIN evaluate --strategy knuth --json').stdout) as Record<string, unknown>;
     expect(knuth).toMatchObject({ total: 5801, max: 5, distribution: { 1: 1, 2: 6, 3: 62, 4: 533, 5: 694 }, opener: 'aabb', secrets: 1296 });
     expect(knuth.average).toBeCloseTo(4.476, 3);
     expect(Object.keys(knuth)).toEqual(expect.arrayContaining(['total', 'average', 'max', 'distribution']));
-    for (const [strategy, total] of [['simple', 7471], ['entropy', 5722], ['expected-size', 5696], ['most-parts', 5668]] as const) {
-      expect((JSON.parse(run(['evaluate', '--strategy', strategy, '--json']).stdout) as { total: number }).total).toBe(total);
-    }
-    const text = run(['evaluate', '--opener', 'abcd']);
-    expect(text.stdout).toMatch(/^knuth from abcd: \d+ guesses for 1296 secrets, average \d\.\d{4}, max \d\nguesses: 1:1 /);
-    expect(text.stderr).toBe('');
+    const figures = [['simple', 7471], ['entropy', 5722], ['expected-size', 5696], ['most-parts', 5668]] as const;
+    const [text, ...evaluated] = await inParallel([['--opener', 'abcd'], ...figures.map(([strategy]) => ['--strategy', strategy, '--json'])], (args) => runAsync(cli, ['evaluate', ...args]));
+    for (const [i, [, total]] of figures.entries()) expect((JSON.parse(evaluated[i]!.stdout) as { total: number }).total).toBe(total);
+    expect(text!.stdout).toMatch(/^knuth from abcd: \d+ guesses for 1296 secrets, average \d\.\d{4}, max \d\nguesses: 1:1 /);
+    expect(text!.stderr).toBe('');
   });
 
-  it('prints help and version; usage errors exit 2, bad input exits 1', () => {
+  it('prints help and version; usage errors exit 2, bad input exits 1', async () => {
     const help = run(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Examples:');
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(run(['--version']).stdout).toBe(`${pkg.version}\n`);
-    for (const args of [['solve'], ['frobnicate'], ['--strategy', 'knuth'], ['evaluate', '--strategy', 'fast'], ['--pegs', 'x'], ['--bogus'], ['--colors', '30']]) {
-      const result = run(args);
+    const usage = [['solve'], ['frobnicate'], ['--strategy', 'knuth'], ['evaluate', '--strategy', 'fast'], ['--pegs', 'x'], ['--bogus'], ['--colors', '30']];
+    const mismatched = [
+      [['solve', 'acab', '--first', 'e'], '--first goes with --strategy state-machine, not knuth'],
+      [['solve', 'acab', '--strategy', 'entropy', '--seed', '3'], '--seed goes with --strategy state-machine, not entropy'],
+      [['evaluate', '--strategy', 'most-parts', '--first', 'a'], '--first goes with --strategy state-machine, not most-parts'],
+      [['solve', 'acab', '--strategy', 'state-machine', '--opener', 'aabb'], '--opener does not go with --strategy state-machine'],
+    ] as const;
+    const results = await inParallel([...usage, ...mismatched.map(([args]) => args)], (args) => runAsync(cli, args));
+    for (const [i, args] of usage.entries()) {
+      const result = results[i]!;
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^mastermind: .+; run 'mastermind --help' for usage\n$/);
     }
@@ -101,28 +162,24 @@ describe('mastermind CLI', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe("mastermind: code 'abcg' has an unknown color 'g' at position 4; expected 4 pegs, letters a-f or digits 1-6\n");
     expect(run(['evaluate', '--opener', 'zz']).code).toBe(1);
-    for (const [args, message] of [
-      [['solve', 'acab', '--first', 'e'], '--first goes with --strategy state-machine, not knuth'],
-      [['solve', 'acab', '--strategy', 'entropy', '--seed', '3'], '--seed goes with --strategy state-machine, not entropy'],
-      [['evaluate', '--strategy', 'most-parts', '--first', 'a'], '--first goes with --strategy state-machine, not most-parts'],
-      [['solve', 'acab', '--strategy', 'state-machine', '--opener', 'aabb'], '--opener does not go with --strategy state-machine'],
-    ] as const) {
-      const result = run([...args]);
+    for (const [i, [args, message]] of mismatched.entries()) {
+      const result = results[usage.length + i]!;
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`mastermind: ${message}`);
     }
   });
 
-  it('runs every example of --help', () => {
+  it('runs every example of --help', async () => {
     const help = run(['--help']).stdout;
     const examples = help.slice(help.indexOf('Examples:\n') + 10, help.indexOf('\n\n', help.indexOf('Examples:'))).split('\n').map((l) => l.trim());
     expect(examples.length).toBeGreaterThan(8);
-    for (const example of examples) {
-      // An example with --timeout runs under the fast clock (test/fast-clock.mjs): it stops, says so and exits 124 on
-      // any machine. Every other example succeeds.
+    // An example with --timeout runs under the fast clock (test/fast-clock.mjs): it stops, says so and exits 124 on any
+    // machine. Every other example succeeds.
+    const lineOf = (example: string): string => `${/--timeout/.test(example) ? `export NODE_OPTIONS="--import=${fastClock}"; ` : ''}${example.replace(/\bmastermind\b/g, 'BIN')}`;
+    const results = await inParallel(examples, (example) => runLineAsync(lineOf(example)));
+    for (const [i, example] of examples.entries()) {
       const timed = /--timeout/.test(example);
-      const clock = timed ? `export NODE_OPTIONS="--import=${fastClock}"; ` : '';
-      const result = runLine(clock + example.replace(/\bmastermind\b/g, 'BIN'));
+      const result = results[i]!;
       if (timed) {
         expect(result.code, `${example}\n${result.stderr}`).toBe(EXIT_TIMEOUT);
         expect(result.stderr, example).toMatch(/^mastermind: stopped by --timeout after [^\n]*\n$/);
@@ -181,34 +238,43 @@ describe('mastermind CLI', () => {
     expect(huge.stderr).toBe('mastermind: standard input line 1: the line is longer than 4,096 characters\n');
   });
 
-  it('assist: the codes that still fit and the next guess, as solve plays it; inconsistent feedback names the turn', () => {
+  it('assist: the codes that still fit and the next guess, as solve plays it; inconsistent feedback names the turn', async () => {
     const solved = run(['solve', 'acab', '--json']);
     const turns = (JSON.parse(solved.stdout) as { turns: Array<{ guess: string; feedback: { black: number; white: number } }> }).turns;
-    for (let k = 0; k < turns.length; k++) {
-      const words = turns.slice(0, k).flatMap((t) => [t.guess, String(t.feedback.black), String(t.feedback.white)]);
-      const assisted = run(['assist', ...words]);
+    const prefixes = turns.map((_, k) => turns.slice(0, k).flatMap((t) => [t.guess, String(t.feedback.black), String(t.feedback.white)]));
+    const refused = [
+      [['aabb', '3', '1'], 'turn 1: 3 black and 1 white cannot happen with 4 pegs'],
+      [['\u001b[2Jab', '0', '0'], "turn 1: code '\\u001b[2Jab' has"],
+    ] as const;
+    const usage = [['aabb', '1'], ['aabb', 'x', '0'], ['aabb', '1', '-1']];
+    const more = [
+      ['aabb', '2', '1', 'abbc', '1', '2', 'bade', '0', '2'],
+      ['aabb', '2', '1', 'abbc', '1', '2', 'bade', '0', '2', 'acab', '4', '0'],
+      ['eeff', '0', '0', '--strategy', 'state-machine'],
+    ];
+    const all = [...prefixes, ...more, ...refused.map(([args]) => [...args]), ...usage];
+    const results = await inParallel(all, (words) => runAsync(cli, ['assist', ...words]));
+    for (const [k, words] of prefixes.entries()) {
+      const assisted = results[k]!;
       expect(assisted.code, words.join(' ')).toBe(0);
       expect(assisted.stdout).toMatch(new RegExp(`^[\\d,]+ codes? fits?(: [a-f ]+)?\\nTry: ${turns[k]!.guess}\\n$`));
     }
-    expect(run(['assist', 'aabb', '2', '1', 'abbc', '1', '2', 'bade', '0', '2']).stdout).toBe('1 code fits: acab\nTry: acab\n');
-    expect(run(['assist', 'aabb', '2', '1', 'abbc', '1', '2', 'bade', '0', '2', 'acab', '4', '0']).stdout).toBe('Solved in 4.\n');
-    const machine = run(['assist', 'eeff', '0', '0', '--strategy', 'state-machine']);
-    expect(machine.stdout).toMatch(/\nTry: aabb\n$/);
+    const [oneLeft, won, machine] = results.slice(prefixes.length, prefixes.length + 3);
+    expect(oneLeft!.stdout).toBe('1 code fits: acab\nTry: acab\n');
+    expect(won!.stdout).toBe('Solved in 4.\n');
+    expect(machine!.stdout).toMatch(/\nTry: aabb\n$/);
     // How the CLI says a refused history (one line, nothing on stdout, exit 1); which histories are refused, and the
     // other messages (feedback that contradicts the turns before it, a turn after the code was found), are
     // next-guess.test.ts's.
-    for (const [args, message] of [
-      [['aabb', '3', '1'], 'turn 1: 3 black and 1 white cannot happen with 4 pegs'],
-      [['\u001b[2Jab', '0', '0'], "turn 1: code '\\u001b[2Jab' has"],
-    ] as const) {
-      const result = run(['assist', ...args]);
+    for (const [i, [args, message]] of refused.entries()) {
+      const result = results[prefixes.length + more.length + i]!;
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(`mastermind: ${message}`);
       expectOneLineErrors(result, 'mastermind');
     }
-    for (const args of [['aabb', '1'], ['aabb', 'x', '0'], ['aabb', '1', '-1']]) {
-      const result = run(['assist', ...args]);
+    for (const [i, args] of usage.entries()) {
+      const result = results[prefixes.length + more.length + refused.length + i]!;
       expect(result.code, args.join(' ')).toBe(2);
       expectOneLineErrors(result, 'mastermind');
     }
