@@ -64,7 +64,8 @@ export class Grid {
 
   /** One of the three components of a cell, without allocating: kind 0 its row, 1 its column, 2 its box. */
   componentOf(cell: number, kind: 0 | 1 | 2): Component {
-    const u = CELL_UNITS[cell * 3 + kind];
+    // Types first: arithmetic on an object would call its toString, which may throw an engine error.
+    const u = typeof cell === 'number' && typeof kind === 'number' ? CELL_UNITS[cell * 3 + kind] : undefined;
     if (u === undefined || !Number.isInteger(cell) || cell < 0 || (kind !== 0 && kind !== 1 && kind !== 2)) {
       expectCell(cell);
       throw new RangeError(`a component kind must be 0 (row), 1 (column) or 2 (box); got ${describeValue(kind)}`);

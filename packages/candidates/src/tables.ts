@@ -72,7 +72,8 @@ export function digitsOf(mask: number): number[] {
 
 /** The cell name r{row}c{col}, 1-based: cell 0 is r1c1. */
 export function cellName(cell: number): string {
-  if (ROW_OF[cell] === undefined || !Number.isInteger(cell)) expectCell(cell);
+  // The type first: indexing with an object would call its toString, which may throw an engine error.
+  if (typeof cell !== 'number' || ROW_OF[cell] === undefined || !Number.isInteger(cell)) expectCell(cell);
   return `r${ROW_OF[cell]! + 1}c${COL_OF[cell]! + 1}`;
 }
 
