@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, pipelinePeakMemory, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explainPuzzle } from '../src/explain.js';
@@ -12,7 +12,6 @@ import { nextStep } from '../src/solver.js';
 import { Grid } from '../src/grid.js';
 import { TECHNIQUE_NAMES } from '../src/step.js';
 import { formatChain, parseChain } from '../src/eureka.js';
-import { pipelinePeakMemory } from './process.js';
 import { EASY, EASY_SOLUTION } from './reference.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

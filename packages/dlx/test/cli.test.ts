@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, peakMemory, pipelinePeakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDlx, nQueensProblem, pentominoProblem } from '../src/index.js';
-import { hasScript, onTerminalUntil, pipelinePeakMemory } from './process.js';
+import { hasScript, onTerminalUntil } from './process.js';
 
 const dlx = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, pipelinePeakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveSudoku } from '../src/index.js';
-import { hasScript, onTerminalUntil, pipelinePeakMemory } from './process.js';
+import { hasScript, onTerminalUntil } from './process.js';
 import { isValidSolution } from './reference.js';
 
 const sudoku = fileURLToPath(new URL('../dist/sudoku-cli.js', import.meta.url));

@@ -1,15 +1,14 @@
 // Long work on the command line: sizes beyond a strategy, --timeout (exit 124), progress on a terminal, Ctrl-C, a game
 // at a terminal, and games that never end. A --timeout that must fire runs either on input that never ends or under a
-// clock that runs fast (test/fast-clock.mjs), so no verdict here depends on the machine's speed.
+// clock that runs fast (the testkit's FAST_CLOCK), so no verdict here depends on the machine's speed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, FAST_CLOCK, inParallel, runAsync, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inParallel, runAsync } from './cli-runs.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
+const fastClock = FAST_CLOCK;
 
 const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
 /** A run under the fast clock: every reading of it is a quarter of a second after the last, so --timeout always fires. */

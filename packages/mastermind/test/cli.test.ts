@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, FAST_CLOCK, inParallel, runAsync, runBin, runShell, runShellAsync, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inParallel, runAsync, runShellAsync } from './cli-runs.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -47,7 +46,7 @@ function run(args: string[], input?: string): CliRun {
   const ready = prefetched.get(keyOf(args, input))?.shift();
   return ready ?? runBin(cli, args, input === undefined ? {} : { input });
 }
-const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
+const fastClock = FAST_CLOCK;
 
 const runs = new Map<string, ReturnType<typeof runShell>>();
 /** Runs a command line through bash (`BIN` is the built CLI) once: the --help examples and the tests that read them share it. */
@@ -173,7 +172,7 @@ describe('mastermind CLI', () => {
     const help = run(['--help']).stdout;
     const examples = help.slice(help.indexOf('Examples:\n') + 10, help.indexOf('\n\n', help.indexOf('Examples:'))).split('\n').map((l) => l.trim());
     expect(examples.length).toBeGreaterThan(8);
-    // An example with --timeout runs under the fast clock (test/fast-clock.mjs): it stops, says so and exits 124 on any
+    // An example with --timeout runs under the fast clock (the testkit's FAST_CLOCK): it stops, says so and exits 124 on any
     // machine. Every other example succeeds.
     const lineOf = (example: string): string => `${/--timeout/.test(example) ? `export NODE_OPTIONS="--import=${fastClock}"; ` : ''}${example.replace(/\bmastermind\b/g, 'BIN')}`;
     const results = await inParallel(examples, (example) => runLineAsync(lineOf(example)));

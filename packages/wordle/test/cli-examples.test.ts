@@ -3,12 +3,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, FAST_CLOCK, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 /** A clock that runs fast (see the file): a --timeout under it always fires, whatever the machine's speed. */
-const fastClock = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
+const fastClock = FAST_CLOCK;
 
 const runs = new Map<string, CliRun>();
 

@@ -6,9 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expectOneLineErrors, fuzzCli, runBin, runShell } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, fuzzCli, inParallel, runAsync, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inParallel, runAsync } from './cli-runs.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 

@@ -1,8 +1,9 @@
 // Helpers for testing a built CLI as a user runs it: spawn it, pipe it into `head`, point it at /dev/full, fuzz it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 
@@ -53,7 +54,6 @@ export async function peakMemory(
   const child = spawn(process.execPath, [...nodeArgs, bin, ...args], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NO_COLOR: '1' } });
   // A reader that starts late makes the output pile up unless the writer waits for it.
   setTimeout(() => child.stdout.resume(), slowReaderMs);
-  const { readFileSync } = await import('node:fs');
   let peak = 0;
   const timer = setInterval(() => {
     try {
@@ -130,3 +130,80 @@ export function fuzzCli(name: string, bin: string, spec: CliFuzzSpec): void {
     }
   });
 }
+
+// Runs that do not block, so that independent runs go side by side (each is a process; most of a CLI test's time is
+// spent starting them): `await inParallel(items, (item) => runAsync(...))`.
+
+/** runBin's run (arguments, optional stdin, colors off, extra environment), without blocking. */
+export function runAsync(bin: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  return collect(spawn(process.execPath, [bin, ...args], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env } }), options.input);
+}
+
+/** runShell's run of a bash line (`BIN` is the built CLI), without blocking. */
+export function runShellAsync(bin: string, script: string, options: { input?: string } = {}): Promise<CliRun> {
+  const line = `set -o pipefail; BIN() { "${process.execPath}" "${bin}" "$@"; }; ${script}`;
+  return collect(spawn('bash', ['-c', line], { env: { ...process.env, NO_COLOR: '1' } }), options.input);
+}
+
+function collect(child: ReturnType<typeof spawn>, input: string | undefined): Promise<CliRun> {
+  return new Promise((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin!.on('error', () => {});
+    child.stdin!.end(input ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** `work` on every item, three at a time; the results in the items' order. */
+export async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  return results;
+}
+
+/**
+ * Runs `script` in bash with `BIN` standing for the CLI, samples the CLI's peak resident memory (Linux /proc) and
+ * returns it with the pipeline's exit status and stderr. `BIN` must appear once.
+ */
+export async function pipelinePeakMemory(bin: string, script: string, limitMs = 30_000): Promise<{ code: number | null; peakMB: number; stderr: string }> {
+  const pidFile = join(mkdtempSync(join(tmpdir(), 'puzzles-peak-')), 'pid');
+  // `0<&0`: a job started with & in a script reads /dev/null unless its standard input is named.
+  const command = `{ "${process.execPath}" "${bin}" "$@" 0<&0 & echo $! > '${pidFile}'; wait $!; }`;
+  const child = spawn('bash', ['-c', `set -o pipefail; BIN() ${command}; ${script}`], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${readFileSync(pidFile, 'utf8').trim()}/status`, 'utf8');
+      peak = Math.max(peak, Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // Not started yet, or ended.
+    }
+  }, 20);
+  const killer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearInterval(timer);
+  clearTimeout(killer);
+  return { code, peakMB: peak, stderr };
+}
+
+/**
+ * A module to preload into a spawned CLI (`NODE_OPTIONS=--import=<FAST_CLOCK>`) where its --timeout must fire whatever
+ * the machine's speed: every reading of the clock is a quarter of a second later than the one before.
+ */
+export const FAST_CLOCK = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
