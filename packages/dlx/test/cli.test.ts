@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, peakMemory, pipelinePeakMemory, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, peakMemory, pipelinePeakMemory, runBin, runHeldOpen, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDlx, nQueensProblem, pentominoProblem } from '../src/index.js';
@@ -126,16 +126,8 @@ describe('dlx', () => {
   });
 
   it('--timeout stops a read that waits on standard input held open: says so, exit 124', async () => {
-    const child = spawn(process.execPath, [dlx, '-', '--timeout', '300ms'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.write('a b\na\n'); // a start, and then nothing: the writer never ends
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const safety = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
-    clearTimeout(safety);
-    child.stdin.destroy();
+    // A start of a problem, and then nothing: the writer never ends.
+    const { code, stdout, stderr } = await runHeldOpen(dlx, ['-', '--timeout', '300ms'], { input: 'a b\na\n' });
     expect(code).toBe(EXIT_TIMEOUT);
     expect(stdout).toBe('');
     expect(stderr).toBe('dlx: stopped by --timeout 300ms while reading standard input, before the search\n');

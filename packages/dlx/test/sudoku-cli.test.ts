@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, pipelinePeakMemory, runBin, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, fuzzCli, pipelinePeakMemory, runBin, runHeldOpen, runShell } from '@puzzles/testkit/cli';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveSudoku } from '../src/index.js';
@@ -179,16 +179,8 @@ describe('dlx-sudoku', () => {
   });
 
   it('--timeout ends a run that waits on standard input held open, exit 124', async () => {
-    const child = spawn(process.execPath, [sudoku, '--timeout', '300ms', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.write(`${TEXTBOOK}\n`); // one puzzle, and then nothing: the writer never ends
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const safety = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
-    clearTimeout(safety);
-    child.stdin.destroy();
+    // One puzzle, and then nothing: the writer never ends.
+    const { code, stdout, stderr } = await runHeldOpen(sudoku, ['--timeout', '300ms', '-'], { input: `${TEXTBOOK}\n` });
     expect(code).toBe(EXIT_TIMEOUT);
     expect(stdout).toBe(`${solveSudoku(TEXTBOOK)}\n`);
     expect(stderr).toMatch(/^dlx-sudoku: 1 puzzle in [\d.]+ s \([\d,]+ puzzles\/s\)\ndlx-sudoku: stopped by --timeout 300ms: 1 puzzle done\n$/);

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, FAST_CLOCK, inParallel, runAsync, runBin, runShell, type CliRun } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, FAST_CLOCK, inParallel, runAsync, runBin, runHeldOpen, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -13,23 +13,6 @@ const fastClock = FAST_CLOCK;
 const run = (args: string[], input?: string) => runBin(cli, args, input === undefined ? {} : { input });
 /** A run under the fast clock: every reading of it is a quarter of a second after the last, so --timeout always fires. */
 const runFast = (args: string[]) => runBin(cli, args, { env: { NODE_OPTIONS: `--import=${fastClock}` } });
-
-/** Runs the CLI with a standard input that stays open and silent until the process has ended. */
-function runWaiting(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const safety = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(safety);
-      child.stdin.destroy();
-      resolve({ code, stdout, stderr });
-    }),
-  );
-}
 
 beforeAll(() => {
   if (!existsSync(cli)) throw new Error(`build the package first: ${cli} is missing`);
@@ -92,7 +75,7 @@ describe('mastermind: sizes beyond a strategy, and --timeout', () => {
 describe('mastermind: a game ends', () => {
   it('a game that waits for guesses stops at --timeout, naming the code, exit 124', async () => {
     // Standard input stays open and silent: only --timeout can end this game.
-    const { code, stdout, stderr } = await runWaiting(['--secret', 'abcd', '--timeout', '300ms']);
+    const { code, stdout, stderr } = await runHeldOpen(cli, ['--secret', 'abcd', '--timeout', '300ms']);
     expect(code).toBe(EXIT_TIMEOUT);
     expect(stdout).toBe('Enter guess: \n');
     expect(stderr).toMatch(/^mastermind: stopped by --timeout after [^:]+: 0 guesses made; the code was abcd\n$/);

@@ -1,11 +1,11 @@
 // The game on the command line: a process fed by a pipe (what it prints, how it ends on bad or endless input, and
 // --timeout). Cheap spawns only: a game needs no solver.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_TIMEOUT, expectOneLineErrors, runShell } from '@puzzles/testkit/cli';
+import { EXIT_TIMEOUT, expectOneLineErrors, runHeldOpen, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pickAnswer } from '../src/index.js';
 
@@ -14,23 +14,6 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 function run(args: string[], input?: string) {
   const result = spawnSync(process.execPath, [cli, ...args], { input: input ?? '', encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** Runs the CLI with a standard input that stays open and silent until the process has ended: no guess ever comes. */
-function runWaiting(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const safety = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(safety);
-      child.stdin.destroy();
-      resolve({ code, stdout, stderr });
-    }),
-  );
 }
 
 beforeAll(() => {
@@ -167,7 +150,7 @@ describe('a game fed only lines that give no guess ends', () => {
 describe('a game with --timeout', () => {
   it('stops waiting for guesses after T, says so with the answer, and exits 124', async () => {
     // No guess ever comes (standard input stays open and silent), so only --timeout can end this game.
-    const { code, stdout, stderr } = await runWaiting(['--answer', 'cigar', '--timeout', '300ms']);
+    const { code, stdout, stderr } = await runHeldOpen(cli, ['--answer', 'cigar', '--timeout', '300ms']);
     expect(code).toBe(EXIT_TIMEOUT);
     expect(stderr).toBe('wordle: stopped after 300ms (--timeout): 0 guesses made; the answer was cigar\n');
     expect(stdout).toMatch(/^Wordle: guess the five-letter word in 6 tries\./);

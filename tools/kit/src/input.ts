@@ -31,6 +31,17 @@ function readFailure(file: string, error: unknown): InputError {
   return new InputError(`cannot read ${inputName(file)}: ${reason}`);
 }
 
+/** A directory given as standard input (`< /`) is one clear error before any read. */
+function refuseDirectoryStdin(): void {
+  let directory = false;
+  try {
+    directory = fstatSync(0).isDirectory();
+  } catch (error) {
+    throw readFailure('-', error);
+  }
+  if (directory) throw new InputError('cannot read standard input: it is a directory');
+}
+
 /** The most a file read whole may hold unless the caller says otherwise: 32 MiB. */
 export const MAX_TEXT_BYTES = 32 << 20;
 
@@ -98,15 +109,7 @@ export async function readAll(
   file: string,
   { maxBytes = MAX_TEXT_BYTES, signal }: { maxBytes?: number; signal?: AbortSignal } = {},
 ): Promise<string | undefined> {
-  if (file === '-') {
-    let directory = false;
-    try {
-      directory = fstatSync(0).isDirectory();
-    } catch (error) {
-      throw readFailure(file, error);
-    }
-    if (directory) throw new InputError('cannot read standard input: it is a directory');
-  }
+  if (file === '-') refuseDirectoryStdin();
   if (signal?.aborted) return undefined;
   const stream: NodeJS.ReadableStream & { destroy(): void } = file === '-' ? process.stdin : createReadStream(file);
   const stop = (): void => stream.destroy();
@@ -151,15 +154,7 @@ export async function* readLines(
   // Standard input is read through process.stdin: a pipe or a terminal then never blocks a thread-pool read, which would
   // keep process.exit from returning (so --timeout and Ctrl-C could not end the run); a file or a directory given as
   // stdin still reaches the same error messages.
-  if (file === '-') {
-    let directory = false;
-    try {
-      directory = fstatSync(0).isDirectory();
-    } catch (error) {
-      throw readFailure(file, error);
-    }
-    if (directory) throw new InputError('cannot read standard input: it is a directory');
-  }
+  if (file === '-') refuseDirectoryStdin();
   const stream: NodeJS.ReadableStream & { destroy(): void } = file === '-' ? process.stdin : createReadStream(file, { encoding: 'utf8' });
   if (file === '-') process.stdin.setEncoding('utf8');
   // An abort (a closed reader, Ctrl-C, --timeout) ends the lines even while a read is waiting for input.

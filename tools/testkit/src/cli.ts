@@ -207,3 +207,25 @@ export async function pipelinePeakMemory(bin: string, script: string, limitMs = 
  * the machine's speed: every reading of the clock is a quarter of a second later than the one before.
  */
 export const FAST_CLOCK = fileURLToPath(new URL('./fast-clock.mjs', import.meta.url));
+
+/**
+ * Runs a built CLI with `input` on a standard input that then stays open and silent until the process has ended (a
+ * writer that never finishes): only the CLI's own --timeout, or the 60 s safety kill, can end such a wait.
+ */
+export function runHeldOpen(bin: string, args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env } });
+  child.stdin.on('error', () => {});
+  if (options.input !== undefined) child.stdin.write(options.input);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const safety = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(safety);
+      child.stdin.destroy();
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
+}
