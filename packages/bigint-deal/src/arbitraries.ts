@@ -1,11 +1,11 @@
 // fast-check arbitraries for property tests of code that uses bridge deals: `@puzzles/bigint-deal/arbitraries`.
 // fast-check is an optional peer dependency: install it (as a devDependency) to use this entry point.
 import { array, bigInt, constant, constantFrom, integer, shuffledSubarray, type Arbitrary } from 'fast-check';
-import { bridgeNumbering } from './bridge.js';
-import type { BridgeHand, BridgeHands, Seat } from './cards.js';
-import type { Deal } from './deal.js';
+import { bridgeNumbering } from './numbering/bridge.js';
+import type { BridgeHand, BridgeHands, Seat } from './numbering/cards.js';
+import type { Deal } from './numbering/deal.js';
 import { describeValue, optionsOf } from './errors.js';
-import type { DealNumbering, Edition } from './numbering.js';
+import type { DealNumbering, Edition } from './numbering/numbering.js';
 
 /** Options of `pageArbitrary`: the numbering whose pages to draw (the bridge book by default). */
 export interface PageArbitraryOptions {

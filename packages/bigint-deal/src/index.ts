@@ -1,5 +1,5 @@
-export { binomial } from './binomial.js';
-export { squashedRank, squashedUnrank } from './squashed.js';
+export { binomial } from './numbering/binomial.js';
+export { squashedRank, squashedUnrank } from './numbering/squashed.js';
 export {
   BRIDGE_HANDS,
   RANKS,
@@ -11,9 +11,9 @@ export {
   type BridgeHands,
   type Seat,
   type Suit,
-} from './cards.js';
-export { Deal, parseDeal } from './deal.js';
-export { bridgeHands, dealFromHands } from './hands.js';
+} from './numbering/cards.js';
+export { Deal, parseDeal } from './numbering/deal.js';
+export { bridgeHands, dealFromHands } from './numbering/hands.js';
 export {
   createDealNumbering,
   type DealInput,
@@ -21,7 +21,7 @@ export {
   type Edition,
   type NumberingOptions,
   type PageInput,
-} from './numbering.js';
+} from './numbering/numbering.js';
 export {
   DEALS,
   bridgeNumbering,
@@ -30,10 +30,10 @@ export {
   numberOfDeal,
   splitIndex,
   type EditionOptions,
-} from './bridge.js';
-export { formatPbn, parsePbn } from './pbn.js';
-export { formatDiagram, type DiagramOptions } from './diagram.js';
-export { randomDeal, type RandomDealOptions } from './random.js';
+} from './numbering/bridge.js';
+export { formatPbn, parsePbn } from './numbering/pbn.js';
+export { formatDiagram, type DiagramOptions } from './numbering/diagram.js';
+export { randomDeal, type RandomDealOptions } from './conditions/random.js';
 export {
   controls,
   createPointCount,
@@ -45,8 +45,8 @@ export {
   topHonors,
   type HandInput,
   type SeatName,
-} from './evaluate.js';
-export { hasShape, shapeOf, type ShapePattern } from './shape.js';
+} from './conditions/evaluate.js';
+export { hasShape, shapeOf, type ShapePattern } from './conditions/shape.js';
 export {
   createMatcher,
   matches,
@@ -54,10 +54,10 @@ export {
   type Predeal,
   type Range,
   type SeatConstraint,
-} from './constraint.js';
-export { countDeals, dealProbability, whyNotCountable, type Probability } from './count.js';
-export { sampleDeals, streamDeals, type SampleOptions, type SampleResult, type SampledDeal } from './sample.js';
-export { compileCondition, type CompiledCondition } from './expression.js';
+} from './conditions/constraint.js';
+export { countDeals, dealProbability, whyNotCountable, type Probability } from './conditions/count.js';
+export { sampleDeals, streamDeals, type SampleOptions, type SampleResult, type SampledDeal } from './conditions/sample.js';
+export { compileCondition, type CompiledCondition } from './conditions/expression.js';
 export {
   formatScriptAction,
   formatScriptDeal,
@@ -70,4 +70,4 @@ export {
   type ScriptPrint,
   type ScriptReport,
   type ScriptRunOptions,
-} from './script.js';
+} from './conditions/script.js';

@@ -1,23 +1,27 @@
 // The library's modules import values one way only: a back-reference is `import type`, so there is no runtime cycle.
 import { readFileSync, readdirSync } from 'node:fs';
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = new URL('../src/', import.meta.url);
 
-/** The local modules a source imports at run time: `import`/`export … from './x.js'`, skipping `import type` and `export type`. */
+/**
+ * The local modules a source imports at run time: `import`/`export … from './x.js'` (or `'../dir/x.js'`), skipping
+ * `import type` and `export type`; each as a path relative to the importing file, without `./` and `.js`.
+ */
 export function runtimeImports(source: string): string[] {
   const found: string[] = [];
   // Whole statements, which may span lines: from `import`/`export` up to the module specifier.
-  const statement = /^(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'(\.\/[\w.-]+)\.js'/gms;
+  const statement = /^(import|export)\s+(type\s+)?([^;]*?)\s*from\s*'(\.\.?\/[\w./-]+)\.js'/gms;
   for (const match of source.matchAll(statement)) {
     if (match[2] !== undefined) continue; // import type / export type
     const names = match[3]!;
     // `import { type A, type B } from` brings in no value either.
     const inner = /^\{([^}]*)\}$/s.exec(names.trim());
     if (inner && inner[1]!.split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '))) continue;
-    found.push(match[4]!.slice(2));
+    found.push(posix.normalize(match[4]!));
   }
-  for (const match of source.matchAll(/^import\s+'(\.\/[\w.-]+)\.js'/gm)) found.push(match[1]!.slice(2));
+  for (const match of source.matchAll(/^import\s+'(\.\.?\/[\w./-]+)\.js'/gm)) found.push(posix.normalize(match[1]!));
   return found;
 }
 
@@ -40,10 +44,14 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
   return found;
 }
 
+/** Every module under src/ (as `numbering/deal`, `index`) with the modules it imports at run time. */
 function sourceGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of readdirSync(SRC).filter((f) => f.endsWith('.ts'))) {
-    graph.set(file.replace(/\.ts$/, ''), runtimeImports(readFileSync(new URL(file, SRC), 'utf8')));
+  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  for (const file of files.map((f) => f.split('\\').join('/'))) {
+    const module = file.replace(/\.ts$/, '');
+    const imports = runtimeImports(readFileSync(new URL(file, SRC), 'utf8'));
+    graph.set(module, imports.map((target) => posix.join(posix.dirname(module), target)));
   }
   return graph;
 }
@@ -57,8 +65,10 @@ describe('module imports', () => {
       "import {\n  createDealNumbering,\n  type DealInput,\n} from './bridge.js';",
       "export { formatPbn } from './pbn.js';",
       "export type { Seat } from './cards.js';",
+      "import { describeValue } from '../errors.js';",
+      "import type { Constraint } from '../conditions/constraint.js';",
     ].join('\n');
-    expect(runtimeImports(source)).toEqual(['deal', 'bridge', 'pbn']);
+    expect(runtimeImports(source)).toEqual(['deal', 'bridge', 'pbn', '../errors']);
     expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
     expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
   });
@@ -70,7 +80,15 @@ describe('module imports', () => {
   });
 
   it('deal.ts is a leaf: it imports no numbering, parser or bridge module at run time', () => {
-    const imports = sourceGraph().get('deal')!;
-    for (const module of ['bridge', 'numbering', 'pbn', 'hands', 'random', 'diagram']) expect(imports).not.toContain(module);
+    const imports = sourceGraph().get('numbering/deal')!;
+    expect(imports).toBeDefined();
+    for (const module of ['bridge', 'numbering', 'pbn', 'hands', 'diagram']) expect(imports).not.toContain(`numbering/${module}`);
+    expect(imports).not.toContain('conditions/random');
+  });
+
+  it('the book\'s numbering does not reach into dealing to order', () => {
+    for (const [module, imports] of sourceGraph()) {
+      if (module.startsWith('numbering/')) expect(imports.filter((m) => m.startsWith('conditions/')), module).toEqual([]);
+    }
   });
 });

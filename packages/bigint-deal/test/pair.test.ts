@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEALS, countDeals, createDealNumbering, hcp, sampleDeals, type Constraint } from '../src/index.js';
-import { pairCount } from '../src/pair.js';
+import { pairCount } from '../src/conditions/pair.js';
 import { choose, expectError, onlyOurErrors, prop } from './reference.js';
 
 const REST = choose(26, 13);

@@ -1,8 +1,8 @@
 // Constraints as data: per-seat ranges of points, suit lengths, losers and controls, a shape, cards fixed to seats
 // (predeal), combined with and/or/not and user predicates. `compileConstraint` checks one once and turns it into a
 // predicate over a deal's 16 suit masks; `matches` evaluates it on a deal.
-import { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import { Deal } from '../numbering/deal.js';
+import { describeValue } from '../errors.js';
 import { dealMasks, handMasks, seatIndex, suitTables } from './evaluate.js';
 import { lengthCode, shapeCodes, type ShapePattern } from './shape.js';
 

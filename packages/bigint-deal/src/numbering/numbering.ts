@@ -1,6 +1,6 @@
 import { binomialTable } from './binomial.js';
 import { Deal, holdersFromString } from './deal.js';
-import { describeValue, optionsOf } from './errors.js';
+import { describeValue, optionsOf } from '../errors.js';
 import { parsePbn } from './pbn.js';
 import { toPage } from './page.js';
 import { signatureOf, type Signature } from './signature.js';

@@ -1,8 +1,8 @@
 // Shapes as dealer writes them: '4333' (spades, hearts, diamonds, clubs in order), 'any 5431' (any suit order), '5xxx'
 // (x = any length), 'balanced', 'semibalanced', joined by '+' (or ','), with '-' taking shapes out again
 // ('any 4333 + any 5332 - 5xxx'). A shape compiles to the set of its length patterns.
-import type { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import type { Deal } from '../numbering/deal.js';
+import { describeValue } from '../errors.js';
 import { suitLengths, type HandInput, type SeatName } from './evaluate.js';
 
 /** A shape pattern: `'4333'`, `'any 5431'`, `'5xxx'`, `'balanced'`, `'semibalanced'`, several joined by `+`, `-` to take out. */

@@ -3,13 +3,13 @@
 // 39 cards are shuffled to the other seats); anything else by rejection with the compiled matcher, within a budget.
 import { stopper } from '@puzzles/kit/budget';
 import { bigBelow, below, wordSource } from '@puzzles/kit/random';
-import { numberOfDeal } from './bridge.js';
+import { numberOfDeal } from '../numbering/bridge.js';
 import { compileConstraint, predealMasks, type Constraint } from './constraint.js';
 import { countPlan, isNothing, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
-import { Deal } from './deal.js';
-import { describeValue, optionsOf } from './errors.js';
+import { Deal } from '../numbering/deal.js';
+import { describeValue, optionsOf } from '../errors.js';
 import { samplePair } from './pair.js';
-import { signatureOf } from './signature.js';
+import { signatureOf } from '../numbering/signature.js';
 
 /** Options of `sampleDeals`. */
 export interface SampleOptions {

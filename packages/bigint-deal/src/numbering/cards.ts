@@ -1,4 +1,4 @@
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 
 /** The bridge hand sizes: four hands of 13. */
 export const BRIDGE_HANDS: readonly number[] = /* @__PURE__ */ Object.freeze([13, 13, 13, 13]);

@@ -1,6 +1,6 @@
 // A leaf of the library: a deal imports only card names, signatures and error quoting, never the numberings or parsers.
 import { handsOfHolders, pbnOfHolders, type BridgeHands } from './cards.js';
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 import { signatureOf, type Signature } from './signature.js';
 
 /**

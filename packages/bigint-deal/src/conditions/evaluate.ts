@@ -1,9 +1,9 @@
 // Hand evaluation: points, lengths, shape, losers, controls, quick tricks. Each suit holding is a 13-bit mask (bit r set
 // when the hand holds rank r, ace = bit 0), and every per-suit measure is a lookup in a table of 8192 entries, built on
 // first use (no top-level work, so importing one function costs nothing until it runs).
-import { RANKS, SEATS, SUITS, type BridgeHand, type Suit } from './cards.js';
-import { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import { RANKS, SEATS, SUITS, type BridgeHand, type Suit } from '../numbering/cards.js';
+import { Deal } from '../numbering/deal.js';
+import { describeValue } from '../errors.js';
 
 /** A seat as a letter (`'N'`) or a word (`'north'`), any case. */
 export type SeatName = 'N' | 'E' | 'S' | 'W' | 'north' | 'east' | 'south' | 'west' | (string & {});

@@ -1,8 +1,8 @@
 import { bigBelow, wordSource } from '@puzzles/kit/random';
-import { bridgeNumbering, type EditionOptions } from './bridge.js';
-import type { Deal } from './deal.js';
-import { optionsOf } from './errors.js';
-import type { DealNumbering } from './numbering.js';
+import { bridgeNumbering, type EditionOptions } from '../numbering/bridge.js';
+import type { Deal } from '../numbering/deal.js';
+import { optionsOf } from '../errors.js';
+import type { DealNumbering } from '../numbering/numbering.js';
 
 /** Options of `randomDeal`: a seed for a reproducible deal, or your own `random`; cryptographically random otherwise. */
 export interface RandomDealOptions extends EditionOptions {

@@ -1,6 +1,6 @@
 import { BRIDGE_HANDS, RANKS, SEATS, SUITS, cardName, type BridgeHands, type Seat } from './cards.js';
 import { Deal, describeDeal } from './deal.js';
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 import { UNASSIGNED, signatureOf, type Signature } from './signature.js';
 
 /** The bridge signature: four hands N, E, S, W of 13 cards (made on first use, so that importing costs nothing). @internal */

@@ -1,7 +1,7 @@
 import { SEATS, SUITS } from './cards.js';
 import { Deal } from './deal.js';
 import { checkedBridgeDeal, placeSuit } from './hands.js';
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 import { quote } from '@puzzles/kit/describe';
 import { UNASSIGNED } from './signature.js';
 

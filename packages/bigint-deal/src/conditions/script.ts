@@ -5,8 +5,8 @@
 // on one or two seats, with predeal) is dealt exactly; anything else by rejection. Whatever it cannot read is a
 // RangeError naming the line and the construct, never a silently different meaning.
 import type { Constraint, Predeal, SeatConstraint } from './constraint.js';
-import { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import { Deal } from '../numbering/deal.js';
+import { describeValue } from '../errors.js';
 import { dealMasks, pointTable, suitTables } from './evaluate.js';
 import { streamDeals, type SampledDeal } from './sample.js';
 import { lengthCode, shapeCodes } from './shape.js';

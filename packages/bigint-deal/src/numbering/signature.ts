@@ -1,5 +1,5 @@
 import { exactBinomial } from './binomial.js';
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 
 /** Marks a card that no hand holds yet. @internal */
 export const UNASSIGNED = 255;

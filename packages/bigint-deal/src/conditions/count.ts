@@ -2,9 +2,9 @@
 // one or two seats (HCP ranges, suit-length ranges) with cards predealt to any seats: one seat by a DP over its hand
 // (here), two seats by the two-seat DP of pair.ts; the other seats are dealt the remaining cards freely. Anything else
 // is reported as not countable rather than counted wrongly.
-import { binomial } from './binomial.js';
+import { binomial } from '../numbering/binomial.js';
 import { rangeOf, predealMasks, type Constraint } from './constraint.js';
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 import { suitTables } from './evaluate.js';
 import { pairCount, type PairPlan } from './pair.js';
 

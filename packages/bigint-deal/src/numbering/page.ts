@@ -1,4 +1,4 @@
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 
 /**
  * A page checked to be an integer from 1 to `count`, as a bigint. A string must be the page in canonical decimal:

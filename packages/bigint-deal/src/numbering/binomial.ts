@@ -1,4 +1,4 @@
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 
 /** @internal The largest result `binomial` computes, in decimal digits: C(1,000,000, 500,000) has 301,027; larger results are refused. */
 export const BINOMIAL_DIGITS_LIMIT = 1_000_000;

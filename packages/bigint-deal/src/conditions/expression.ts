@@ -6,8 +6,8 @@
 // and unary operators) is limited to 100 levels and a syntax tree to 1,000 levels, so that no recursion over it can
 // exhaust the stack.
 import type { Constraint, SeatConstraint } from './constraint.js';
-import type { Deal } from './deal.js';
-import { describeValue } from './errors.js';
+import type { Deal } from '../numbering/deal.js';
+import { describeValue } from '../errors.js';
 import { dealMasks, seatIndex, suitTables } from './evaluate.js';
 import { lengthCode, shapeCodes } from './shape.js';
 

@@ -1,6 +1,6 @@
 import { BRIDGE_HANDS } from './cards.js';
 import type { Deal } from './deal.js';
-import { describeValue, optionsOf } from './errors.js';
+import { describeValue, optionsOf } from '../errors.js';
 import {
   createDealNumbering,
   joinIndexOf,

@@ -1,5 +1,5 @@
 import { exactBinomial } from './binomial.js';
-import { describeValue } from './errors.js';
+import { describeValue } from '../errors.js';
 
 /**
  * The index of a k-subset of {0, 1, 2, …} in squashed (colex) order: Σ C(cᵢ, i) over its elements c₁ < … < c_k.
