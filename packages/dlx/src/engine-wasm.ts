@@ -1,6 +1,7 @@
 // The WebAssembly build of Algorithm X (wasm/engine.as.ts, embedded by scripts/build-wasm.mjs): compiled lazily,
 // once per process, synchronously. Internal: Engine uses it when it can and falls back to its JS search otherwise
 // (no WebAssembly, or a Content-Security-Policy without 'wasm-unsafe-eval', or a problem too big for one memory).
+import { decodeBase64 as decode } from './base64.js';
 import { engineWasmBase64 } from './engine-wasm.generated.js';
 
 // The little of the WebAssembly JS API used here (the package compiles without the DOM lib, which declares it).
@@ -41,28 +42,6 @@ export function setWasmEnabled(on: boolean): void {
 /** True when Engines made now would use WebAssembly for Algorithm X (if their problem fits). @internal */
 export function wasmAvailable(): boolean {
   return enabled && wasmModule() !== null;
-}
-
-/** Base64 to bytes without Buffer (browsers), and without atob where it is missing. */
-function decode(text: string): Uint8Array {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const value = new Int8Array(128).fill(-1);
-  for (let k = 0; k < 64; k++) value[alphabet.charCodeAt(k)] = k;
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '=') end--;
-  const out = new Uint8Array((end * 3) >> 2);
-  let bits = 0;
-  let count = 0;
-  let o = 0;
-  for (let k = 0; k < end; k++) {
-    bits = (bits << 6) | value[text.charCodeAt(k) & 127]!;
-    count += 6;
-    if (count >= 8) {
-      count -= 8;
-      out[o++] = (bits >> count) & 255;
-    }
-  }
-  return out;
 }
 
 function api(): WasmApi | undefined {

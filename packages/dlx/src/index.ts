@@ -35,6 +35,14 @@ export {
   type SudokuStats,
 } from './sudoku.js';
 export {
+  solveSudokuBatch,
+  type SudokuBatchError,
+  type SudokuBatchInput,
+  type SudokuBatchOptions,
+  type SudokuBatchResult,
+  type SudokuBatchWorkerOptions,
+} from './sudoku-batch.js';
+export {
   PENTOMINOES,
   cellsOfPicture,
   formatPacking,

@@ -10,6 +10,10 @@ import { Engine, FOUND, type CompiledProblem } from './engine.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
 import { BandSearch } from './sudoku-bands.js';
 import { PropagationSearch, SOLVED } from './sudoku-bitset.js';
+import { sudokuWasm } from './sudoku-wasm.js';
+
+/** The most solutions one WebAssembly search counts (its counter is a 32-bit integer). */
+const WASM_LIMIT = 0x7fffffff;
 
 /** The symbols of a grid of side n are the first n of these: 1-9, then A-P (case-insensitive on input). */
 export const SUDOKU_SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -309,6 +313,18 @@ export class SudokuSolver {
    * or an `out` of the wrong size are a RangeError.
    */
   search(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): number {
+    // A 9×9 search without budgets runs in WebAssembly when it can (the same search, so the same statistics).
+    if (options === undefined && this.propagation instanceof BandSearch && this.#run === null && limit <= WASM_LIMIT) {
+      const wasm = sudokuWasm();
+      if (wasm !== null) {
+        this.#check(cells, limit, out);
+        const found = wasm.solveValues(cells, limit);
+        if (found > 0 && out !== undefined) wasm.writeSolution(out);
+        const stoppedBy = found >= limit ? 'limit' : null;
+        this.stats = { solutions: found, nodes: wasm.nodes, updates: wasm.updates, complete: stoppedBy === null, stoppedBy };
+        return found;
+      }
+    }
     this.#begin(cells, limit, out, options, false);
     try {
       this.#step(Infinity);
@@ -357,19 +373,8 @@ export class SudokuSolver {
   #begin(cells: Uint8Array, limit: number, out: Uint8Array | undefined, options: SudokuSearchOptions | undefined, polling: boolean): void {
     const n = this.size;
     if (this.#run !== null) throw new Error('this solver is already running a search: await it before starting another');
-    if (cells === null || typeof cells !== 'object') throw new TypeError(`search needs the cells of a grid; got ${describeValue(cells)}`);
-    if (cells.length !== n * n) throw new RangeError(`a ${n}×${n} Sudoku has ${n * n} cells; got ${describeValue(cells.length)}`);
-    if (typeof limit !== 'number' || !(limit >= 1)) throw new RangeError(`the limit must be at least 1; got ${describeValue(limit)}`);
-    if (out !== undefined && (out === null || typeof out !== 'object' || out.length !== n * n)) {
-      throw new RangeError(`the output of a ${n}×${n} Sudoku must have ${n * n} cells; got ${describeValue(out?.length ?? out)}`);
-    }
+    this.#check(cells, limit, out);
     const budget = options === undefined ? null : budgetOf(optionsOf(options, 'a Sudoku search'));
-    for (let k = 0; k < cells.length; k++) {
-      const v = cells[k]!;
-      if (v > n || !(v >= 0)) {
-        throw new RangeError(`cell ${k + 1} of a ${n}×${n} Sudoku must be 0 (blank) to ${n}; got ${describeValue(v)}`);
-      }
-    }
     let consistent = true;
     const engine = this.engine;
     if (engine !== null) {
@@ -394,6 +399,23 @@ export class SudokuSolver {
       run.checks = new Checks(this.core as Engine, budget ?? noBudget, performance.now(), () => run.found, polling);
     }
     this.#run = run;
+  }
+
+  /** Checks a search's cells, limit and output (RangeError or TypeError naming the bad value). */
+  #check(cells: Uint8Array, limit: number, out: Uint8Array | undefined): void {
+    const n = this.size;
+    if (cells === null || typeof cells !== 'object') throw new TypeError(`search needs the cells of a grid; got ${describeValue(cells)}`);
+    if (cells.length !== n * n) throw new RangeError(`a ${n}×${n} Sudoku has ${n * n} cells; got ${describeValue(cells.length)}`);
+    if (typeof limit !== 'number' || !(limit >= 1)) throw new RangeError(`the limit must be at least 1; got ${describeValue(limit)}`);
+    if (out !== undefined && (out === null || typeof out !== 'object' || out.length !== n * n)) {
+      throw new RangeError(`the output of a ${n}×${n} Sudoku must have ${n * n} cells; got ${describeValue(out?.length ?? out)}`);
+    }
+    for (let k = 0; k < cells.length; k++) {
+      const v = cells[k]!;
+      if (v > n || !(v >= 0)) {
+        throw new RangeError(`cell ${k + 1} of a ${n}×${n} Sudoku must be 0 (blank) to ${n}; got ${describeValue(v)}`);
+      }
+    }
   }
 
   /** Searches until the limit, the end, a budget, or (true) the slice's end at `pauseAt`. */
@@ -473,8 +495,16 @@ function propagationSearch(box: number): PropagationSearch | BandSearch {
 // bundle importing only them does not carry the dancing-links engine and its WebAssembly module.
 const searches = new Map<number, PropagationSearch | BandSearch>();
 
-/** Searches parsed cells by propagation for up to `limit` solutions; writes the first into `out` when given. */
-function searchByPropagation(grid: SudokuGrid, limit: number, out?: Uint8Array): number {
+/** Searches parsed cells by propagation for up to `limit` solutions; writes the first into `out` when given. @internal */
+export function searchGrid(grid: SudokuGrid, limit: number, out?: Uint8Array): number {
+  if (grid.size === 9 && limit <= WASM_LIMIT) {
+    const wasm = sudokuWasm();
+    if (wasm !== null) {
+      const found = wasm.solveValues(grid.cells, limit);
+      if (found > 0 && out !== undefined) wasm.writeSolution(out);
+      return found;
+    }
+  }
   let search = searches.get(grid.size);
   if (search === undefined) {
     search = propagationSearch(grid.box);
@@ -495,13 +525,29 @@ function searchByPropagation(grid: SudokuGrid, limit: number, out?: Uint8Array):
  * grid has none. Input: n² cells with 0 or . for blanks, or n strings of n. Throws on a malformed or contradictory grid.
  */
 export function solveSudoku(grid: SudokuInput): string | null {
+  // The common case, 81 characters without whitespace: read, checked and solved in WebAssembly in one call; a
+  // puzzle it refuses is parsed below, which throws the error that names the problem.
+  if (typeof grid === 'string' && grid.length === 81) {
+    const wasm = sudokuWasm();
+    if (wasm !== null) {
+      const found = wasm.solveString(grid, 1);
+      if (found >= 0) return found === 0 ? null : wasm.solutionString();
+    }
+  }
   const parsed = parseGrid(grid, true);
   const out = new Uint8Array(parsed.cells.length);
-  return searchByPropagation(parsed, 1, out) === 0 ? null : formatSudoku(out);
+  return searchGrid(parsed, 1, out) === 0 ? null : formatSudoku(out);
 }
 
 /** The number of solutions of a Sudoku, stopping at `limit` (default 2, enough to tell unique from not). */
 export function countSudokuSolutions(grid: SudokuInput, limit = 2): number {
   const max = positiveCount(limit, 'the limit of countSudokuSolutions', 2);
-  return searchByPropagation(parseGrid(grid, true), max);
+  if (typeof grid === 'string' && grid.length === 81 && max <= WASM_LIMIT) {
+    const wasm = sudokuWasm();
+    if (wasm !== null) {
+      const found = wasm.solveString(grid, max);
+      if (found >= 0) return found;
+    }
+  }
+  return searchGrid(parseGrid(grid, true), max);
 }

@@ -4,6 +4,7 @@ import { defineProblem } from './problem.js';
 import { Solver, type SearchOptions } from './search.js';
 import { workerPort } from './threads.js';
 import type { ToWorker } from './parallel.js';
+import { solveHere, type SudokuBatchReply, type SudokuBatchTask } from './sudoku-batch.js';
 
 /** Solutions are sent in batches of this many, or sooner when the batch has been gathering this long (ms). */
 const BATCH = 1024;
@@ -20,7 +21,18 @@ let resume: (() => void) | null = null;
 let queue: Promise<void> = Promise.resolve();
 
 port.listen((message) => {
-  const m = message as ToWorker;
+  const m = message as ToWorker | SudokuBatchTask;
+  if (m.type === 'sudoku') {
+    // A run of a Sudoku batch: solved at once, in this thread.
+    let reply: SudokuBatchReply;
+    try {
+      reply = { type: 'sudoku', id: m.id, result: solveHere(m.puzzles, m.limit, m.solutions) };
+    } catch (error) {
+      reply = { type: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+    port.post(reply);
+    return;
+  }
   if (m.type === 'taken') {
     untaken -= m.count;
     if (resume !== null && untaken <= UNTAKEN / 2) {

@@ -1,0 +1,493 @@
+// The 9×9 Sudoku search by bands in AssemblyScript: the design of src/sudoku-bands.ts (27 digit-band planes of 27
+// bits, band and stack matchings by table lookup, hidden singles per row, naked singles counted across a band's
+// planes), compiled by scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here
+// too, so that a puzzle costs one call and no allocation. Not published as source.
+//
+// Memory (the module's own, exported): the tables from TABLES, the levels' states from STATES, a scratch puzzle at
+// PUZZLE and its solution at SOLUTION; from IO on, what the JS side puts there (a batch's text or cells, and its
+// results). Puzzle status codes: >= 0 the solutions found (up to the limit), BAD_CELL a character that is not a
+// cell, BAD_LENGTH a line that is not 81 cells, CLASH two equal clues in a row, column or box.
+
+const SEGMENTS: u32 = 0; // 512 u8: a row's nine bits -> its three box segments (which are not empty)
+const MATCHINGS: u32 = 512; // 512 i32: a band's 3x3 segment table -> the union of its perfect matchings, as cells
+const STACK_MATCHINGS: u32 = 2560; // 512 u16: the same for a stack's (band, column) table, as 9 bits
+const STATES: u32 = 4096; // 82 levels x STATE i32
+const PLANES: u32 = 27;
+const STATE: u32 = 30; // 27 planes, then the 3 bands' unsolved cells
+const STATE_BYTES: u32 = STATE * 4;
+const PUZZLE: u32 = 14336; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
+const SOLUTION: u32 = 14464; // 81 bytes: the first solution, as ASCII digits
+/** Where the JS side's data starts (exported as io()). */
+const IO: u32 = 16384;
+
+const ALL: i32 = 0x7ffffff;
+const ROW: i32 = 0x1ff;
+
+const FAIL: i32 = -1;
+const BRANCH: i32 = 0;
+const DONE_GRID: i32 = 1;
+
+const BAD_CELL: i32 = -1;
+const BAD_LENGTH: i32 = -2;
+const CLASH: i32 = -3;
+
+let ready = false;
+let dirty: i32 = 0;
+let found: i32 = 0;
+let limit: i32 = 2;
+/** Search-tree nodes entered (the clues' propagation is the first) and candidates removed, since the last load. */
+let nodes: f64 = 0;
+let updates: f64 = 0;
+let branchPlane: u32 = 0;
+let branchBit: i32 = 0;
+
+function buildTables(): void {
+  for (let x: u32 = 0; x < 512; x++) {
+    store<u8>(SEGMENTS + x, <u8>((x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0)));
+  }
+  // The six ways three rows meet three boxes, as box-of-row triples packed in 2 bits each.
+  // (A constant, not a static array: the module has no data segments, so the tables may start at address 0.)
+  const perms: u64 = 0b100100 | (0b011000 << 6) | (0b100001 << 12) | (0b001001 << 18) | (0b010010 << 24) | (<u64>0b000110 << 30);
+  for (let table: u32 = 0; table < 512; table++) {
+    let cells: i32 = 0;
+    let bits: u32 = 0;
+    for (let k = 0; k < 6; k++) {
+      const perm = <u32>((perms >> (6 * k)) & 63);
+      let ok = true;
+      for (let row: u32 = 0; row < 3; row++) {
+        const box = (perm >> (2 * row)) & 3;
+        if ((table & (1 << (3 * row + box))) == 0) ok = false;
+      }
+      if (!ok) continue;
+      for (let row: u32 = 0; row < 3; row++) {
+        const box = (perm >> (2 * row)) & 3;
+        cells |= 7 << (9 * row + 3 * box);
+        bits |= 1 << (3 * row + box);
+      }
+    }
+    store<i32>(MATCHINGS + 4 * table, cells);
+    store<u16>(STACK_MATCHINGS + 2 * table, <u16>bits);
+  }
+  ready = true;
+}
+
+// @ts-ignore: decorator
+@inline function rowsOf(cells: i32): i32 {
+  return (cells & ROW ? ROW : 0) | (cells & (ROW << 9) ? ROW << 9 : 0) | (cells & (ROW << 18) ? ROW << 18 : 0);
+}
+
+// @ts-ignore: decorator
+@inline function plane(base: u32, p: u32): i32 {
+  return load<i32>(base + 4 * p);
+}
+
+// @ts-ignore: decorator
+@inline function setPlane(base: u32, p: u32, v: i32): void {
+  store<i32>(base + 4 * p, v);
+}
+
+function countCandidates(base: u32): i32 {
+  let total: i32 = 0;
+  for (let p: u32 = 0; p < PLANES; p++) total += popcnt<i32>(plane(base, p));
+  return total;
+}
+
+/**
+ * Updates the changed planes of the state at `base` and places naked singles until nothing changes; returns FAIL on
+ * a contradiction, DONE_GRID when every cell is placed, else BRANCH with the branch chosen.
+ */
+function propagate(base: u32): i32 {
+  let d = dirty;
+  dirty = 0;
+  for (;;) {
+    while (d != 0) {
+      // The changed planes of one digit: first each band, then the three stacks once.
+      const first: u32 = 3 * ((<u32>ctz<i32>(d) * 11) >> 5);
+      let planes = d & (7 << first);
+      d ^= planes;
+      for (; planes != 0; planes &= planes - 1) {
+        const p = <u32>ctz<i32>(planes);
+        const band = p - first;
+        let f = plane(base, p);
+        const t =
+          <u32>load<u8>(SEGMENTS + <u32>(f & ROW)) |
+          (<u32>load<u8>(SEGMENTS + <u32>((f >>> 9) & ROW)) << 3) |
+          (<u32>load<u8>(SEGMENTS + <u32>(f >>> 18)) << 6);
+        f &= load<i32>(MATCHINGS + 4 * t);
+        if (f == 0) return FAIL;
+        setPlane(base, p, f);
+        // Rows left with one cell: placements (unless made already).
+        const a = f & ROW;
+        const b = (f >>> 9) & ROW;
+        const c = f >>> 18;
+        let single: i32 = 0;
+        if ((a & (a - 1)) == 0) single = a;
+        if ((b & (b - 1)) == 0) single |= b << 9;
+        if ((c & (c - 1)) == 0) single |= c << 18;
+        const open = plane(base, PLANES + band);
+        single &= open;
+        if (single == 0) continue;
+        setPlane(base, PLANES + band, open & ~single);
+        // The other digits leave these cells (the digit leaves their columns in the other bands by the stacks').
+        for (let q = band; q < PLANES; q += 3) {
+          const g = plane(base, q);
+          if ((g & single) != 0) {
+            setPlane(base, q, g & ~single);
+            d |= 1 << q;
+          }
+        }
+        setPlane(base, p, f);
+        d &= ~(1 << p);
+      }
+      // The stacks: the digit takes one column of each stack in each band; the same matchings apply.
+      const f0 = plane(base, first);
+      const f1 = plane(base, first + 1);
+      const f2 = plane(base, first + 2);
+      const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & ROW;
+      const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & ROW;
+      const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & ROW;
+      let k0: i32 = 0;
+      let k1: i32 = 0;
+      let k2: i32 = 0;
+      for (let shift: i32 = 0; shift < 9; shift += 3) {
+        const m = <i32>load<u16>(STACK_MATCHINGS + 2 * <u32>(((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6)));
+        if (m == 0) return FAIL;
+        k0 |= (m & 7) << shift;
+        k1 |= ((m >>> 3) & 7) << shift;
+        k2 |= (m >>> 6) << shift;
+      }
+      if (k0 != c0) {
+        setPlane(base, first, f0 & (k0 | (k0 << 9) | (k0 << 18)));
+        d |= 1 << first;
+      }
+      if (k1 != c1) {
+        setPlane(base, first + 1, f1 & (k1 | (k1 << 9) | (k1 << 18)));
+        d |= 1 << (first + 1);
+      }
+      if (k2 != c2) {
+        setPlane(base, first + 2, f2 & (k2 | (k2 << 9) | (k2 << 18)));
+        d |= 1 << (first + 2);
+      }
+    }
+    // Naked singles, band by band: count each cell's candidates up to three across the band's nine planes.
+    let pairBand: i32 = -1;
+    let pairs: i32 = 0;
+    let open: i32 = 0;
+    for (let band: u32 = 0; band < 3; band++) {
+      const u = plane(base, PLANES + band);
+      if (u == 0) continue;
+      open |= u;
+      let one: i32 = 0;
+      let two: i32 = 0;
+      let three: i32 = 0;
+      for (let q = band; q < PLANES; q += 3) {
+        const x = plane(base, q);
+        three |= two & x;
+        two |= one & x;
+        one |= x;
+      }
+      if ((u & ~one) != 0) return FAIL;
+      const single = u & ~two;
+      if (single != 0) {
+        for (let q = band; q < PLANES; q += 3) {
+          const x = plane(base, q);
+          const mine = x & single;
+          if (mine == 0) continue;
+          // Two naked singles of one digit in a row contradict each other.
+          const a = mine & ROW;
+          const b = (mine >>> 9) & ROW;
+          const c = mine >>> 18;
+          if ((a & (a - 1)) != 0 || (b & (b - 1)) != 0 || (c & (c - 1)) != 0) return FAIL;
+          const kept = (x & ~rowsOf(mine)) | mine;
+          if (kept != x) {
+            setPlane(base, q, kept);
+            d |= 1 << q;
+          }
+        }
+      } else if (pairBand < 0) {
+        pairs = u & two & ~three;
+        if (pairs != 0) pairBand = band;
+      }
+    }
+    if (d != 0) continue;
+    if (open == 0) return DONE_GRID;
+    choose(base, pairBand, pairs);
+    return BRANCH;
+  }
+}
+
+/** Chooses the branch of the state at `base` (settled, not solved): sets branchPlane and branchBit. */
+function choose(base: u32, pairBand: i32, pairs: i32): void {
+  if (pairBand >= 0) {
+    // A cell with two candidates: its first digit.
+    const bit = pairs & -pairs;
+    for (let p = <u32>pairBand; p < PLANES; p += 3) {
+      if ((plane(base, p) & bit) != 0) {
+        branchPlane = p;
+        branchBit = bit;
+        return;
+      }
+    }
+  }
+  // A digit with two places in a row: its first place.
+  for (let p: u32 = 0; p < PLANES; p++) {
+    const f = plane(base, p);
+    for (let shift: i32 = 0; shift < 27; shift += 9) {
+      const row = (f >>> shift) & ROW;
+      const rest = row & (row - 1);
+      if (rest != 0 && (rest & (rest - 1)) == 0) {
+        branchPlane = p;
+        branchBit = (row & -row) << shift;
+        return;
+      }
+    }
+  }
+  // Else an unsolved cell with the fewest candidates: its first digit.
+  let fewest = 10;
+  let bestPlane: u32 = 0;
+  let bestBit: i32 = 0;
+  for (let band: u32 = 0; band < 3; band++) {
+    for (let u = plane(base, PLANES + band); u != 0; u &= u - 1) {
+      const bit = u & -u;
+      let count = 0;
+      let first: i32 = -1;
+      for (let p = band; p < PLANES; p += 3) {
+        if ((plane(base, p) & bit) == 0) continue;
+        if (first < 0) first = <i32>p;
+        count++;
+      }
+      if (count < fewest) {
+        fewest = count;
+        bestPlane = <u32>first;
+        bestBit = bit;
+      }
+    }
+  }
+  branchPlane = bestPlane;
+  branchBit = bestBit;
+}
+
+/** Writes the solved state at `base` as ASCII digits at SOLUTION. */
+function writeSolution(base: u32): void {
+  for (let p: u32 = 0; p < PLANES; p++) {
+    const band = p % 3;
+    const digit = <u8>(0x31 + p / 3);
+    for (let rest = plane(base, p); rest != 0; rest &= rest - 1) store<u8>(SOLUTION + 27 * band + <u32>ctz<i32>(rest), digit);
+  }
+}
+
+/** Searches from the state at `level` (its changes in `dirty`) until it is exhausted or `found` reaches `limit`. */
+function search(level: u32, candidates: i32): void {
+  const base = STATES + level * STATE_BYTES;
+  let before = candidates;
+  for (;;) {
+    nodes++;
+    const result = propagate(base);
+    if (result == FAIL) return;
+    const left = countCandidates(base);
+    updates += <f64>(before - left);
+    if (result == DONE_GRID) {
+      found++;
+      if (found == 1) writeSolution(base);
+      return;
+    }
+    // Branch: the child places the choice; on the way back this level removes it.
+    const p = branchPlane;
+    const bit = branchBit;
+    const to = base + STATE_BYTES;
+    memory.copy(to, base, STATE_BYTES);
+    setPlane(to, p, (plane(to, p) & ~rowsOf(bit)) | bit);
+    dirty = 1 << p;
+    search(level + 1, left);
+    if (found >= limit) return;
+    setPlane(base, p, plane(base, p) & ~bit);
+    dirty = 1 << p;
+    before = left;
+  }
+}
+
+/** Loads the cell values at PUZZLE (already checked) into level 0. */
+function loadPuzzle(): void {
+  const s = STATES;
+  for (let p: u32 = 0; p < STATE; p++) setPlane(s, p, ALL);
+  for (let k: u32 = 0; k < 81; k++) {
+    const v = <u32>load<u8>(PUZZLE + k);
+    if (v == 0) continue;
+    const band = k / 27;
+    const bit = 1 << (k - 27 * band);
+    for (let p = band; p < PLANES; p += 3) setPlane(s, p, plane(s, p) & ~bit);
+    const p = 3 * (v - 1) + band;
+    setPlane(s, p, (plane(s, p) & ~rowsOf(bit)) | bit);
+  }
+}
+
+/** Checks the clues at PUZZLE: CLASH when two are equal in a row, column or box, else 0. */
+function checkClues(): i32 {
+  // Unit i's nine digit bits at 9 * (i % 3) in word i / 3, per kind.
+  let rowsA: i32 = 0, rowsB: i32 = 0, rowsC: i32 = 0;
+  let colsA: i32 = 0, colsB: i32 = 0, colsC: i32 = 0;
+  let boxA: i32 = 0, boxB: i32 = 0, boxC: i32 = 0;
+  for (let k: u32 = 0; k < 81; k++) {
+    const v = <i32>load<u8>(PUZZLE + k);
+    if (v == 0) continue;
+    const r = k / 9;
+    const c = k - 9 * r;
+    const b = (r / 3) * 3 + c / 3;
+    const digit: i32 = 1 << (v - 1);
+    const rs = 9 * (r % 3);
+    const cs = 9 * (c % 3);
+    const bs = 9 * (b % 3);
+    const rb = digit << rs;
+    const cb = digit << cs;
+    const bb = digit << bs;
+    const rw = r / 3;
+    const cw = c / 3;
+    const bw = b / 3;
+    if (rw == 0) {
+      if (rowsA & rb) return CLASH;
+      rowsA |= rb;
+    } else if (rw == 1) {
+      if (rowsB & rb) return CLASH;
+      rowsB |= rb;
+    } else {
+      if (rowsC & rb) return CLASH;
+      rowsC |= rb;
+    }
+    if (cw == 0) {
+      if (colsA & cb) return CLASH;
+      colsA |= cb;
+    } else if (cw == 1) {
+      if (colsB & cb) return CLASH;
+      colsB |= cb;
+    } else {
+      if (colsC & cb) return CLASH;
+      colsC |= cb;
+    }
+    if (bw == 0) {
+      if (boxA & bb) return CLASH;
+      boxA |= bb;
+    } else if (bw == 1) {
+      if (boxB & bb) return CLASH;
+      boxB |= bb;
+    } else {
+      if (boxC & bb) return CLASH;
+      boxC |= bb;
+    }
+  }
+  return 0;
+}
+
+/** Solves the checked puzzle at PUZZLE for up to `max` solutions; the first lands at SOLUTION. */
+function solvePuzzle(max: i32, check: bool): i32 {
+  if (!ready) buildTables();
+  if (check && checkClues() != 0) return CLASH;
+  loadPuzzle();
+  limit = max;
+  found = 0;
+  nodes = 0;
+  updates = 0;
+  dirty = ALL;
+  search(0, 729);
+  return found;
+}
+
+/** Reads 81 ASCII cells at `at` ('1'-'9' clues, '0' or '.' blanks) into PUZZLE: 0, or BAD_CELL. */
+function readText(at: u32): i32 {
+  for (let k: u32 = 0; k < 81; k++) {
+    const ch = <u32>load<u8>(at + k);
+    let v: u32;
+    if (ch - 0x31 < 9) v = ch - 0x30;
+    else if (ch == 0x2e || ch == 0x30) v = 0;
+    else return BAD_CELL;
+    store<u8>(PUZZLE + k, <u8>v);
+  }
+  return 0;
+}
+
+/** Where the JS side may put its data. */
+export function io(): u32 {
+  return IO;
+}
+
+/** The scratch puzzle's address (81 bytes) and its solution's (81 ASCII digits). */
+export function puzzleAt(): u32 {
+  return PUZZLE;
+}
+export function solutionAt(): u32 {
+  return SOLUTION;
+}
+
+/** Statistics of the last puzzle solved. */
+export function lastNodes(): f64 {
+  return nodes;
+}
+export function lastUpdates(): f64 {
+  return updates;
+}
+
+/** Solves 81 ASCII cells at `at` for up to `max` solutions: the count found, or BAD_CELL / CLASH. */
+export function solveText(at: u32, max: i32): i32 {
+  const status = readText(at);
+  return status < 0 ? status : solvePuzzle(max, true);
+}
+
+/**
+ * Solves the cell values (0 blank, 1..9) at PUZZLE, already checked for range, for up to `max` solutions; clues that
+ * contradict each other are no error here: the search finds no solution.
+ */
+export function solveCells(max: i32): i32 {
+  return solvePuzzle(max, false);
+}
+
+/**
+ * Solves the puzzles of a text at `at` (`length` bytes), one per line ('\n' or '\r\n'; a final line break is
+ * optional), for up to `max` solutions each: writes each line's status as an i32 at `statusAt` and, when
+ * `solutionsAt` is not 0, its first solution as 81 cell values (0 when there is none) there. Returns the lines.
+ */
+export function solveLines(at: u32, length: u32, max: i32, statusAt: u32, solutionsAt: u32): u32 {
+  let line: u32 = 0;
+  let start = at;
+  const end = at + length;
+  while (start < end) {
+    let stop = start;
+    while (stop < end && load<u8>(stop) != 0x0a) stop++;
+    let len = stop - start;
+    if (len > 0 && load<u8>(start + len - 1) == 0x0d) len--;
+    let status: i32;
+    if (len != 81) status = BAD_LENGTH;
+    else status = solveText(start, max);
+    store<i32>(statusAt + 4 * line, status);
+    if (solutionsAt != 0) writeCells(solutionsAt + 81 * line, status);
+    line++;
+    start = stop + 1;
+  }
+  return line;
+}
+
+/**
+ * Solves `count` puzzles of 81 cell values each (0 blank, 1..9) at `at`, as solveLines does; a value above 9 is
+ * BAD_CELL.
+ */
+export function solveCellBatch(at: u32, count: u32, max: i32, statusAt: u32, solutionsAt: u32): void {
+  for (let i: u32 = 0; i < count; i++) {
+    let status: i32 = 0;
+    const from = at + 81 * i;
+    for (let k: u32 = 0; k < 81; k++) {
+      const v = load<u8>(from + k);
+      if (v > 9) status = BAD_CELL;
+      store<u8>(PUZZLE + k, v);
+    }
+    if (status == 0) status = solvePuzzle(max, true);
+    store<i32>(statusAt + 4 * i, status);
+    if (solutionsAt != 0) writeCells(solutionsAt + 81 * i, status);
+  }
+}
+
+/** Writes the solution at SOLUTION as cell values at `to`, or zeros when the status found none. */
+function writeCells(to: u32, status: i32): void {
+  if (status > 0) {
+    for (let k: u32 = 0; k < 81; k++) store<u8>(to + k, load<u8>(SOLUTION + k) - 0x30);
+  } else {
+    memory.fill(to, 0, 81);
+  }
+}
