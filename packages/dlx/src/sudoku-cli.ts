@@ -14,7 +14,7 @@ import {
   type Cli,
   type Progress,
 } from '@puzzles/kit/cli';
-import { SudokuSolver, formatSudoku, parseSudoku } from './index.js';
+import { SudokuSolver, formatSudoku, parseSudoku, solveSudokuBatch } from './index.js';
 
 const HELP = `Usage: dlx-sudoku [options] [file|-]
 
@@ -33,6 +33,8 @@ Options:
   --size N       grid side 4, 9, 16 or 25 (default: from the line's length)
   --method M     propagation (the default: candidates, singles and locked
                  candidates between branches) or dlx (dancing links)
+  --workers N    solve 9×9 puzzles on N worker threads, in batches of 4,096
+                 lines (the output is the same, in the same order)
   --timeout T    stop after T (500ms, 10s, 2m; a bare number is seconds)
   --json         one JSON object per puzzle: {"line","solution"} (and
                  "solutions" with --unique or --count, "complete" with
@@ -51,6 +53,7 @@ Examples:
   dlx-sudoku puzzles.txt
   dlx-sudoku --unique puzzles.txt
   dlx-sudoku --method dlx --unique puzzles.txt
+  dlx-sudoku --unique --workers 2 puzzles.txt
   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | dlx-sudoku --count -
   echo ................................................................................. | dlx-sudoku --count --limit 100000000 --timeout 1s
 
@@ -65,8 +68,12 @@ const OPTIONS = {
   size: { type: 'string' },
   method: { type: 'string' },
   timeout: { type: 'string' },
+  workers: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
+
+/** Puzzles per batch with --workers: enough to share out, few enough to print soon and stop soon. */
+const BATCH = 4096;
 
 const SIZES = ['4', '9', '16', '25'] as const;
 const METHODS = ['propagation', 'dlx'] as const;
@@ -98,6 +105,9 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const size = sizeText === undefined ? undefined : Number(sizeText);
   const method = choiceOption(values.method, 'method', METHODS, 'propagation')!;
   const timeout = durationOption(values.timeout);
+  const workers = integerOption(values.workers, 'workers', { min: 1, max: 256 });
+  if (workers !== undefined && method === 'dlx') throw new UsageError('--workers goes with the propagation method, not --method dlx');
+  if (workers !== undefined && limit > 0x7fffffff) throw new UsageError(`--limit with --workers must be at most 2147483647; got ${quote(values.limit!)}`);
   const file = positionals[0] ?? '-';
   const name = inputName(file);
   cli.timeout(timeout);
@@ -110,6 +120,46 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   let turned = start;
   /** The puzzle being searched when the run stopped: its line, and where its search was. */
   let unfinished: { line: number; nodes: number; solutions: number } | undefined;
+  const wanted = values.count ? limit : values.unique ? 2 : 1;
+
+  /** Prints one puzzle's answer. */
+  const print = async (line: number, found: number, solution: Uint8Array, complete: boolean): Promise<void> => {
+    solved++;
+    puzzles.update(solved);
+    const shownSolution = found === 0 ? null : formatSudoku(solution);
+    if (values.json) {
+      const json: Record<string, unknown> = { line, solution: values.unique && found > 1 ? null : shownSolution };
+      if (values.count || values.unique) json.solutions = found;
+      if (values.count) json.complete = complete;
+      await cli.out.json(json);
+    } else if (values.count) {
+      await cli.out.line(String(found));
+    } else {
+      await cli.out.line(found === 0 ? 'no solution' : values.unique && found > 1 ? 'multiple solutions' : shownSolution!);
+    }
+  };
+
+  /** With --workers: the 9×9 puzzles read and not yet solved (their cells, and their line numbers). */
+  const batch = { cells: new Uint8Array(81 * BATCH), lines: [] as number[] };
+  /** Solves and prints the batch; false when the run was stopped meanwhile. */
+  const flush = async (): Promise<boolean> => {
+    if (batch.lines.length === 0) return true;
+    const lines = batch.lines;
+    batch.lines = [];
+    let result;
+    try {
+      result = await solveSudokuBatch(batch.cells.subarray(0, 81 * lines.length), { workers: workers!, limit: wanted, signal: cli.signal });
+    } catch (error) {
+      if (cli.signal.aborted) return false;
+      throw error;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      const found = result.counts[i]!;
+      await print(lines[i]!, found, result.solutions!.subarray(81 * i, 81 * i + 81), found < wanted);
+      if (cli.signal.aborted) return false;
+    }
+    return true;
+  };
   try {
     for await (const { text, line } of readLines(file, { maxLength: MAX_LINE, signal: cli.signal })) {
       // Lines already read come without a turn of the event loop (a pipe hands over up to 2 MiB at once), so the loop
@@ -131,6 +181,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         bad++;
         continue;
       }
+      if (workers !== undefined && grid.size === 9) {
+        batch.cells.set(grid.cells, 81 * batch.lines.length);
+        batch.lines.push(line);
+        if (batch.lines.length === BATCH && !(await flush())) break;
+        continue;
+      }
+      // Another size: after the puzzles read before it, in this thread.
+      if (!(await flush())) break;
       let solver = solvers.get(grid.size);
       if (solver === undefined) {
         solver = new SudokuSolver(grid.size, { method });
@@ -140,7 +198,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       // A long search (a hard 25×25 grid, a big count) gets its own progress line.
       let searching: Progress | undefined;
       const found = await solver
-        .searchAsync(grid.cells, values.count ? limit : values.unique ? 2 : 1, solution, {
+        .searchAsync(grid.cells, wanted, solution, {
           signal: cli.signal,
           progressInterval: 65_536,
           onProgress: (p) => {
@@ -154,20 +212,9 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         unfinished = { line, nodes: stats.nodes, solutions: stats.solutions };
         break;
       }
-      solved++;
-      puzzles.update(solved);
-      const shownSolution = found === 0 ? null : formatSudoku(solution);
-      if (values.json) {
-        const json: Record<string, unknown> = { line, solution: values.unique && found > 1 ? null : shownSolution };
-        if (values.count || values.unique) json.solutions = found;
-        if (values.count) json.complete = stats.complete;
-        await cli.out.json(json);
-      } else if (values.count) {
-        await cli.out.line(String(found));
-      } else {
-        await cli.out.line(found === 0 ? 'no solution' : values.unique && found > 1 ? 'multiple solutions' : shownSolution!);
-      }
+      await print(line, found, solution, stats.complete);
     }
+    if (!cli.signal.aborted) await flush();
   } finally {
     puzzles.end();
   }

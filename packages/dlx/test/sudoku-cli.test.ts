@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { solveSudoku } from '../src/index.js';
 import { hasScript, onTerminalUntil } from './process.js';
+import { FIXTURES } from './fixtures.js';
 import { isValidSolution } from './reference.js';
 
 const sudoku = fileURLToPath(new URL('../dist/sudoku-cli.js', import.meta.url));
@@ -250,6 +251,21 @@ describe('dlx-sudoku', () => {
     expect(run([join(dir, 'missing.txt')])).toMatchObject({ code: 1, stderr: expect.stringMatching(/^dlx-sudoku: cannot read '.*missing\.txt': no such file\n$/) });
   });
 
+  it('--workers: the same output as one thread, in line order, bad lines and other sizes included', () => {
+    const lines = ['# a mix', ...FIXTURES.slice(0, 12), 'not a puzzle', '1234341221434321', ...FIXTURES.slice(40), `11${'.'.repeat(79)}`, FIXTURES[0]!];
+    const input = `${lines.join('\n')}\n`;
+    for (const args of [['--unique'], ['--count', '--limit', '3', '--json'], []]) {
+      const one = run(args, input);
+      const two = run([...args, '--workers', '2'], input);
+      expect(two.code, two.stderr).toBe(1);
+      expect(two.stdout.replace(/"ms":\d+/, '')).toBe(one.stdout.replace(/"ms":\d+/, ''));
+      expect(two.stderr.split('\n').slice(0, 2)).toEqual(one.stderr.split('\n').slice(0, 2));
+    }
+    expect(run(['--workers', '0'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--workers must be an integer from 1 to 256; got '0'/) });
+    expect(run(['--workers', '2', '--method', 'dlx'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--workers goes with the propagation method/) });
+    expect(run(['--workers', '2', '--count', '--limit', '3000000000'], '')).toMatchObject({ code: 2, stderr: expect.stringMatching(/at most 2147483647/) });
+  });
+
   it('every example of --help runs', () => {
     writeFileSync(join(dir, 'puzzles.txt'), `# two puzzles\n${TEXTBOOK}\n${TEXTBOOK.replaceAll('.', '0')}\n`);
     const help = run(['--help']).stdout;
@@ -271,7 +287,7 @@ describe('dlx-sudoku', () => {
   });
 
   fuzzCli('dlx-sudoku', sudoku, {
-    words: ['-', '--unique', '--count', '--limit', '3', '--size', '4', '9', '--method', 'dlx', 'propagation', '--json', '--timeout', '2s', '--help', '--version'],
+    words: ['-', '--unique', '--count', '--limit', '3', '--workers', '2', '--size', '4', '9', '--method', 'dlx', 'propagation', '--json', '--timeout', '2s', '--help', '--version'],
     stdin: fc.oneof(
       fc.constant(`${TEXTBOOK}\n`),
       fc.constant(`${'.'.repeat(16)}\n${TEXTBOOK}5\n`),
