@@ -48,8 +48,8 @@ Options:
                  is 0 for some deals gives 0 there)
   --count-only   with --where: print the exact number of deals and the
                  probability instead (countable: ranges of points and suit
-                 lengths of one or two seats, joined by and; alternatives
-                 joined by or that cannot hold drop out)
+                 lengths and shapes of one or two seats, joined by and;
+                 alternatives joined by or that cannot hold drop out)
   --script FILE  run a dealer script (Hans van Staveren's dealer; - reads
                  standard input): generate, produce, predeal, pointcount,
                  condition, name = expression, dealer, vulnerable, and the
@@ -81,6 +81,7 @@ Examples:
   bigint-deal --where "hcp(north) >= 15 && hcp(north) <= 17" --count 3 --seed 1 --format pbn
   bigint-deal --where "hcp(north) >= 22 and spades(north) >= 5" --count-only
   bigint-deal --where "hcp(north) >= 22 and hcp(south) >= 10" --count-only
+  bigint-deal --where "hcp(north) == 15 && balanced(north) && semibalanced(south)" --count-only
   printf 'condition hcp(north) >= 20 and spades(south) >= 5\\naction printoneline\\n' | bigint-deal --script - --count 3 --seed 1
 
 Exit status: 0 on success, 1 on bad input (even when --timeout stopped the
@@ -193,7 +194,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       signal,
       ...(timeout === undefined ? {} : { timeout }),
       pages: true,
-      onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? 'give --timeout to bound the search, or ask --count-only (it counts conditions on the points and suit lengths of one or two seats)' : `it stops at --timeout ${values.timeout}`),
+      onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? 'give --timeout to bound the search, or ask --count-only (it counts conditions on the points, suit lengths and shapes of one or two seats)' : `it stops at --timeout ${values.timeout}`),
       noMatchAfter: NO_MATCH_AFTER,
     });
     let printed = 0;

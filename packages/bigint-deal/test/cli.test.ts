@@ -300,6 +300,8 @@ describe('deals to a condition (--where)', () => {
     expect(impossible.stderr).toBe('bigint-deal: no deal satisfies the condition: north.hcp would have to be from 31 to 19\n');
     const two = JSON.parse(run(['--where', 'hcp(north) >= 22 and hcp(south) >= 10', '--count-only', '--json']).stdout) as Record<string, string>;
     expect(two.deals).toBe(countDeals({ north: { hcp: [22, 37] }, south: { hcp: [10, 37] } }).toString());
+    const shapes = JSON.parse(run(['--where', 'hcp(north) == 15 && balanced(north) && semibalanced(south)', '--count-only', '--json']).stdout) as Record<string, string>;
+    expect(shapes.deals).toBe(countDeals({ north: { hcp: 15, shape: 'balanced' }, south: { shape: 'semibalanced' } }).toString());
     const uncountable = run(['--where', 'hcp(north) > 3 || hcp(south) > 3', '--count-only']);
     expect(uncountable.code).toBe(1);
     expect(uncountable.stderr).toMatch(/cannot count/);

@@ -69,7 +69,7 @@ describe('countDeals', () => {
   it('what it cannot count yet is a TypeError naming it, never a wrong count', () => {
     expectError(() => countDeals((d) => d !== undefined), TypeError, /cannot count a predicate/);
     expectError(() => countDeals({ north: { hcp: 10 }, south: { hcp: 10 }, east: { hcp: 10 } }), TypeError, /more than two seats \(north, east, south\)/);
-    expectError(() => countDeals({ north: { shape: 'balanced' } }), TypeError, /north\.shape/);
+    expectError(() => countDeals({ north: { controls: [3, 5] } }), TypeError, /north\.controls/);
     expectError(() => countDeals({ or: [{ north: { hcp: 3 } }] }), TypeError, /and\/or\/not/);
     expect(countDeals({ or: [] })).toBe(0n); // an empty or: no deal satisfies it
     expectError(() => countDeals({ north: { hcp: [3, 40] } }), RangeError, /\[3, 40\]/);

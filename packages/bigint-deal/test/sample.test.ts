@@ -51,7 +51,7 @@ describe('sampleDeals', () => {
   });
 
   it('rejection sampling for what is not countable: every deal satisfies it, attempts counted, budget reported', () => {
-    const constraint: Constraint = { north: { shape: 'balanced', hcp: [15, 17] }, south: { hcp: [8, 37] } };
+    const constraint: Constraint = { north: { losers: [5, 7], hcp: [15, 17] }, south: { hcp: [8, 37] } };
     const result = sampleDeals(constraint, { count: 20, seed: 1 });
     expect(result.method).toBe('rejection');
     expect(result.attempts).toBeGreaterThanOrEqual(20);

@@ -6,9 +6,11 @@ import {
   formatScriptDeal,
   formatScriptPages,
   formatScriptReport,
+  hcp,
   parseDeal,
   parseDealerScript,
   runDealerScript,
+  shapeOf,
   type BridgeHand,
   type Deal,
   type ScriptAction,
@@ -191,10 +193,18 @@ describe('runDealerScript', () => {
     expect(formatScriptReport(report)).toMatch(/^sp: [\d.]+\nFrequency pts:\nLow\t +\d+\n    8\t +\d+\n(.*\n){4}High\t +\d+\nProduced 200 hands, dealt exactly \(none rejected\)$/);
   });
 
-  it('predealt cards stay put, with a condition that is not countable (rejection around them)', () => {
-    const { deals, report } = runAll('predeal south SAQ542, HKJ87, D32, CAK\ncondition shape(west, any 4333 + any 4432) and hcp(west) > 12\naction printall', { seed: 4, produce: 10 });
+  it('predealt cards stay put, with a condition that is not countable (rejection around them) and with a shape (exact)', () => {
+    const predeal = 'predeal south SAQ542, HKJ87, D32, CAK\n';
+    const { deals, report } = runAll(`${predeal}condition shape(west, any 4333 + any 4432) and hcp(west) > 12 and losers(west) < 9\naction printall`, { seed: 4, produce: 10 });
     expect(report.method).toBe('rejection');
     for (const deal of deals) expect(deal.toPbn().split(' ')[2]).toBe('AQ542.KJ87.32.AK');
+    const exact = runAll(`${predeal}condition shape(west, any 4333 + any 4432) and hcp(west) > 12\naction printall`, { seed: 4, produce: 10 });
+    expect(exact.report.method).toBe('exact');
+    for (const deal of exact.deals) {
+      expect(deal.toPbn().split(' ')[2]).toBe('AQ542.KJ87.32.AK');
+      expect(['4333', '4432']).toContain(shapeOf(deal, 'W'));
+      expect(hcp(deal, 'W')).toBeGreaterThan(12);
+    }
   });
 
   it('an impossible countable condition says so at once', () => {

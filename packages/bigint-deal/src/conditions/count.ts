@@ -1,12 +1,15 @@
 // Exact counts of the deals that satisfy a constraint, by dynamic programming over the suits. Counts constraints on
-// one or two seats (HCP ranges, suit-length ranges) with cards predealt to any seats: one seat by a DP over its hand
-// (here), two seats by the two-seat DP of pair.ts; the other seats are dealt the remaining cards freely. Anything else
-// is reported as not countable rather than counted wrongly.
+// one or two seats (HCP ranges, suit-length ranges, shapes) with cards predealt to any seats: one seat by a DP over
+// its hand (here), two seats by the two-seat DP of pair.ts, shapes (unions of suit-length patterns) on one or two seats
+// by the DP of shape-count.ts; the other seats are dealt the remaining cards freely. Anything else is reported as not
+// countable rather than counted wrongly.
 import { binomial } from '../numbering/binomial.js';
 import { rangeOf, predealMasks, type Constraint } from './constraint.js';
 import { describeValue } from '../errors.js';
 import { suitTables } from './evaluate.js';
 import { pairCount, type PairPlan } from './pair.js';
+import { shapeCount, type ShapePlan } from './shape-count.js';
+import { shapeCodes } from './shape.js';
 
 /** An exact probability: `numerator / denominator` in lowest terms, and its value as a float. */
 export interface Probability {
@@ -38,7 +41,7 @@ export function whyNotCountable(constraint: Constraint): string | undefined {
   for (const seat of seats) {
     const fields = (constraint as Record<string, Record<string, unknown>>)[seat]!;
     for (const [key, value] of Object.entries(fields ?? {})) {
-      if (value !== undefined && key !== 'hcp' && !SUIT_KEYS.includes(key)) return `${seat}.${key}`;
+      if (value !== undefined && key !== 'hcp' && key !== 'shape' && !SUIT_KEYS.includes(key)) return `${seat}.${key}`;
     }
   }
   return undefined;
@@ -67,8 +70,22 @@ export interface TwoSeatCount {
   rest: bigint;
 }
 
-/** The DP for a countable constraint: one seat when only one seat is named (in conditions or predeal), else two. @internal */
-export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two: TwoSeatCount } {
+/** The shape DP for one or two seats (`seats`), and the number of ways to deal the other seats the rest. @internal */
+export interface ShapeSeatsCount {
+  /** The seat a, and b when two seats have conditions. */
+  seats: number[];
+  /** The 16 fixed-card masks, seat-major. */
+  fixed: Uint16Array;
+  plan: ShapePlan;
+  /** Ways to deal the cards a (and b) do not hold to the other seats. */
+  rest: bigint;
+}
+
+/**
+ * The DP for a countable constraint: shapes on one or two seats; else one seat when only one seat is named (in
+ * conditions or predeal), else two. @internal
+ */
+export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two: TwoSeatCount } | { shape: ShapeSeatsCount } {
   const why = whyNotCountable(constraint);
   if (why !== undefined) throw new TypeError(`countDeals cannot count ${why} yet; got ${describeValue(constraint)}`);
   if (typeof constraint !== 'object' || constraint === null || typeof constraint === 'function') {
@@ -78,12 +95,16 @@ export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two
   checkKeys(plain);
   const fixed = predealMasks((plain.predeal ?? {}) as Record<string, string>);
   const named = [0, 1, 2, 3].filter((q) => plain[SEAT_KEYS[q]!] !== undefined || fixed.subarray(q * 4, q * 4 + 4).some((m) => m !== 0));
-  if (named.length <= 1) return { one: oneSeatCount(constraint) };
-  let seats = [0, 1, 2, 3].filter((q) => plain[SEAT_KEYS[q]!] !== undefined);
-  if (seats.length < 2) seats = [...seats, ...[0, 1, 2, 3].filter((q) => !seats.includes(q))].slice(0, 2);
+  const conditioned = [0, 1, 2, 3].filter((q) => plain[SEAT_KEYS[q]!] !== undefined);
+  const shaped = conditioned.some((q) => {
+    const fields = plain[SEAT_KEYS[q]!];
+    return typeof fields === 'object' && fields !== null && (fields as Record<string, unknown>).shape !== undefined;
+  });
+  if (!shaped && named.length <= 1) return { one: oneSeatCount(constraint) };
+  let seats = conditioned;
+  if (seats.length < 2 && !shaped) seats = [...seats, ...[0, 1, 2, 3].filter((q) => !seats.includes(q))].slice(0, 2);
   const [a, b] = seats as [number, number];
-  const others = [0, 1, 2, 3].filter((q) => q !== a && q !== b) as [number, number];
-  const ranges = (q: number): { suits: [number, number][]; hcp: [number, number] } => {
+  const ranges = (q: number): { suits: [number, number][]; hcp: [number, number]; shape?: Set<number> } => {
     const fields = (plain[SEAT_KEYS[q]!] ?? {}) as Record<string, unknown>;
     if (typeof fields !== 'object' || fields === null) {
       throw new TypeError(`constraint.${SEAT_KEYS[q]} must be an object such as { hcp: [15, 17] }; got ${describeValue(fields)}`);
@@ -91,11 +112,41 @@ export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two
     return {
       hcp: fields.hcp === undefined ? [0, 37] : rangeOf(fields.hcp, `constraint.${SEAT_KEYS[q]}.hcp`, 37),
       suits: SUIT_KEYS.map((suit) => (fields[suit] === undefined ? [0, 13] : rangeOf(fields[suit], `constraint.${SEAT_KEYS[q]}.${suit}`, 13))),
+      ...(fields.shape === undefined ? {} : { shape: shapeCodes(fields.shape as string) }),
     };
   };
+  const taken = [0, 1, 2, 3].map((s) => fixed[s]! | fixed[4 + s]! | fixed[8 + s]! | fixed[12 + s]!);
+  const { length } = suitTables();
+  const held = (q: number): number => [0, 1, 2, 3].reduce((n, s) => n + length[fixed[q * 4 + s]!]!, 0);
+  if (shaped) {
+    const ra = ranges(a);
+    const withB = seats.length === 2;
+    const rb = withB ? ranges(b) : { suits: SUIT_KEYS.map((): [number, number] => [0, 13]), hcp: [0, 37] as [number, number] };
+    const plan = shapeCount({
+      fixedA: [...fixed.subarray(a * 4, a * 4 + 4)],
+      fixedB: withB ? [...fixed.subarray(b * 4, b * 4 + 4)] : [0, 0, 0, 0],
+      taken,
+      suitsA: ra.suits,
+      suitsB: rb.suits,
+      hcpA: ra.hcp,
+      hcpB: rb.hcp,
+      ...(ra.shape === undefined ? {} : { shapeA: ra.shape }),
+      ...(rb.shape === undefined ? {} : { shapeB: rb.shape }),
+      withB,
+    });
+    // The other seats share what a (and b) and the predeal leave: each takes its missing cards in turn.
+    let left = 52 - 13 * seats.length;
+    let rest = 1n;
+    for (const q of [0, 1, 2, 3].filter((q) => !seats.includes(q))) left -= held(q);
+    for (const q of [0, 1, 2, 3].filter((q) => !seats.includes(q))) {
+      rest *= binomial(left, 13 - held(q));
+      left -= 13 - held(q);
+    }
+    return { shape: { seats, fixed, plan, rest } };
+  }
+  const others = [0, 1, 2, 3].filter((q) => q !== a && q !== b) as [number, number];
   const ra = ranges(a);
   const rb = ranges(b);
-  const taken = [0, 1, 2, 3].map((s) => fixed[s]! | fixed[4 + s]! | fixed[8 + s]! | fixed[12 + s]!);
   const plan = pairCount({
     suitSize: 13,
     handSize: 13,
@@ -107,8 +158,6 @@ export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two
     hcpA: ra.hcp,
     hcpB: rb.hcp,
   });
-  const { length } = suitTables();
-  const held = (q: number): number => [0, 1, 2, 3].reduce((n, s) => n + length[fixed[q * 4 + s]!]!, 0);
   const [f1, f2] = [held(others[0]), held(others[1])];
   const rest = binomial(26 - f1 - f2, 13 - f1);
   return { two: { seats: [a, b], others, fixed, plan, rest } };
@@ -187,14 +236,15 @@ export function suitChoices(fixed: number, [lo, hi]: [number, number]): { mask: 
 }
 
 /**
- * The exact number of bridge deals that satisfy a constraint. Counts conditions on the HCP ranges and suit lengths of
- * one or two seats, with cards predealt to any seats (and `{ or: [] }`, which no deal satisfies, as 0); throws a
- * TypeError naming what it cannot count (predicates, and/or/not, three or four seats, shape, losers, controls).
+ * The exact number of bridge deals that satisfy a constraint. Counts conditions on the HCP ranges, suit lengths and
+ * shapes of one or two seats, with cards predealt to any seats (and `{ or: [] }`, which no deal satisfies, as 0);
+ * throws a TypeError naming what it cannot count (predicates, and/or/not, three or four seats, losers, controls).
  */
 export function countDeals(constraint: Constraint): bigint {
   if (isNothing(constraint)) return 0n;
   const plan = countPlan(constraint);
   if ('one' in plan) return plan.one.hands * binomial(39, 13) * binomial(26, 13);
+  if ('shape' in plan) return plan.shape.plan.pairs * plan.shape.rest;
   return plan.two.plan.pairs * plan.two.rest;
 }
 

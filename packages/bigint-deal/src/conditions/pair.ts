@@ -320,8 +320,8 @@ export function pairCount(spec: PairSpec): PairPlan {
 
 const TWO53 = 9007199254740992;
 
-/** A uniform integer in [0, n) for an exact integer n below 2^53: 53 random bits, rejecting the biased top (no BigInt). */
-function uniformBelow(word: () => number, n: number): number {
+/** A uniform integer in [0, n) for an exact integer n below 2^53: 53 random bits, rejecting the biased top (no BigInt). @internal */
+export function uniformBelow(word: () => number, n: number): number {
   if (n <= 4294967296) return below(word, n);
   const limit = TWO53 - (TWO53 % n);
   for (;;) {

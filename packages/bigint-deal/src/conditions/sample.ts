@@ -5,10 +5,11 @@ import { stopper } from '@puzzles/kit/budget';
 import { bigBelow, below, wordSource } from '@puzzles/kit/random';
 import { numberOfDeal } from '../numbering/bridge.js';
 import { compileConstraint, predealMasks, type Constraint } from './constraint.js';
-import { countPlan, isNothing, suitChoices, whyNotCountable, type OneSeatCount, type TwoSeatCount } from './count.js';
+import { countPlan, isNothing, suitChoices, whyNotCountable, type OneSeatCount, type ShapeSeatsCount, type TwoSeatCount } from './count.js';
 import { Deal } from '../numbering/deal.js';
 import { describeValue, optionsOf } from '../errors.js';
 import { samplePair } from './pair.js';
+import { sampleShapes } from './shape-count.js';
 import { signatureOf } from '../numbering/signature.js';
 
 /** Options of `sampleDeals`. */
@@ -94,10 +95,12 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   if (isNothing(constraint)) throw new RangeError(`no deal satisfies ${describeValue(constraint)} (an empty or)`);
   if (whyNotCountable(constraint) === undefined) {
     const plan = countPlan(constraint);
-    if ('one' in plan ? plan.one.hands === 0n : plan.two.plan.pairs === 0n) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
+    const none = 'one' in plan ? plan.one.hands === 0n : 'shape' in plan ? plan.shape.plan.pairs === 0n : plan.two.plan.pairs === 0n;
+    if (none) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
     for (let i = 0; i < count; i++) {
       if (stop.check()) return { method: 'exact', attempts: 0, stopped: stop.reason! };
-      yield item(new Deal(signature, 'one' in plan ? exactHolders(plan.one, word) : pairHolders(plan.two, word)));
+      const holders = 'one' in plan ? exactHolders(plan.one, word) : 'shape' in plan ? shapeHolders(plan.shape, word) : pairHolders(plan.two, word);
+      yield item(new Deal(signature, holders));
     }
     return { method: 'exact', attempts: 0 };
   }
@@ -316,5 +319,38 @@ function pairHolders(two: TwoSeatCount, word: () => number): Uint8Array {
     holders[rest[i]!] = o1;
   }
   for (let i = need1; i < free; i++) holders[rest[i]!] = o2;
+  return holders;
+}
+
+/** A uniform deal among those that satisfy a shape constraint: one or two hands by the DP, the rest dealt at random. */
+function shapeHolders(dp: ShapeSeatsCount, word: () => number): Uint8Array {
+  const masks = sampleShapes(dp.plan, word);
+  const holders = new Uint8Array(52).fill(255);
+  const need = [13, 13, 13, 13];
+  for (let s = 0; s < 4; s++) {
+    for (let rank = 0; rank < 13; rank++) {
+      const bit = 1 << rank;
+      const c = s * 13 + rank;
+      if (masks[s]! & bit) holders[c] = dp.seats[0]!;
+      else if (masks[4 + s]! & bit) holders[c] = dp.seats[1]!;
+      else for (let q = 0; q < 4; q++) if (!dp.seats.includes(q) && dp.fixed[q * 4 + s]! & bit) holders[c] = q;
+      if (holders[c] !== 255) need[holders[c]!]!--;
+    }
+  }
+  let free = 0;
+  const rest = new Uint8Array(52);
+  for (let c = 0; c < 52; c++) if (holders[c] === 255) rest[free++] = c;
+  // A uniform split of the free cards among the other seats (a partial Fisher–Yates, seat after seat).
+  let i = 0;
+  for (let q = 0; q < 4; q++) {
+    if (dp.seats.includes(q)) continue;
+    for (let k = 0; k < need[q]!; k++, i++) {
+      const j = i + below(word, free - i);
+      const t = rest[i]!;
+      rest[i] = rest[j]!;
+      rest[j] = t;
+      holders[rest[i]!] = q;
+    }
+  }
   return holders;
 }
