@@ -11,6 +11,7 @@ import {
   playRound,
   scoreGuess,
   shareGrid,
+  wordList,
   type Game,
   type Mark,
 } from '@puzzles/wordle';
@@ -412,6 +413,34 @@ describe('wordle page', () => {
       expect(await page.locator('#wordle-notice').isVisible(), query).toBe(false);
       expect(await page.locator('#wordle-progress').textContent(), query).toBe(`Guess 1 of 6${hard ? ', hard mode' : ''}.`);
     }
+    expect(errors).toEqual([]);
+  });
+  it('plays on the NYT lists: the chooser loads a list, a word only that list allows is taken, ?list is checked', async () => {
+    const nyt = await wordList('nyt-2023-07-01');
+    // A word the NYT added to the allowed guesses in 2022: refused on the original lists, taken on the NYT's.
+    const added = nyt.guesses.find((w) => !allowedGuesses().includes(w))!;
+    expect(checkValidWord(added).valid).toBe(false);
+    const { page, errors } = await open(browser(), 'wordle.html?answer=cigar');
+    expect(await page.locator('#word-list').inputValue()).toBe('original');
+    await typeWord(page, added);
+    expect(await status(page)).toBe('Not a word from the dictionary');
+    for (let k = 0; k < 5; k++) await page.keyboard.press('Backspace');
+    await page.locator('#word-list').selectOption('nyt-2023-07-01');
+    await expect.poll(() => status(page)).toBe('Playing the NYT 2023-07-01 lists: 3,158 answers, 14,855 allowed guesses.');
+    expect(await page.locator('#wordle-source').textContent()).toBe('A random word of the NYT lists of 2023-07-01.');
+    await page.locator('#board').click();
+    await typeWord(page, added);
+    await expect.poll(() => tile(page, 1, 0).getAttribute('data-mark')).not.toBeNull();
+
+    // ?list with ?answer: a word that is an answer only on the 2023 list wins at once; a bad ?list is refused, visibly.
+    const only2023 = nyt.answers.find((w) => !answers().includes(w))!;
+    await page.goto(`wordle.html?list=nyt-2023-07-01&answer=${only2023}`);
+    expect(await page.locator('#word-list').inputValue()).toBe('nyt-2023-07-01');
+    await typeWord(page, only2023);
+    expect(await status(page)).toContain('Game Won in 1 guess');
+    await page.goto('wordle.html?list=bogus&answer=cigar');
+    expect(await page.locator('#wordle-notice').textContent()).toContain('Refused ?list=bogus: the lists are original, nyt-2022-03-16, nyt-2022-08-30, nyt-2023-07-01.');
+    expect(await page.locator('#word-list').inputValue()).toBe('original');
     expect(errors).toEqual([]);
   });
 });

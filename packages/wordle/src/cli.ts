@@ -19,6 +19,11 @@ import {
   type ScoredGuess,
   type SolveSummary,
   type Solver,
+  type WordList,
+  type WordListName,
+  REASONS,
+  WORD_LIST_NAMES,
+  wordList,
 } from './index.js';
 
 const NAME = 'wordle';
@@ -30,14 +35,17 @@ const MAX_REFUSED_IN_A_ROW = 10;
 const MAX_TURNS = 100;
 
 const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-DD]] [--hard]
-              [--timeout T]
+              [--list NAME] [--timeout T]
        wordle score GUESS ANSWER [--json]
-       wordle solve --answer WORD [--hard] [--opener WORD] [--width N] [--json]
-       wordle solve --all [--hard] [--opener WORD] [--width N] [--timeout T] [--json]
-       wordle assist [--hard] [--opener WORD] [--width N] [GUESS FEEDBACK]...
+       wordle solve --answer WORD [--hard] [--list NAME] [--opener WORD] [--width N]
+              [--json]
+       wordle solve --all [--hard] [--list NAME] [--opener WORD] [--width N]
+              [--timeout T] [--json]
+       wordle assist [--hard] [--list NAME] [--opener WORD] [--width N]
+              [GUESS FEEDBACK]...
 
-Play Wordle on the original lists (2,315 answers, 12,972 allowed guesses): six tries
-to find the five-letter word. Guesses are read one per line, from the keyboard or a
+Play Wordle on the original lists (2,315 answers, 12,972 allowed guesses), or on
+the NYT's lists with --list: six tries to find the five-letter word. Guesses are read one per line, from the keyboard or a
 pipe (there, ${MAX_REFUSED_IN_A_ROW} refused or empty lines in a row end the game); the share grid is
 printed at the end.
 
@@ -56,9 +64,13 @@ Options:
   --daily         the answer of today's date (local time): day 0 = 2021-06-19 = cigar
   --date D        with --daily: that date instead of today (YYYY-MM-DD)
   --hard          hard mode: revealed hints must be used in later guesses
+  --list NAME     the word lists: original (default; 2,315 answers, 12,972
+                  guesses), nyt-2022-03-16 (2,309 / 12,972), nyt-2022-08-30
+                  (2,309 / 14,855) or nyt-2023-07-01 (3,158 / 14,855)
   --all           with solve: play every answer; print total, average, max,
                   distribution and failures
-  --opener WORD   the solver's first guess (default salet)
+  --opener WORD   the solver's first guess (default salet on the original lists,
+                  else the heuristic's best)
   --width N       the solver's look-ahead width, 1 to 100 (default 12; 1 = greedy;
                   wider is slower: 100 takes 10-20 s on --all)
   --timeout T     with solve --all: stop after T (500ms, 10s, 2m), print the
@@ -76,6 +88,7 @@ Examples:
   wordle solve --answer cigar
   wordle solve --all --json
   wordle solve --all --hard --width 100 --timeout 2s --json
+  wordle solve --answer abash --list nyt-2023-07-01
   wordle assist salet 00120 crony 00110
 
 Exit status: 0 on success, 1 on bad input (a game: input that ended or kept being
@@ -89,6 +102,7 @@ const OPTIONS = {
   daily: { type: 'boolean' },
   date: { type: 'string' },
   hard: { type: 'boolean' },
+  list: { type: 'string' },
   all: { type: 'boolean' },
   opener: { type: 'string' },
   width: { type: 'string' },
@@ -101,10 +115,10 @@ type Command = (typeof COMMANDS)[number];
 
 /** The options each command takes. */
 const ALLOWED: Record<Command, readonly string[]> = {
-  play: ['answer', 'seed', 'daily', 'date', 'hard', 'timeout'],
+  play: ['answer', 'seed', 'daily', 'date', 'hard', 'list', 'timeout'],
   score: ['json'],
-  solve: ['answer', 'all', 'hard', 'opener', 'width', 'json', 'timeout'],
-  assist: ['hard', 'opener', 'width', 'json'],
+  solve: ['answer', 'all', 'hard', 'list', 'opener', 'width', 'json', 'timeout'],
+  assist: ['hard', 'list', 'opener', 'width', 'json'],
 };
 
 function parse(argv: string[], cli: Cli) {
@@ -129,6 +143,9 @@ function parse(argv: string[], cli: Cli) {
     const sources = [values.answer !== undefined, values.seed !== undefined, values.daily === true].filter(Boolean).length;
     if (sources > 1) throw new UsageError('give one of --answer, --seed and --daily');
     if (values.date !== undefined && !values.daily) throw new UsageError('--date goes with --daily');
+    if (values.daily && values.list !== undefined && values.list !== 'original') {
+      throw new UsageError(`--daily goes with the original lists only: the NYT lists (${quote(values.list)}) carry no daily order`);
+    }
   }
   if (command === 'score' && positionals.length !== 2) throw new UsageError(`wordle score takes GUESS ANSWER; got ${positionals.length} argument(s)`);
   if (command === 'solve') {
@@ -138,7 +155,15 @@ function parse(argv: string[], cli: Cli) {
   }
   if (command === 'assist' && positionals.length % 2 !== 0) throw new UsageError('wordle assist takes GUESS FEEDBACK pairs');
   const width = integerOption(values.width, 'width', { min: 1, max: 100 });
+  if (values.list !== undefined && !(WORD_LIST_NAMES as readonly string[]).includes(values.list)) {
+    throw new UsageError(`unknown word list ${quote(values.list)}; the lists are ${WORD_LIST_NAMES.join(', ')}`);
+  }
   return { command, values, positionals, width };
+}
+
+/** The word lists --list names (the original lists without it). */
+function listOf({ values }: Parsed): Promise<WordList> {
+  return wordList((values.list ?? 'original') as WordListName);
 }
 
 type Parsed = ReturnType<typeof parse>;
@@ -177,16 +202,18 @@ function shown(text: string): string {
   return text.length <= 40 ? escapeText(text) : quote(text, 40);
 }
 
-async function play({ values }: Parsed, cli: Cli): Promise<number> {
+async function play(parsed: Parsed, cli: Cli): Promise<number> {
+  const { values } = parsed;
   const hardMode = values.hard === true;
+  const words = await listOf(parsed);
   let game: Game;
   if (values.daily) {
     const date = values.date ?? new Date();
     game = createGame({ answer: answerForDate(date), day: dayNumber(date), hardMode });
   } else if (values.answer !== undefined) {
-    game = createGame({ answer: values.answer, hardMode });
+    game = createGame({ answer: values.answer, hardMode, words });
   } else {
-    game = createGame({ answer: values.seed !== undefined ? pickAnswer({ seed: values.seed }) : pickAnswer(), hardMode });
+    game = createGame({ answer: values.seed !== undefined ? pickAnswer({ seed: values.seed, words }) : pickAnswer({ words }), hardMode, words });
   }
   const interactive = process.stdin.isTTY === true;
   const signal = cli.timeout(durationOption(values.timeout));
@@ -220,7 +247,8 @@ async function play({ values }: Parsed, cli: Cli): Promise<number> {
     const round = playRound(game, text);
     game = round.game;
     if (round.score !== null && cli.color) await cli.out.line(tiles(game.guesses.at(-1)!.guess, round.score));
-    await cli.out.line(round.message);
+    // With --list, a word the list lacks is refused naming the list.
+    await cli.out.line(round.message === REASONS.unknown && values.list !== undefined ? `${round.message} (list ${words.name})` : round.message);
     if (round.outcome !== 'continue') break;
     // A refused guess is not counted, so input that is refused for ever (\`yes | wordle\`) would never end the game.
     if (refused(round.accepted)) return giveUp();
@@ -252,8 +280,10 @@ async function score({ values, positionals }: Parsed, cli: Cli): Promise<number>
   return 0;
 }
 
-function solverOf({ values, width }: Parsed): Solver {
+async function solverOf(parsed: Parsed): Promise<Solver> {
+  const { values, width } = parsed;
   return createSolver({
+    words: await listOf(parsed),
     hardMode: values.hard === true,
     ...(values.opener === undefined ? {} : { opener: values.opener }),
     ...(width === undefined ? {} : { width }),
@@ -262,7 +292,7 @@ function solverOf({ values, width }: Parsed): Solver {
 
 async function solve(parsed: Parsed, cli: Cli): Promise<number> {
   const { values } = parsed;
-  const solver = solverOf(parsed);
+  const solver = await solverOf(parsed);
   if (values.all) {
     const count = solver.words.answers.length;
     const timeout = durationOption(values.timeout);
@@ -285,6 +315,7 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
     if (values.json) {
       await cli.out.json({
         answerCount: count,
+        list: solver.words.name,
         hardMode: solver.hardMode,
         opener: solver.opener,
         width: solver.width,
@@ -296,11 +327,13 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
     } else {
       const mode = solver.hardMode ? 'hard mode' : 'normal mode';
       const partial = summary.stopped === undefined ? '' : ` (stopped: ${summary.played} of ${count} answers played)`;
-      await cli.out.line(`${count} answers, opener ${solver.opener}, ${mode}, width ${solver.width}${partial}`);
+      const list = solver.words.name === 'original' ? '' : `, list ${solver.words.name}`;
+      await cli.out.line(`${count} answers${list}, opener ${solver.opener}, ${mode}, width ${solver.width}${partial}`);
       await cli.out.line(`total ${summary.total}, average ${summary.average.toFixed(4)}, max ${summary.max}`);
       await cli.out.line(`distribution ${Object.entries(summary.distribution).map(([k, v]) => `${k}:${v}`).join(' ')}`);
       await cli.out.line(`failures ${summary.failures.length === 0 ? 'none' : summary.failures.join(' ')}`);
-      await cli.out.line(`(${(ms / 1000).toFixed(1)} s; Selby's proven optimum for salet: 7,920 normal, 8,122 hard)`);
+      const optimum = solver.words.name === 'original' && solver.opener === 'salet' ? `; Selby's proven optimum for salet: ${solver.hardMode ? '8,122' : '7,920'}` : '';
+      await cli.out.line(`(${(ms / 1000).toFixed(1)} s${optimum})`);
     }
     // An unsolved answer is known whatever the time allowed; else a stop by --timeout (the library's limit or the
     // runtime's timer) exits 124.
@@ -313,6 +346,7 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
   if (values.json) {
     await cli.out.json({
       answer: values.answer!.trim().toLowerCase(),
+      list: solver.words.name,
       hardMode: solver.hardMode,
       opener: solver.opener,
       width: solver.width,
@@ -333,7 +367,7 @@ async function solve(parsed: Parsed, cli: Cli): Promise<number> {
 
 async function assist(parsed: Parsed, cli: Cli): Promise<number> {
   const { values, positionals } = parsed;
-  const solver = solverOf(parsed);
+  const solver = await solverOf(parsed);
   const history: ScoredGuess[] = [];
   /** What the solver says after the turns so far (the library refuses a history no game can have). */
   const advise = async (): Promise<void> => {

@@ -44,7 +44,7 @@ export function createGame(gameOptions: GameOptions): Game {
   const options = optionsOf(gameOptions, 'createGame');
   const words = options.words === undefined ? originalWords() : wordListOf(options.words);
   const answer = normalizeWord(options.answer, 'answer');
-  if (!words.has(answer)) throw new RangeError(`answer must be a word of the list; got ${describeValue(options.answer)}`);
+  if (!words.has(answer)) throw new RangeError(`answer must be a word of the list ${words.name ?? 'given'}; got ${describeValue(options.answer)}`);
   const maxGuesses = options.maxGuesses ?? 6;
   if (!Number.isInteger(maxGuesses) || maxGuesses < 1 || maxGuesses > 100) {
     throw new RangeError(`maxGuesses must be an integer from 1 to 100; got ${describeValue(maxGuesses)}`);

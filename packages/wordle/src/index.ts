@@ -28,6 +28,7 @@ export {
   type WordList,
   type WordListInput,
 } from './words.js';
+export { WORD_LIST_NAMES, wordList, type WordListName } from './lists/named.js';
 export { buildPatternMatrix, patternMatrix, type PatternMatrix } from './matrix.js';
 export { GameOverError } from './errors.js';
 export { hardModeViolation, type ScoredGuess } from './hard.js';

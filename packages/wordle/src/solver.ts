@@ -136,7 +136,7 @@ class LookaheadSolver implements Solver {
     this.width = width;
     if (opener !== undefined) {
       const word = normalizeWord(opener, 'opener');
-      if (!words.has(word)) throw new RangeError(`opener must be an allowed guess of the list; got ${describeValue(opener)}`);
+      if (!words.has(word)) throw new RangeError(`opener must be an allowed guess of the list ${words.name ?? 'given'}; got ${describeValue(opener)}`);
       this.opener = word;
     } else if (words.has('salet') && words === originalWords()) {
       this.opener = 'salet';
@@ -162,7 +162,7 @@ class LookaheadSolver implements Solver {
   #guessIndex(word: string, what: string): number {
     const folded = normalizeWord(word, what);
     const index = this.words.indexOf(folded);
-    if (index === undefined) throw new RangeError(`${what} must be an allowed guess of the list; got ${describeValue(word)}`);
+    if (index === undefined) throw new RangeError(`${what} must be an allowed guess of the list ${this.words.name ?? 'given'}; got ${describeValue(word)}`);
     return index;
   }
 
@@ -193,7 +193,7 @@ class LookaheadSolver implements Solver {
       const { codes, answerCount } = this.#m;
       const row = g * answerCount;
       set = set.filter((a) => codes[row + a] === code);
-      if (strict && set.length === 0) throw new RangeError(`${turn}: no answer of the list fits the feedback so far; check the guesses and marks`);
+      if (strict && set.length === 0) throw new RangeError(`${turn}: no answer of the list ${this.words.name ?? 'given'} fits the feedback so far; check the guesses and marks`);
       constraint = this.#constrain(constraint, g, code);
     }
     return { set, constraint };
@@ -213,7 +213,7 @@ class LookaheadSolver implements Solver {
 
   solve(answer: string): SolveStep[] {
     const a = this.words.answers.indexOf(normalizeWord(answer, 'answer'));
-    if (a < 0) throw new RangeError(`answer must be one of the ${this.words.answers.length} answers of the list; got ${describeValue(answer)}`);
+    if (a < 0) throw new RangeError(`answer must be one of the ${this.words.answers.length} answers of the list ${this.words.name ?? 'given'}; got ${describeValue(answer)}`);
     const { codes, answerCount } = this.#m;
     const steps: SolveStep[] = [];
     let set = this.#all();

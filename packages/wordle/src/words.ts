@@ -7,6 +7,8 @@ import { ANSWERS, OTHER_GUESSES } from './words.generated.js';
  * answers, in the same order, so answer i is guess i; the other allowed guesses follow.
  */
 export interface WordList {
+  /** The list's name (`original`, `nyt-2023-07-01`, … or the one given to `createWordList`), used in messages. */
+  readonly name?: string;
   readonly answers: readonly string[];
   readonly guesses: readonly string[];
   /** Index of a word in `guesses` (and, below `answers.length`, in `answers`), or undefined. */
@@ -17,16 +19,20 @@ export interface WordList {
 
 /** Input of `createWordList`: answers, and allowed guesses that may or may not repeat the answers. */
 export interface WordListInput {
+  /** A name for messages (`… is not an allowed guess of NAME`); `custom` unless told. */
+  readonly name?: string;
   readonly answers: readonly string[];
   readonly guesses?: readonly string[];
 }
 
 class Words implements WordList {
+  readonly name: string;
   readonly answers: readonly string[];
   readonly guesses: readonly string[];
   readonly #index: Map<string, number>;
 
-  constructor(answers: string[], guesses: string[]) {
+  constructor(answers: string[], guesses: string[], name: string) {
+    this.name = name;
     this.answers = Object.freeze(answers);
     this.guesses = Object.freeze(guesses);
     this.#index = new Map(guesses.map((word, i) => [word, i]));
@@ -59,7 +65,13 @@ export function wordListOf(value: unknown): WordList {
   throw new TypeError(`words must be a word list from createWordList or originalWords(); got ${describeValue(value)}`);
 }
 
-function split(text: string): string[] {
+/** A named list from checked words: `guesses` must start with the answers in the same order. @internal */
+export function namedWordList(name: string, answers: string[], guesses: string[]): WordList {
+  return new Words(answers, guesses, name);
+}
+
+/** The words of a string of five-letter words, concatenated. @internal */
+export function split(text: string): string[] {
   const words: string[] = [];
   for (let i = 0; i < text.length; i += 5) words.push(text.slice(i, i + 5));
   return words;
@@ -69,7 +81,7 @@ let original: WordList | undefined;
 
 /** The original Wordle lists: 2,315 answers in daily order (day 0 = 2021-06-19 = cigar) and 12,972 allowed guesses. */
 export function originalWords(): WordList {
-  original ??= new Words(split(ANSWERS), split(ANSWERS + OTHER_GUESSES));
+  original ??= new Words(split(ANSWERS), split(ANSWERS + OTHER_GUESSES), 'original');
   return original;
 }
 
@@ -106,7 +118,12 @@ export function createWordList(input: WordListInput): WordList {
   if (answerList.length > 65535) throw new RangeError(`answers may hold at most 65,535 words; got ${answerList.length}`);
   const guessList = options.guesses === undefined ? [] : check(options.guesses, 'guesses');
   const isAnswer = new Set(answerList);
-  return new Words(answerList, [...answerList, ...guessList.filter((word) => !isAnswer.has(word))]);
+  let name = 'custom';
+  if (options.name !== undefined) {
+    if (typeof options.name !== 'string' || options.name.trim() === '') throw new TypeError(`name must be a non-empty string; got ${describeValue(options.name)}`);
+    name = options.name;
+  }
+  return new Words(answerList, [...answerList, ...guessList.filter((word) => !isAnswer.has(word))], name);
 }
 
 /** The result of `checkValidWord`: the normalised word, or the reason it is not a valid guess. */

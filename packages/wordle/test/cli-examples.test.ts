@@ -160,6 +160,7 @@ describe('wordle solve --all', () => {
     const value = JSON.parse(stdout) as Record<string, unknown> & { distribution: Record<string, unknown>; failures: unknown[] };
     expect(shape(value)).toEqual({
       answerCount: 'number',
+      list: 'string',
       hardMode: 'boolean',
       opener: 'string',
       width: 'number',
@@ -182,7 +183,7 @@ describe('wordle solve --all', () => {
     // The run of the README example.
     const { stdout } = runLine('BIN solve --answer cigar --hard --json');
     const value = JSON.parse(stdout) as Record<string, unknown> & { turns: Array<Record<string, unknown>> };
-    expect(shape(value)).toEqual({ answer: 'string', hardMode: 'boolean', opener: 'string', width: 'number', turns: 'array', guesses: 'number', solved: 'boolean' });
+    expect(shape(value)).toEqual({ answer: 'string', list: 'string', hardMode: 'boolean', opener: 'string', width: 'number', turns: 'array', guesses: 'number', solved: 'boolean' });
     for (const turn of value.turns) expect(shape(turn)).toEqual({ guess: 'string', feedback: 'string', remaining: 'number' });
     expect(value.guesses).toBe(value.turns.length);
     expect(value.turns.at(-1)).toMatchObject({ guess: 'cigar', feedback: '🟩🟩🟩🟩🟩' });

@@ -85,7 +85,7 @@ describe('wordle (play)', () => {
   });
 
   it('exits 1 on a bad answer, and says in one line that standard input is a directory', () => {
-    expect(run(['--answer', 'vbpdj'])).toMatchObject({ code: 1, stderr: "wordle: answer must be a word of the list; got 'vbpdj'\n" });
+    expect(run(['--answer', 'vbpdj'])).toMatchObject({ code: 1, stderr: "wordle: answer must be a word of the list original; got 'vbpdj'\n" });
     const result = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" --answer cigar < /`], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('wordle: cannot read standard input: it is a directory\n');

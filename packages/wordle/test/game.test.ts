@@ -85,7 +85,7 @@ describe('Feature: Playing a round', () => {
   });
 
   it('refuses bad options', () => {
-    expectError(() => createGame({ answer: 'vbpdj' }), RangeError, /answer must be a word of the list; got 'vbpdj'/);
+    expectError(() => createGame({ answer: 'vbpdj' }), RangeError, /answer must be a word of the list original; got 'vbpdj'/);
     expectError(() => createGame({ answer: 'orb' }), RangeError, /answer must be five letters/);
     expectError(() => createGame({ answer: 'orbit', maxGuesses: 0 }), RangeError, /maxGuesses must be an integer from 1 to 100; got 0/);
     expectError(() => createGame({ answer: 'orbit', day: -2 }), RangeError, /day must be an integer/);

@@ -81,12 +81,12 @@ describe('the solver on the original lists', () => {
     expectError(
       () => normal.nextGuess([{ guess: 'salet', marks: parseScore('22222') }, { guess: 'crane', marks: parseScore('22222') }]),
       RangeError,
-      /no answer of the list fits the feedback so far/,
+      /no answer of the list original fits the feedback so far/,
     );
     expectError(() => normal.nextGuess([{ guess: 'vbpdj', marks: parseScore('00000') }]), RangeError, /history\[0\].guess must be an allowed guess/);
     // Only histories a game can have: not past the solving turn, only answers of the list, hard mode kept.
     expect(normal.nextGuess([{ guess: 'cigar', marks: parseScore('22222') }])).toBe('cigar');
-    expectError(() => normal.nextGuess([{ guess: 'salet', marks: parseScore('22222') }]), RangeError, /turn 1 .*no answer of the list fits/);
+    expectError(() => normal.nextGuess([{ guess: 'salet', marks: parseScore('22222') }]), RangeError, /turn 1 .*no answer of the list original fits/);
     expectError(
       () => normal.nextGuess([{ guess: 'cigar', marks: parseScore('22222') }, { guess: 'crane', marks: parseScore('00000') }]),
       RangeError,
@@ -108,19 +108,19 @@ describe('the solver on the original lists', () => {
       for (let i = 0; i < pairs.length; i += 2) turns.push({ guess: pairs[i]!, marks: parseScore(pairs[i + 1]!) });
       return turns;
     };
-    expectError(() => normal.nextGuess(history('cigar', '00000', 'cigar', '22222')), RangeError, /^turn 2 \(history\[1\], cigar 🟩🟩🟩🟩🟩\): no answer of the list fits/);
-    expectError(() => normal.nextGuess(history('salet', '22222', 'crane', '00000')), RangeError, /^turn 1 .*no answer of the list fits/);
+    expectError(() => normal.nextGuess(history('cigar', '00000', 'cigar', '22222')), RangeError, /^turn 2 \(history\[1\], cigar 🟩🟩🟩🟩🟩\): no answer of the list original fits/);
+    expectError(() => normal.nextGuess(history('salet', '22222', 'crane', '00000')), RangeError, /^turn 1 .*no answer of the list original fits/);
     expectError(() => normal.nextGuess(history('salet', '01000', 'cigar', '22222', 'crane', '00000')), RangeError, /^turn 3 .* comes after the game was solved at turn 2$/);
-    expectError(() => normal.nextGuess(history('salet', '22220')), RangeError, /no answer of the list fits the feedback so far/);
+    expectError(() => normal.nextGuess(history('salet', '22220')), RangeError, /no answer of the list original fits the feedback so far/);
     expectError(() => hard.nextGuess(history('crane', '20000', 'sugar', '00000')), RangeError, /^turn 2 .* is not allowed in hard mode: 1st letter must be C/);
   });
 
   it('refuses bad options', () => {
-    expectError(() => createSolver({ opener: 'vbpdj' }), RangeError, /opener must be an allowed guess of the list; got 'vbpdj'/);
+    expectError(() => createSolver({ opener: 'vbpdj' }), RangeError, /opener must be an allowed guess of the list original; got 'vbpdj'/);
     expectError(() => createSolver({ width: 0 }), RangeError, /width must be an integer from 1 to 100; got 0/);
     expectError(() => createSolver({ maxGuesses: 1 }), RangeError, /maxGuesses must be an integer from 2 to 20/);
     expectError(() => createSolver({ words: { answers: [] } as never }), TypeError, /words must be a word list from createWordList or originalWords\(\); got an object/);
-    expectError(() => normal.solve('salet'), RangeError, /answer must be one of the 2315 answers of the list; got 'salet'/);
+    expectError(() => normal.solve('salet'), RangeError, /answer must be one of the 2315 answers of the list original; got 'salet'/);
   });
 });
 

@@ -1,16 +1,20 @@
 // Wordle: a 6 × 5 board scored by @puzzles/wordle, an on-screen keyboard that colors its letters, physical keyboard
 // input, the library's messages, hard mode (fixed for a game) and the share grid copied to the clipboard.
 import {
+  WORD_LIST_NAMES,
   answerForDate,
   answerForDay,
-  answers,
   createGame,
   dayNumber,
   pickAnswer,
   playRound,
+  originalWords,
   shareGrid,
+  wordList,
   type Game,
   type Mark,
+  type WordList,
+  type WordListName,
 } from '@puzzles/wordle';
 import { h, liveRegion, mountPage, param } from '../shared/dom.js';
 import './wordle.css';
@@ -24,7 +28,13 @@ const main = mountPage(
 
 const ROWS = 6;
 const LETTERS = 5;
-const ANSWER_SET = new Set(answers());
+/** What each list is, for the list chooser (the NYT lists load only when chosen). */
+const LIST_LABELS: Record<WordListName, string> = {
+  original: 'Original (2,315 answers, daily order)',
+  'nyt-2022-03-16': 'NYT 2022-03-16 (2,309 answers)',
+  'nyt-2022-08-30': 'NYT 2022-08-30 (2,309 answers, 14,855 guesses)',
+  'nyt-2023-07-01': 'NYT 2023-07-01 (3,158 answers)',
+};
 const RANK: Record<Mark, number> = { absent: 0, present: 1, correct: 2 };
 const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'] as const;
 /** The mark of a tile as a symbol too, so it does not rest on color alone (see the legend). */
@@ -35,6 +45,26 @@ interface Setup {
   readonly answer: string;
   readonly day: number | undefined;
   readonly label: string;
+}
+
+/** `?list=NAME` picks the word lists (the original ones by default); an unknown name is refused, visibly. */
+function listFromQuery(): { name: WordListName; notice: string | null } {
+  const value = param('list');
+  if (value === null || value.trim() === '') return { name: 'original', notice: null };
+  const name = value.trim().toLowerCase();
+  if ((WORD_LIST_NAMES as readonly string[]).includes(name)) return { name: name as WordListName, notice: null };
+  return { name: 'original', notice: `Refused ?list=${value}: the lists are ${WORD_LIST_NAMES.join(', ')}. Playing the original lists.` };
+}
+
+const initialList = listFromQuery();
+// The original lists come with the page; an NYT list named by ?list is loaded first (the page waits for it; the board
+// and keyboard appear once it is there).
+let words: WordList = initialList.name === 'original' ? originalWords() : await wordList(initialList.name);
+let answerSet = new Set(words.answers);
+
+/** A random answer of the lists in play. */
+function randomSetup(): Setup {
+  return { answer: pickAnswer({ words }), day: undefined, label: words.name === 'original' ? 'A random word.' : `A random word of the NYT lists of ${words.name!.slice(4)}.` };
 }
 
 function todaySetup(): Setup {
@@ -50,13 +80,17 @@ function setupFromQuery(): { setup: Setup; notice: string | null } {
   if (answer !== null) {
     const word = answer.trim().toLowerCase();
     const ignored = day === null ? '' : ` Ignored ?day=${day}: ?answer fixes the word.`;
-    if (ANSWER_SET.has(word)) {
+    if (answerSet.has(word)) {
       return { setup: { answer: word, day: undefined, label: 'Practice: the answer is fixed by ?answer.' }, notice: ignored === '' ? null : ignored.trim() };
     }
     return {
-      setup: todaySetup(),
-      notice: `Refused ?answer=${answer}: it is not one of the ${answers().length.toLocaleString('en')} Wordle answers. Playing today's word instead.${ignored}`,
+      setup: words === originalWords() ? todaySetup() : randomSetup(),
+      notice: `Refused ?answer=${answer}: it is not one of the ${words.answers.length.toLocaleString('en')} Wordle answers${words === originalWords() ? '' : ` of ${words.name}`}. Playing ${words === originalWords() ? "today's word" : 'a random word'} instead.${ignored}`,
     };
+  }
+  // The NYT lists carry no daily order: a random answer of the list, unless ?answer fixes it.
+  if (words !== originalWords()) {
+    return { setup: randomSetup(), notice: day === null ? null : `Ignored ?day=${day}: the NYT lists carry no daily order.` };
   }
   if (day !== null) {
     const n = Number(day);
@@ -87,7 +121,7 @@ let typed = '';
 let refused = false;
 
 function newGame(hardMode: boolean): Game {
-  return createGame({ answer: setup.answer, hardMode, ...(setup.day === undefined ? {} : { day: setup.day }) });
+  return createGame({ answer: setup.answer, hardMode, words, ...(setup.day === undefined ? {} : { day: setup.day }) });
 }
 
 // ---- markup -------------------------------------------------------------------------------------------------------
@@ -99,7 +133,15 @@ const hardBox = h('input', { type: 'checkbox', id: 'hard-mode', 'aria-describedb
 hardBox.addEventListener('change', () => setHardMode(hardBox.checked));
 const hardNote = h('span', { id: 'hard-note', class: 'hard-note' });
 const restartButton = h('button', { type: 'button', onclick: () => restart(setup) }, 'Start over');
-const randomButton = h('button', { type: 'button', onclick: () => restart({ answer: pickAnswer(), day: undefined, label: 'A random word.' }) }, 'New random word');
+const randomButton = h('button', { type: 'button', onclick: () => restart(randomSetup()) }, 'New random word');
+const listChoice = h(
+  'select',
+  { id: 'word-list', 'aria-describedby': 'list-note' },
+  ...WORD_LIST_NAMES.map((name) => h('option', { value: name }, LIST_LABELS[name])),
+);
+listChoice.value = words.name!;
+listChoice.addEventListener('change', () => void chooseList(listChoice.value as WordListName));
+const listNote = h('span', { id: 'list-note', class: 'hard-note' }, 'Word lists: the NYT lists start a random word of that list.');
 
 interface Tile {
   readonly el: HTMLDivElement;
@@ -170,7 +212,15 @@ const sharePanel = h('section', { class: 'share', 'aria-label': 'Share' }, h('di
 main.append(
   notice,
   source,
-  h('div', { class: 'toolbar wordle-options' }, h('label', { class: 'hard-label' }, hardBox, ' Hard mode'), restartButton, randomButton),
+  h(
+    'div',
+    { class: 'toolbar wordle-options' },
+    h('label', { class: 'hard-label' }, hardBox, ' Hard mode'),
+    restartButton,
+    randomButton,
+    h('label', { class: 'list-label' }, 'Word lists ', listChoice),
+  ),
+  listNote,
   hardNote,
   h('div', { class: 'wordle-play' }, board, legend, progress, status, keyboard, sharePanel),
 );
@@ -295,6 +345,19 @@ function restart(next: Setup): void {
   board.focus();
 }
 
+/** Loads the chosen lists (each NYT list is fetched only when chosen) and starts a game on them. */
+async function chooseList(name: WordListName): Promise<void> {
+  listChoice.disabled = true;
+  try {
+    words = await wordList(name);
+  } finally {
+    listChoice.disabled = false;
+  }
+  answerSet = new Set(words.answers);
+  restart(words === originalWords() ? todaySetup() : randomSetup());
+  status.textContent = `Playing the ${name === 'original' ? 'original' : `NYT ${name.slice(4)}`} lists: ${words.answers.length.toLocaleString('en')} answers, ${words.guesses.length.toLocaleString('en')} allowed guesses.`;
+}
+
 async function share(): Promise<void> {
   if (game.status === 'playing') return;
   const shared = game;
@@ -326,7 +389,7 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
-const notices = [initial.notice, initialHard.notice].filter((text) => text !== null);
+const notices = [initialList.notice, initial.notice, initialHard.notice].filter((text) => text !== null);
 notice.textContent = notices.join(' ');
 notice.hidden = notices.length === 0;
 render();
