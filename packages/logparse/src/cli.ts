@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { EXIT_TIMEOUT, InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
@@ -502,7 +503,9 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
     } catch {
       graphSvg = undefined; // @viz-js/viz is not installed: the page has no graph
     }
-    writeOutput(values.html, panelHtml(report, graphSvg === undefined ? {} : { graphSvg }));
+    // The header names the log: its files' names, `standard input` for `-`.
+    const source = files.map((f) => (f === '-' ? 'standard input' : basename(f))).join(', ');
+    writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }) }));
     if (!values.json) return 0;
   }
   if (values.json) {

@@ -1,0 +1,284 @@
+// @puzzles/logparse's HTML report (`logparse LOG --html report.html`) in Chromium: the numbers a reader sees equal
+// `--report all --json`; sorting, paging, keyboard use and copying whole keys work; screenshots at 1,300 and 390
+// pixels wide, light and dark, are kept in apps/playground/.tmp/screenshots/; axe-core finds no serious or critical
+// accessibility violation. The page is opened as a file, as a person opens it, and any request it makes fails the test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from './browser.js';
+
+const browser = useBrowser();
+const PACKAGE = fileURLToPath(new URL('../../../packages/logparse/', import.meta.url));
+const CLI = `${PACKAGE}dist/cli.js`;
+/** The package's demo log (43 lines of 2006), the sample its README and `pnpm demo` use. */
+const SAMPLE = `${PACKAGE}demo/access-sample.txt`;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Row {
+  key: string;
+  hits: number;
+  visitors: number;
+  bytes: number;
+}
+type Report = { general: Record<string, number> } & Record<string, Row[]>;
+
+/** A deterministic log of three days: 60 hosts, pages with long tracking URLs, static files, 404s, several agents. */
+function generatedLog(): string {
+  let state = 20260127;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * random() * list.length)]!;
+  const pages = [
+    '/',
+    '/blog/',
+    '/about',
+    ...Array.from({ length: 30 }, (_, i) => `/blog/2026/01/post-${i}.html`),
+    ...Array.from({ length: 6 }, (_, i) => `/blog/2026/01/post-${i}.html?utm_source=feedburner&utm_medium=feed&utm_campaign=Feed%3A+example%2Fmain+%28Example+blog%29&n=${i}`),
+  ];
+  const files = ['/style.css', '/app.js', '/logo.png', '/favicon.ico', '/fonts/body.woff2'];
+  const referrers = ['-', 'https://www.google.com/', 'https://news.ycombinator.com/item?id=1', 'https://example.org/links', 'https://www.bing.com/search?q=logs'];
+  const agents = [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'curl/8.5.0',
+  ];
+  const lines: string[] = [];
+  for (let i = 0; i < 1500; i++) {
+    const day = 25 + Math.floor((i / 1500) * 3);
+    const hour = String(Math.floor(random() * 24)).padStart(2, '0');
+    const host = `198.51.100.${1 + Math.floor(random() * random() * 60)}`;
+    const kind = random();
+    const path = kind < 0.6 ? pick(pages) : kind < 0.9 ? pick(files) : `/missing/${Math.floor(random() * 12)}`;
+    const status = kind >= 0.9 ? 404 : random() < 0.05 ? 500 : random() < 0.1 ? 304 : 200;
+    const bytes = status === 304 ? '-' : String(Math.floor(random() * 90_000));
+    lines.push(`${host} - - [${day}/Jan/2026:${hour}:14:07 +0000] "GET ${path} HTTP/1.1" ${status} ${bytes} "${pick(referrers)}" "${pick(agents)}"`);
+  }
+  lines.push('this line is not a log line');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The page and the JSON report of one run of the CLI (`--html FILE --json` prints both from one reading). */
+function report(log: string, dir: string): { page: string; json: Report } {
+  const page = join(dir, `${log.split('/').pop()}.html`);
+  const run = spawnSync(process.execPath, [CLI, log, '--html', page, '--report', 'all', '--json', '--quiet'], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`logparse failed (${run.status}): ${run.stderr}`);
+  return { page, json: JSON.parse(run.stdout) as Report };
+}
+
+let dir = '';
+let sample: { page: string; json: Report };
+let generated: { page: string; json: Report };
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`build @puzzles/logparse first (pnpm --filter playground e2e does): ${CLI} is missing`);
+  dir = mkdtempSync(join(tmpdir(), 'logparse-report-e2e-'));
+  const log = join(dir, 'generated-access.log');
+  writeFileSync(log, generatedLog());
+  sample = report(SAMPLE, dir);
+  generated = report(log, dir);
+});
+
+/** Opens a page file in a fresh context; every error it logs and every request it makes is collected. */
+async function openReport(file: string, options: { width?: number; scheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
+  const context = await browser().newContext({ viewport: { width: options.width ?? 1300, height: 900 }, colorScheme: options.scheme ?? 'light', locale: 'en-US' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  await context.route(/^(?!file:)/, (route) => {
+    problems.push(`request: ${route.request().url()}`);
+    return route.abort();
+  });
+  await page.goto(pathToFileURL(file).href);
+  return { page, context, problems };
+}
+
+/** What the page shows: the cards (exact figures from their hover text for bytes) and every table row after "Show all". */
+async function shown(page: Page): Promise<{ cards: Record<string, string>; tables: Record<string, Array<{ key: string; hits: string; visitors: string; bytes: string; shares: string[] }>> }> {
+  const all = page.locator('button.all:visible');
+  while ((await all.count()) > 0) await all.first().click();
+  return page.evaluate(() => {
+    const cards: Record<string, string> = {};
+    for (const card of document.querySelectorAll('.card')) {
+      const value = card.querySelector('dd data')!;
+      cards[card.querySelector('dt')!.textContent!] = value.getAttribute('title') ?? value.textContent!;
+    }
+    const tables: Record<string, Array<{ key: string; hits: string; visitors: string; bytes: string; shares: string[] }>> = {};
+    for (const table of document.querySelectorAll('table[data-panel]')) {
+      tables[table.getAttribute('data-panel')!] = [...table.querySelectorAll('tbody tr')].map((tr) => {
+        const cells = [...tr.querySelectorAll('td')];
+        return {
+          key: tr.querySelector('th')!.textContent!,
+          hits: cells[0]!.querySelector('.v')!.textContent!,
+          visitors: cells[1]!.querySelector('.v')!.textContent!,
+          bytes: cells[2]!.querySelector('.v')!.getAttribute('title')!,
+          shares: cells.map((c) => c.querySelector('.p')?.textContent ?? ''),
+        };
+      });
+    }
+    return { cards, tables };
+  });
+}
+
+const WORDS: Record<string, string> = {
+  requests: 'Total requests',
+  valid: 'Valid requests',
+  failed: 'Failed requests',
+  visitors: 'Unique visitors',
+  files: 'Requested files',
+  staticFiles: 'Static files',
+  notFound: 'Not found',
+  referrers: 'Referrers',
+  logSize: 'Log size',
+  bytes: 'Bytes sent',
+};
+const count = (n: number) => n.toLocaleString('en-US');
+const bytes = (n: number) => `${count(n)} ${n === 1 ? 'byte' : 'bytes'}`;
+const share = (part: number, whole: number) => `${(whole > 0 ? (part / whole) * 100 : 0).toFixed(2)}%`;
+
+describe('the logparse HTML report in Chromium', () => {
+  it.each([
+    ['the demo sample', () => sample],
+    ['a generated log of 1,501 lines', () => generated],
+  ])('shows the numbers of --report all --json for %s, with their shares, and makes no request', async (_, which) => {
+    const { page: file, json } = which();
+    const { page, context, problems } = await openReport(file);
+    const { cards, tables } = await shown(page);
+    const g = json.general;
+    expect(cards).toEqual(Object.fromEntries(Object.entries(WORDS).map(([k, words]) => [words, k === 'logSize' || k === 'bytes' ? bytes(g[k]!) : count(g[k]!)])));
+    const panels = Object.keys(json).filter((k) => k !== 'general');
+    expect(Object.keys(tables)).toEqual(panels);
+    for (const name of panels) {
+      const rows = json[name] as Row[];
+      expect(rows.length, name).toBeGreaterThan(0);
+      expect(tables[name], name).toEqual(
+        rows.map((r) => ({
+          key: r.key,
+          hits: count(r.hits),
+          visitors: count(r.visitors),
+          bytes: bytes(r.bytes),
+          shares: [share(r.hits, g['valid']!), share(r.visitors, g['visitors']!), share(r.bytes, g['bytes']!)],
+        })),
+      );
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sorts from the keyboard, shows more rows a page at a time, and copies a key cut in the middle whole', async () => {
+    const { page, context, problems } = await openReport(generated.page, { width: 390 });
+    const section = page.locator('#p-requests');
+    const rows = generated.json['requests']!;
+    const keys = () => section.locator('tbody th').allTextContents();
+    expect(await keys()).toEqual(rows.slice(0, 10).map((r) => r.key));
+    expect(await section.locator('.pager p').textContent()).toBe(`Rows 1–10 of ${rows.length}`);
+    await section.getByRole('button', { name: 'Show 20 more' }).click();
+    expect(await section.locator('tbody tr').count()).toBe(30);
+    // Tab reaches the column buttons; Enter sorts, twice reverses.
+    const hits = section.getByRole('columnheader', { name: /Hits/ });
+    expect(await hits.getAttribute('aria-sort')).toBe('descending');
+    await page.locator('#p-requests h2').click();
+    let focused = '';
+    for (let k = 0; k < 8 && focused !== 'Bytes'; k++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => (document.activeElement?.closest('#p-requests') ? document.activeElement.textContent ?? '' : ''));
+    }
+    expect(focused).toBe('Bytes');
+    await page.keyboard.press('Enter');
+    const byBytes = [...rows].sort((a, b) => b.bytes - a.bytes || (a.key < b.key ? -1 : 1)).slice(0, 30).map((r) => r.key);
+    expect(await keys()).toEqual(byBytes);
+    expect(await section.getByRole('columnheader', { name: /Bytes/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await hits.getAttribute('aria-sort')).toBe(null);
+    await page.keyboard.press('Enter');
+    expect((await keys())[0]).toBe([...rows].sort((a, b) => a.bytes - b.bytes || (a.key < b.key ? -1 : 1))[0]!.key);
+    await section.getByRole('button', { name: /^Request/ }).click();
+    expect(await keys()).toEqual(rows.map((r) => r.key).sort().slice(0, 30));
+    // A long key is cut in the middle on a phone, whole on hover and when copied.
+    const long = rows.map((r) => r.key).filter((k) => k.includes('utm_source')).sort()[0]!;
+    const cell = section.locator('tbody th').filter({ hasText: long });
+    const cut = await cell.evaluate((th) => {
+      const head = th.querySelector('.h') as HTMLElement;
+      return { clipped: head.scrollWidth > head.clientWidth, tail: th.querySelector('.t')!.getBoundingClientRect().width > 0, title: th.querySelector('.mid')!.getAttribute('title') };
+    });
+    expect(cut).toEqual({ clipped: true, tail: true, title: long });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const selected = await cell.evaluate((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      const selection = getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return selection.toString();
+    });
+    await page.keyboard.press('Control+C');
+    // What a reader's copy puts on the clipboard (the selection itself holds the head and the tail as two boxes).
+    expect(selected.replace('\n', '')).toBe(long);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(long);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lays out two columns at 1,300 pixels and one at 390, in light and dark colours, and hides the controls in print; screenshots kept', async () => {
+    for (const width of [1300, 390]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const { page, context, problems } = await openReport(generated.page, { width, scheme });
+        const tops = await page.locator('main > section').evaluateAll((sections) => sections.slice(0, 2).map((s) => Math.round(s.getBoundingClientRect().top)));
+        if (width === 1300) expect(tops[0], 'two columns').toBe(tops[1]);
+        else expect(tops[1]!, 'one column').toBeGreaterThan(tops[0]!);
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        const [r] = background.match(/\d+/g)!.map(Number);
+        expect(scheme === 'dark' ? r! < 50 : r! > 200, background).toBe(true);
+        await screenshot(page, `logparse-report-${width}-${scheme}`);
+        if (width === 390 && scheme === 'light') await screenshot(await openSample(context), 'logparse-report-sample-390-light');
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    }
+    const { page, context } = await openReport(generated.page);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('nav.toc').isVisible()).toBe(false);
+    expect(await page.locator('button.more').first().isVisible()).toBe(false);
+    expect(await page.locator('table[data-panel="requests"]').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('passes axe-core with no serious or critical violation, light and dark, wide and narrow', async () => {
+    for (const [width, scheme, file] of [
+      [1300, 'light', generated.page],
+      [1300, 'dark', generated.page],
+      [390, 'light', sample.page],
+    ] as const) {
+      const { page, context } = await openReport(file, { width, scheme });
+      await page.addScriptTag({ content: AXE });
+      const checked = (await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ passes: unknown[]; violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return { passed: result.passes.length, violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })) };
+      })) as { passed: number; violations: Array<{ id: string; impact: string; nodes: string[] }> };
+      // The check ran its rules over the page (color contrast, names of buttons and images, table headers…).
+      expect(checked.passed).toBeGreaterThan(10);
+      expect(checked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${width} ${scheme}`).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+/** The demo sample's page in another tab of the same context. */
+async function openSample(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(sample.page).href);
+  return page;
+}

@@ -1,0 +1,101 @@
+// The HTML report's style sheet and script, inlined into every page (no network, no external script or font).
+import { showValue } from './htmlformat.js';
+
+/** The page's style: light and dark colours from the reader's setting, two columns on a wide screen, a print style. @internal */
+export function style(): string {
+  return STYLE_TEXT.replace(/\n/g, '');
+}
+
+const STYLE_TEXT = `
+:root{color-scheme:light dark;--bg:#f4f5f7;--panel:#fff;--ink:#1c2230;--muted:#566070;--line:#dde1e7;--grid:#eceef2;--hits:#2563eb;--vis:#c2410c;--accent:#1d4ed8;--chip:#eef2ff}
+@media (prefers-color-scheme:dark){:root{--bg:#0e1116;--panel:#171b22;--ink:#e6e9ef;--muted:#a3acba;--line:#2c333e;--grid:#232932;--hits:#6ea2ff;--vis:#f59e5b;--accent:#93b4ff;--chip:#1f2a44}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--ink);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;-webkit-text-size-adjust:100%}
+a{color:var(--accent)}
+:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.skip{position:absolute;left:-9999px;top:0}.skip:focus{left:8px;top:8px;z-index:2;background:var(--panel);padding:6px 10px}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.wrap{max-width:1400px;margin:0 auto;padding:20px 24px}
+header.top{background:var(--panel);border-bottom:1px solid var(--line)}
+.head{display:flex;flex-wrap:wrap;align-items:flex-end;justify-content:space-between;gap:8px 24px}
+.kicker{margin:0;color:var(--muted);font-size:12px;letter-spacing:.06em;text-transform:uppercase}
+h1{margin:2px 0 2px;font-size:24px;line-height:1.2;overflow-wrap:anywhere}
+.range{margin:0;color:var(--muted)}.range time{color:var(--ink);font-weight:600}
+.range-slot:empty{display:none}
+.cards{display:grid;grid-template-columns:repeat(5,minmax(0,1fr));gap:10px;margin:16px 0 0;padding:0}
+.card{border:1px solid var(--line);border-radius:8px;padding:8px 12px;background:var(--panel)}
+.card dt{color:var(--muted);font-size:12px}.card dd{margin:2px 0 0;font-size:20px;font-weight:650;font-variant-numeric:tabular-nums;white-space:nowrap}
+nav.toc ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:14px 0 0;padding:0}
+nav.toc a{display:inline-block;padding:3px 10px;border-radius:999px;background:var(--chip);text-decoration:none;font-size:13px}
+main{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,540px),1fr));gap:16px;align-items:start}
+.panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:14px 16px;min-width:0}
+.panel.wide{grid-column:1/-1}
+.panel h2{margin:0;font-size:17px}
+.sub{margin:2px 0 8px;color:var(--muted);font-size:12.5px}
+.chart{margin:0 0 10px}
+.legend{display:flex;gap:16px;list-style:none;margin:0 0 6px;padding:0;font-size:12.5px;color:var(--muted)}
+.sw{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:6px;vertical-align:-1px;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+.sw-h,.bh{background:var(--hits);fill:var(--hits)}.sw-v,.bv{background:var(--vis);fill:var(--vis)}
+.plot{padding:0 6px 0 0}.plot-v{padding-left:44px}
+svg{display:block;overflow:visible}
+.grid{stroke:var(--grid);stroke-width:1}.axis{stroke:var(--muted);stroke-width:1}
+.tick,.axis-name{fill:var(--muted);font-size:11px;font-variant-numeric:tabular-nums}.item{fill:var(--ink);font-size:11.5px}
+.tw{overflow-x:auto}
+table{width:100%;border-collapse:collapse;table-layout:fixed;font-variant-numeric:tabular-nums}
+th,td{padding:5px 6px;border-bottom:1px solid var(--line);text-align:right;vertical-align:top}
+thead th{border-bottom:2px solid var(--line);font-size:12.5px;color:var(--muted);font-weight:600;padding:0}
+thead th:first-child,tbody th{text-align:left}
+col.c-h,col.c-v{width:7em}col.c-b{width:8em}.item.s{display:none}
+thead button{all:unset;box-sizing:border-box;display:block;width:100%;padding:6px;cursor:pointer;text-align:inherit}
+thead button:focus-visible{outline:2px solid var(--accent);outline-offset:-2px}
+thead button::after{content:"";display:inline-block;width:1em}
+th[aria-sort=descending] button::after{content:" \\2193"}th[aria-sort=ascending] button::after{content:" \\2191"}
+th[aria-sort] button{color:var(--ink)}
+tbody th{font-weight:400}
+.mid{display:flex;min-width:0}.mid .h{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 1 auto;min-width:2ch}.mid .t{white-space:pre;flex:none}
+.v{display:block;white-space:nowrap}.p{display:block;color:var(--muted);font-size:11.5px}
+tfoot td{color:var(--muted);font-size:12.5px;text-align:left;border-bottom:0}
+.pager{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:8px;font-size:12.5px;color:var(--muted)}
+.pager p{margin:0;margin-right:auto}
+.pager button{font:inherit;color:var(--ink);background:var(--chip);border:1px solid var(--line);border-radius:6px;padding:4px 10px;cursor:pointer}
+.pager button[hidden]{display:none}
+.graph{overflow:auto;max-height:85vh;border:1px solid var(--line);border-radius:6px;background:#fff}.graph svg{max-width:none}
+@media (prefers-color-scheme:dark){.graph svg{filter:invert(.88) hue-rotate(180deg)}}
+footer{color:var(--muted);font-size:12.5px}
+@media (max-width:900px){.cards{grid-template-columns:repeat(3,minmax(0,1fr))}}
+@media (max-width:600px){.wrap{padding:14px 12px}h1{font-size:20px}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}.card dd{font-size:17px}.panel{padding:12px 10px}col.c-h{width:4.3em}col.c-v{width:4.6em}col.c-b{width:6.1em}td{font-size:13px}th,td{padding:5px 3px}.item.l{display:none}.item.s{display:inline}}
+@media print{:root{--bg:#fff;--panel:#fff;--ink:#000;--muted:#444;--line:#bbb;--grid:#ddd;--hits:#1f4fbf;--vis:#b8430f}body{font-size:11px}.wrap{max-width:none;padding:0}nav.toc,.pager button,.skip,.range-slot{display:none}main{display:block}.panel{break-inside:avoid;border:1px solid #bbb;margin-bottom:10px}.graph svg{filter:none}header.top{border:0}}
+`;
+
+/** The page's script: numbers in the reader's locale, sortable tables shown a page at a time, whole keys on copy. @internal */
+export function script(): string {
+  // Made when a page is written, so that bundles which never write one leave it out.
+  return `(function(){
+var show=${showValue.toString()};
+var data=JSON.parse(document.getElementById('logparse-data').textContent);
+function esc(s){return String(s).replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'})}
+function localise(root){root.querySelectorAll('[data-n]').forEach(function(el){var u=el.getAttribute('data-u')||'n',raw=el.getAttribute('data-n');el.textContent=show(raw,u,undefined)+(el.getAttribute('data-a')||'');if(u==='b'&&el.hasAttribute('title'))el.title=show(raw,'n',undefined)+(raw==='1'?' byte':' bytes')})}
+function share(v,t){return t>0?v/t:0}
+function key(text){if(text.length<=16)return '<span class="mid" title="'+esc(text)+'"><span class="h">'+esc(text)+'</span></span>';var cut=text.length-Math.min(14,Math.floor(text.length/2));return '<span class="mid" title="'+esc(text)+'"><span class="h">'+esc(text.slice(0,cut))+'</span><span class="t">'+esc(text.slice(cut))+'</span></span>'}
+function cell(v,t,u){var s='<span class="v" data-n="'+v+'" data-u="'+u+'"'+(u==='b'?' title=""':'')+'></span>';return '<td>'+s+(t===null?'':'<span class="p" data-n="'+share(v,t)+'" data-u="p"></span>')+'</td>'}
+document.querySelectorAll('table[data-panel]').forEach(function(table){
+var name=table.getAttribute('data-panel'),panel=data.panels[name];if(!panel)return;
+var rows=panel.rows.slice(),body=table.tBodies[0],section=table.closest('section');
+var status=section.querySelector('.pager p'),more=section.querySelector('button.more'),all=section.querySelector('button.all');
+var shown=Math.min(rows.length,panel.page);
+var t=panel.t;
+function render(){var html='';for(var i=0;i<shown;i++){var r=rows[i];html+='<tr><th scope="row">'+key(r[0])+'</th>'+cell(r[1],t[0],'n')+cell(r[2],t[1],'n')+cell(r[3],t[2],'b')+'</tr>'}body.innerHTML=html;localise(body);
+status.textContent=shown>=rows.length?'All '+show(String(rows.length),'n',undefined)+(rows.length===1?' row':' rows'):'Rows 1\\u2013'+show(String(shown),'n',undefined)+' of '+show(String(rows.length),'n',undefined);
+more.hidden=all.hidden=shown>=rows.length;var next=Math.min(rows.length-shown,panel.page*2);more.textContent='Show '+show(String(next),'n',undefined)+' more';all.textContent='Show all '+show(String(rows.length),'n',undefined)}
+more.addEventListener('click',function(){shown=Math.min(rows.length,shown+panel.page*2);render()});
+all.addEventListener('click',function(){shown=rows.length;render()});
+table.querySelectorAll('thead th').forEach(function(th,col){var b=th.querySelector('button');b.addEventListener('click',function(){
+var dir=th.getAttribute('aria-sort')==='descending'?1:th.getAttribute('aria-sort')==='ascending'?-1:(col===0?1:-1);
+table.querySelectorAll('thead th').forEach(function(o){o.removeAttribute('aria-sort')});th.setAttribute('aria-sort',dir===1?'ascending':'descending');
+rows.sort(function(x,y){var a=x[col],c=y[col];return dir*(col===0?(a<c?-1:a>c?1:0):a-c)||(x[0]<y[0]?-1:x[0]>y[0]?1:0)});render()})});
+render()});
+// A key cut in the middle is two boxes side by side, which a copy would write on two lines: copied whole instead.
+document.addEventListener('copy',function(e){var s=getSelection();if(!s||!s.rangeCount||!e.clipboardData)return;var t=s.toString(),n=t;document.querySelectorAll('.mid').forEach(function(m){if(m.children.length===2&&s.containsNode(m,true)){var h=m.children[0].textContent,tl=m.children[1].textContent;n=n.split(h+'\\n'+tl).join(h+tl)}});if(n!==t){e.clipboardData.setData('text/plain',n);e.preventDefault()}});
+localise(document.querySelector('header.top'));document.querySelectorAll('svg').forEach(localise);
+})();`;
+}
