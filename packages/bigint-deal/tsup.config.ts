@@ -8,7 +8,7 @@ export default defineConfig([
   {
     // The library and its fast-check arbitraries: dual ESM + CJS with types for both. The two entries share their
     // code through chunks (splitting, for CJS too), so a Deal made by an arbitrary is the library's own Deal class.
-    entry: { index: 'src/index.ts', arbitraries: 'src/arbitraries.ts' },
+    entry: { index: 'src/index.ts', arbitraries: 'src/arbitraries.ts', 'double-dummy': 'src/double-dummy/index.ts' },
     format: ['esm', 'cjs'],
     splitting: true,
     dts: true,

@@ -1,0 +1,640 @@
+// The double-dummy search: how many tricks North-South take from a position when all four hands play perfectly, with
+// every card in view. One source, two builds: this file is plain TypeScript over 32-bit integers and typed arrays, run
+// as JavaScript where WebAssembly is refused, and compiled by AssemblyScript into WebAssembly (scripts/build-wasm.mjs
+// swaps the import below for AssemblyScript's instructions). Keep it to what both languages mean the same way: no
+// division, no objects, no strings, integers that stay within 32 bits (products through mul32).
+//
+// The method is the one the published double-dummy solvers use (Ginsberg's partition search, Bo Haglund and Soren
+// Hein's DDS): a null-window alpha-beta search ("can North-South take at least t tricks?") driven to the exact value
+// by moving t (MTD(f)); a transposition table at the start of each trick, keyed by who holds which *relative* rank
+// (positions that differ only in cards already played are the same game); quick tricks that cut a trick start short;
+// equal cards (touching once played cards are ignored) tried once; and a move order that tries likely-best cards first.
+//
+// Seats: 0 North, 1 East, 2 South, 3 West (North-South even). Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs;
+// strain 4 is notrump. A hand is four 13-bit masks, bit 0 the two and bit 12 the ace. A card in a move is suit << 4 | rank.
+import { type i32, type f64, type bool, clz32, popcnt32, mul32, nowMs } from './portable.js';
+
+const NOTRUMP: i32 = 4;
+const MAX_DEPTH: i32 = 56;
+
+/** hands[seat * 4 + suit]: the cards still held. */
+const hands = new Int32Array(16);
+/** The cards of the trick in progress, per suit (they still separate equal cards). */
+const inTrick = new Int32Array(4);
+let trump: i32 = NOTRUMP;
+
+/** Candidate cards and their order scores, 16 per depth. */
+const moves = new Int32Array(MAX_DEPTH * 16);
+const scores = new Int32Array(MAX_DEPTH * 16);
+/** The winning ranks of the search at each depth: per suit, the cards whose rank its result depends on. */
+const ranks_ = new Int32Array(MAX_DEPTH * 4 + 4);
+/** The quick tricks' winning ranks. */
+const quickRanks = new Int32Array(4);
+
+// Relative ranks: the key of a suit is who holds each remaining card, from the lowest up, two bits a card.
+const pextLow = new Int32Array(128 * 128);
+const pextHigh = new Int32Array(64 * 64);
+const spread = new Int32Array(8192);
+
+// The transposition table: buckets of BUCKET entries of ENTRY integers, found by the hands' lengths:
+// [lengths of N and E (4 bits a suit), lengths of S and W, meta (leader | strain << 2; -1 when empty),
+//  owners of the top cards of each suit (4 integers), how many top cards of each suit (4 bits a suit),
+//  lower | upper << 8 (bounds on North-South's tricks), best lead (suit << 4 | cards above it), unused, age << 4 | tricks].
+// A bound holds for every position with these lengths whose top cards lie as recorded: the smaller cards did not matter
+// (the winning ranks of partition search).
+const ENTRY: i32 = 12;
+const BUCKET: i32 = 16;
+const MIN_TOPS: i32 = 3;
+let table = new Int32Array(ENTRY * BUCKET);
+let bucketMask: i32 = 0;
+let age: i32 = 0;
+
+let nodes: f64 = 0;
+let nodeLimit: f64 = 1e300;
+let deadline: f64 = 1e300;
+let nextCheck: f64 = 0;
+let stopped: bool = false;
+
+/** Fills the lookup tables and makes a transposition table of 2^log2Buckets buckets (384 bytes each). */
+export function init(log2Buckets: i32): void {
+  for (let mask = 0; mask < 128; mask++) {
+    for (let x = 0; x < 128; x++) {
+      let out = 0;
+      let k = 0;
+      for (let bit = 0; bit < 7; bit++) {
+        if ((mask >> bit) & 1) {
+          if ((x >> bit) & 1) out |= 1 << k;
+          k++;
+        }
+      }
+      if (x < 64 && mask < 64) pextHigh[(mask << 6) | x] = out;
+      pextLow[(mask << 7) | x] = out;
+    }
+  }
+  for (let x = 0; x < 8192; x++) {
+    let out = 0;
+    for (let bit = 0; bit < 13; bit++) if ((x >> bit) & 1) out |= 1 << (bit << 1);
+    spread[x] = out;
+  }
+  const buckets = 1 << log2Buckets;
+  table = new Int32Array(buckets * BUCKET * ENTRY);
+  bucketMask = buckets - 1;
+  clearTable();
+  age = 0;
+}
+
+/** Empties the transposition table. */
+export function clearTable(): void {
+  const entries = (bucketMask + 1) * BUCKET;
+  for (let k = 0; k < entries; k++) table[k * ENTRY + 2] = -1;
+}
+
+/** Sets the cards a seat holds in a suit. */
+export function setHand(seat: i32, suit: i32, mask: i32): void {
+  hands[seat * 4 + suit] = mask;
+}
+
+/** Sets the cards of a suit in the trick in progress. */
+export function setTrick(suit: i32, mask: i32): void {
+  inTrick[suit] = mask;
+}
+
+/** Sets the strain: 0-3 a trump suit, 4 notrump. */
+export function setTrump(strain: i32): void {
+  trump = strain;
+}
+
+/** Stops the next search after this many more nodes, or at this reading of nowMs() (0 for no limit). */
+export function setLimits(maxNodes: f64, until: f64): void {
+  nodeLimit = maxNodes > 0 ? nodes + maxNodes : 1e300;
+  deadline = until > 0 ? until : 1e300;
+}
+
+/** Nodes searched since the module started. */
+export function nodeCount(): f64 {
+  return nodes;
+}
+
+/** Whether the last search stopped at a limit. */
+export function wasStopped(): bool {
+  return stopped;
+}
+
+function highest(x: i32): i32 {
+  return 31 - clz32(x);
+}
+
+function lowest(x: i32): i32 {
+  return 31 - clz32(x & -x);
+}
+
+/** Who holds each remaining card of a suit, two bits a card from the lowest up (0 North … 3 West). */
+function ownersOf(suit: i32): i32 {
+  const e = hands[4 + suit]!;
+  const s = hands[8 + suit]!;
+  const w = hands[12 + suit]!;
+  const all = hands[suit]! | e | s | w;
+  const low = all & 127;
+  const high = all >> 7;
+  const shift = popcnt32(low);
+  const x0 = e | w;
+  const x1 = s | w;
+  const c0 = pextLow[(low << 7) | (x0 & 127)]! | (pextHigh[(high << 6) | (x0 >> 7)]! << shift);
+  const c1 = pextLow[(low << 7) | (x1 & 127)]! | (pextHigh[(high << 6) | (x1 >> 7)]! << shift);
+  return spread[c0]! | (spread[c1]! << 1);
+}
+
+// The position's key (filled by keyOf): every hand's length in every suit, and who holds each card of each suit.
+let lengths0: i32 = 0;
+let lengths1: i32 = 0;
+const owners = new Int32Array(4);
+const counts = new Int32Array(4);
+
+function keyOf(): void {
+  let a = 0;
+  let b = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    a |= (popcnt32(hands[suit]!) | (popcnt32(hands[4 + suit]!) << 4)) << (suit << 3);
+    b |= (popcnt32(hands[8 + suit]!) | (popcnt32(hands[12 + suit]!) << 4)) << (suit << 3);
+    owners[suit] = ownersOf(suit);
+    counts[suit] = popcnt32(hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!);
+  }
+  lengths0 = a;
+  lengths1 = b;
+}
+
+/** The bucket (its first index) of the position keyOf() last read. */
+function bucketOf(meta: i32): i32 {
+  // The owners of the top MIN_TOPS cards of each suit (every entry records at least these) pick the bucket too.
+  let tops = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const n = counts[suit]!;
+    const k = n < MIN_TOPS ? n : MIN_TOPS;
+    tops = (tops << (MIN_TOPS << 1)) | (owners[suit]! >>> ((n - k) << 1));
+  }
+  let h = mul32(lengths0 ^ mul32(tops, 0x27d4eb2d), -1640531535) ^ lengths1;
+  h = mul32(h ^ (h >>> 15), -2048144789) ^ meta;
+  h = mul32(h ^ (h >>> 13), -1028477379);
+  h = h ^ (h >>> 16);
+  return (h & bucketMask) * (ENTRY * BUCKET);
+}
+
+/** Whether the entry at `at` holds for the position keyOf() last read: the same lengths and owners of its top cards. */
+function matches(at: i32, meta: i32): bool {
+  if (table[at + 2]! != meta || table[at]! != lengths0 || table[at + 1]! != lengths1) return false;
+  const tops = table[at + 7]!;
+  for (let suit = 0; suit < 4; suit++) {
+    const k = (tops >> (suit << 2)) & 15;
+    if (k == 0) continue;
+    if (owners[suit]! >>> ((counts[suit]! - k) << 1) != table[at + 3 + suit]!) return false;
+  }
+  return true;
+}
+
+/** Sets the winning ranks at `slot` to the top cards of each suit that an entry's bound depends on. */
+function topsToRanks(tops: i32, slot: i32): void {
+  for (let suit = 0; suit < 4; suit++) {
+    let k = (tops >> (suit << 2)) & 15;
+    let present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!;
+    let ranks = 0;
+    while (k > 0) {
+      const bit = 1 << highest(present);
+      ranks |= bit;
+      present ^= bit;
+      k--;
+    }
+    ranks_[slot + suit] = ranks;
+  }
+}
+
+/** Records a bound that holds wherever the cards from the lowest winning rank up lie as now (ranks at `slot`). */
+function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: i32): void {
+  keyOf();
+  let tops = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const ranks = ranks_[slot + suit]!;
+    if (ranks == 0) continue;
+    const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!;
+    tops |= popcnt32(present >> lowest(ranks)) << (suit << 2);
+  }
+  for (let suit = 0; suit < 4; suit++) {
+    const n = counts[suit]!;
+    const least = n < MIN_TOPS ? n : MIN_TOPS;
+    if (((tops >> (suit << 2)) & 15) < least) tops = (tops & ~(15 << (suit << 2))) | (least << (suit << 2));
+  }
+  const base = bucketOf(meta);
+  let at = -1;
+  let worst = 1 << 30;
+  for (let k = 0; k < BUCKET; k++) {
+    const candidate = base + k * ENTRY;
+    if (table[candidate + 2]! == meta && table[candidate + 7]! == tops && matches(candidate, meta)) {
+      const bounds = table[candidate + 8]!;
+      let lo = bounds & 255;
+      let hi = bounds >> 8;
+      if (lower > lo) lo = lower;
+      if (upper < hi) hi = upper;
+      table[candidate + 8] = lo | (hi << 8);
+      if (best >= 0) table[candidate + 9] = best;
+      table[candidate + 11] = (age << 4) | tricks;
+      return;
+    }
+    if (table[candidate + 2]! == -1) {
+      if (worst >= 0) {
+        worst = -1;
+        at = candidate;
+      }
+      continue;
+    }
+    const stamp = table[candidate + 11]!;
+    const rank = ((stamp >> 4) == age ? 64 : 0) + (stamp & 15);
+    if (rank < worst) {
+      worst = rank;
+      at = candidate;
+    }
+  }
+  table[at] = lengths0;
+  table[at + 1] = lengths1;
+  table[at + 2] = meta;
+  for (let suit = 0; suit < 4; suit++) {
+    const k = (tops >> (suit << 2)) & 15;
+    table[at + 3 + suit] = k == 0 ? 0 : owners[suit]! >>> ((counts[suit]! - k) << 1);
+  }
+  table[at + 7] = tops;
+  table[at + 8] = lower | (upper << 8);
+  table[at + 9] = best;
+  table[at + 11] = (age << 4) | tricks;
+}
+
+/** Tricks the seat on lead can cash from the top without ever giving up the lead. */
+function quickTricks(seat: i32, left: i32): i32 {
+  const lho = (seat + 1) & 3;
+  const rho = (seat + 3) & 3;
+  const partner = seat ^ 2;
+  let sure = 0;
+  let bestSide = 0;
+  let sideSum = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    quickRanks[suit] = 0;
+    const mine = hands[seat * 4 + suit]!;
+    if (mine == 0) continue;
+    const others = hands[lho * 4 + suit]! | hands[rho * 4 + suit]! | hands[partner * 4 + suit]!;
+    const above = highest(others) + 1;
+    const tops = popcnt32(mine >> above);
+    quickRanks[suit] = (mine >> above) << above;
+    if (suit == trump) {
+      sure = tops;
+      continue;
+    }
+    sideSum += tops;
+    if (trump != NOTRUMP) {
+      // Before trumps are drawn, a side suit runs only as long as each opponent with trumps can follow.
+      let run = tops;
+      if (hands[lho * 4 + trump]! != 0) {
+        const length = popcnt32(hands[lho * 4 + suit]!);
+        if (length < run) run = length;
+      }
+      if (hands[rho * 4 + trump]! != 0) {
+        const length = popcnt32(hands[rho * 4 + suit]!);
+        if (length < run) run = length;
+      }
+      if (run > bestSide) bestSide = run;
+    }
+  }
+  let total = 0;
+  if (trump == NOTRUMP) {
+    total = sideSum;
+  } else {
+    const lhoTrumps = popcnt32(hands[lho * 4 + trump]!);
+    const rhoTrumps = popcnt32(hands[rho * 4 + trump]!);
+    // Top trumps that draw every opposing trump free the side suits' winners.
+    if (sure >= lhoTrumps && sure >= rhoTrumps) total = sure + sideSum;
+    else total = sure + bestSide;
+  }
+  return total < left ? total : left;
+}
+
+function insert(base: i32, count: i32, card: i32, score: i32): i32 {
+  let k = count;
+  while (k > 0 && scores[base + k - 1]! < score) {
+    moves[base + k] = moves[base + k - 1]!;
+    scores[base + k] = scores[base + k - 1]!;
+    k--;
+  }
+  moves[base + k] = card;
+  scores[base + k] = score;
+  return count + 1;
+}
+
+/** The top card of a suit among the given seat's cards, -1 if void. */
+function topOf(seat: i32, suit: i32): i32 {
+  return highest(hands[seat * 4 + suit]!);
+}
+
+function canRuff(seat: i32, suit: i32): bool {
+  return trump != NOTRUMP && suit != trump && hands[seat * 4 + suit]! == 0 && hands[seat * 4 + trump]! != 0;
+}
+
+/** Puts the leads of a seat in order at moves[base..]!; returns how many. `best` (suit << 4 | cards above it) goes first. */
+function leads(seat: i32, base: i32, best: i32): i32 {
+  const lho = (seat + 1) & 3;
+  const rho = (seat + 3) & 3;
+  const partner = seat ^ 2;
+  let count = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    let mine = hands[seat * 4 + suit]!;
+    if (mine == 0) continue;
+    const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!;
+    const others = present & ~mine;
+    const lhoTop = topOf(lho, suit);
+    const rhoTop = topOf(rho, suit);
+    const partnerTop = topOf(partner, suit);
+    const opponentTop = lhoTop > rhoTop ? lhoTop : rhoTop;
+    const opponentRuffs = canRuff(lho, suit) || canRuff(rho, suit);
+    const partnerRuffs = canRuff(partner, suit);
+    const length = popcnt32(mine);
+    let group = 0;
+    while (mine != 0) {
+      const top = highest(mine);
+      const below = others & ((1 << top) - 1);
+      const run = mine & ~((1 << (highest(below) + 1)) - 1);
+      const card = lowest(run);
+      mine &= ~run;
+      let score = 0;
+      if (top > opponentTop && top > partnerTop) {
+        score = opponentRuffs ? -20 : 60 + top;
+      } else if (partnerTop > opponentTop && !opponentRuffs) {
+        score = mine == 0 ? 50 : 20;
+      } else if (partnerRuffs && !opponentRuffs) {
+        score = 40 - card;
+      } else {
+        score = (mine == 0 ? 10 : 0) - top + length - (opponentRuffs ? 30 : 0);
+      }
+      if (((suit << 4) | popcnt32(present >> (card + 1))) == best) score = 1000;
+      count = insert(base, count, (suit << 4) | card, score);
+      group++;
+    }
+  }
+  return count;
+}
+
+/** Puts the cards a seat may play to the trick in progress in order at moves[base..]!; returns how many. */
+function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard: i32, base: i32): i32 {
+  const winSuit = winCard >> 4;
+  const winRank = winCard & 15;
+  const partnerWins = winSeat == (seat ^ 2);
+  const next = (seat + 1) & 3;
+  let count = 0;
+  let mine = hands[seat * 4 + leadSuit]!;
+  if (mine != 0) {
+    const present = hands[leadSuit]! | hands[4 + leadSuit]! | hands[8 + leadSuit]! | hands[12 + leadSuit]! | inTrick[leadSuit]!;
+    const others = present & ~mine;
+    const nextTop = position == 3 ? -1 : topOf(next, leadSuit);
+    const nextRuffs = position != 3 && canRuff(next, leadSuit);
+    while (mine != 0) {
+      const top = highest(mine);
+      const below = others & ((1 << top) - 1);
+      const run = mine & ~((1 << (highest(below) + 1)) - 1);
+      const card = lowest(run);
+      mine &= ~run;
+      const beats = winSuit == leadSuit && card > winRank;
+      let score = 0;
+      if (partnerWins && (position == 3 || (winRank > nextTop && !nextRuffs))) score = -card;
+      else if (beats && (position == 3 || (card > nextTop && !nextRuffs))) score = 60 - card;
+      else if (beats) score = position == 1 ? 10 - card : 30 - card;
+      else score = 20 - card;
+      count = insert(base, count, (leadSuit << 4) | card, score);
+    }
+    return count;
+  }
+  for (let suit = 0; suit < 4; suit++) {
+    mine = hands[seat * 4 + suit]!;
+    if (mine == 0) continue;
+    const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]! | inTrick[suit]!;
+    const others = present & ~mine;
+    const length = popcnt32(mine);
+    const othersTop = highest(others);
+    let group = 0;
+    while (mine != 0) {
+      const top = highest(mine);
+      const below = others & ((1 << top) - 1);
+      const run = mine & ~((1 << (highest(below) + 1)) - 1);
+      const card = lowest(run);
+      mine &= ~run;
+      let score = 0;
+      if (suit == trump) {
+        const overs = winSuit != trump || card > winRank;
+        if (!overs) score = -40 - card;
+        else if (partnerWins && position == 3) score = -30 - card;
+        else if (partnerWins) score = -10 - card;
+        else if (position == 3 || !canRuff(next, leadSuit) || card > topOf(next, trump)) score = 70 - card;
+        else score = 30 - card;
+      } else {
+        // A discard: low cards of long suits first, winners last.
+        score = (mine == 0 ? 0 : -15) + length - card - (top > othersTop ? 20 : 0);
+      }
+      count = insert(base, count, (suit << 4) | card, score);
+      group++;
+    }
+  }
+  return count;
+}
+
+function lastTrick(leader: i32, slot: i32): i32 {
+  clearRanks(slot);
+  let winSeat = leader;
+  let winSuit = 0;
+  let winRank = 0;
+  let suits = 0;
+  for (let k = 0; k < 4; k++) {
+    const seat = (leader + k) & 3;
+    for (let suit = 0; suit < 4; suit++) {
+      const mask = hands[seat * 4 + suit]!;
+      if (mask == 0) continue;
+      const rank = highest(mask);
+      suits += 1 << (suit << 3);
+      if (k == 0) {
+        winSuit = suit;
+        winRank = rank;
+      } else if ((suit == winSuit && rank > winRank) || (suit == trump && winSuit != trump)) {
+        winSeat = seat;
+        winSuit = suit;
+        winRank = rank;
+      }
+    }
+  }
+  // The winner matters by its rank when it beat another card of its suit.
+  if (((suits >> (winSuit << 3)) & 255) > 1) ranks_[slot + winSuit] = 1 << winRank;
+  return (winSeat & 1) == 0 ? 1 : 0;
+}
+
+function tick(): bool {
+  nodes += 1;
+  if (nodes >= nextCheck) {
+    nextCheck = nodes + 16384;
+    if (nodes >= nodeLimit || nowMs() >= deadline) stopped = true;
+  }
+  return stopped;
+}
+
+function clearRanks(slot: i32): void {
+  ranks_[slot] = 0;
+  ranks_[slot + 1] = 0;
+  ranks_[slot + 2] = 0;
+  ranks_[slot + 3] = 0;
+}
+
+/**
+ * Whether North-South take at least `target` of the `left` tricks still to finish (the one in progress included),
+ * with `seat` to play at `position` (0-3) of the trick in progress, which was led in `leadSuit` and is won so far by
+ * `winSeat` with `winCard`. Leaves at ranks_[depth * 4 ..]! the cards whose ranks the answer depends on.
+ */
+function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32, winSeat: i32, winCard: i32, depth: i32): bool {
+  const slot = depth << 2;
+  if (target <= 0 || target > left) {
+    clearRanks(slot);
+    return target <= 0;
+  }
+  if (tick()) return false;
+  const maximize = (seat & 1) == 0;
+  const base = depth << 4;
+  let count = 0;
+  let meta = 0;
+  if (position == 0) {
+    if (left == 1) return lastTrick(seat, slot) >= target;
+    meta = seat | (trump << 2);
+    keyOf();
+    const bucket = bucketOf(meta);
+    let best = -1;
+    for (let k = 0; k < BUCKET; k++) {
+      const at = bucket + k * ENTRY;
+      if (!matches(at, meta)) continue;
+      const bounds = table[at + 8]!;
+      if ((bounds & 255) >= target) {
+        topsToRanks(table[at + 7]!, slot);
+        return true;
+      }
+      if (bounds >> 8 < target) {
+        topsToRanks(table[at + 7]!, slot);
+        return false;
+      }
+      if (best < 0) best = table[at + 9]!;
+    }
+    const quick = quickTricks(seat, left);
+    if (maximize ? quick >= target : left - quick < target) {
+      for (let suit = 0; suit < 4; suit++) ranks_[slot + suit] = quickRanks[suit]!;
+      return maximize;
+    }
+    count = leads(seat, base, best);
+  } else {
+    count = follows(seat, position, leadSuit, winSeat, winCard, base);
+  }
+  let r0 = 0;
+  let r1 = 0;
+  let r2 = 0;
+  let r3 = 0;
+  const child = slot + 4;
+  let result = !maximize;
+  let bestMove = -1;
+  for (let k = 0; k < count; k++) {
+    const card = moves[base + k]!;
+    const suit = card >> 4;
+    const bit = 1 << (card & 15);
+    hands[seat * 4 + suit] = hands[seat * 4 + suit]! ^ (bit);
+    let outcome = false;
+    if (position == 0) {
+      inTrick[suit] = inTrick[suit]! | (bit);
+      outcome = search(1, (seat + 1) & 3, target, left, suit, seat, card, depth + 1);
+      inTrick[suit] = inTrick[suit]! ^ (bit);
+    } else {
+      let nextWinSeat = winSeat;
+      let nextWinCard = winCard;
+      const winSuit = winCard >> 4;
+      if ((suit == winSuit && (card & 15) > (winCard & 15)) || (suit == trump && winSuit != trump)) {
+        nextWinSeat = seat;
+        nextWinCard = card;
+      }
+      if (position == 3) {
+        const t0 = inTrick[0]!;
+        const t1 = inTrick[1]!;
+        const t2 = inTrick[2]!;
+        const t3 = inTrick[3]!;
+        inTrick[0] = 0;
+        inTrick[1] = 0;
+        inTrick[2] = 0;
+        inTrick[3] = 0;
+        const won = (nextWinSeat & 1) == 0 ? 1 : 0;
+        outcome = search(0, nextWinSeat, target - won, left - 1, 0, 0, 0, depth + 1);
+        inTrick[0] = t0;
+        inTrick[1] = t1;
+        inTrick[2] = t2;
+        inTrick[3] = t3;
+        // The trick's winner matters by its rank when it beat another card of its suit.
+        const winnerSuit = nextWinCard >> 4;
+        const played = inTrick[winnerSuit]! | (suit == winnerSuit ? bit : 0);
+        if (popcnt32(played) > 1) ranks_[child + winnerSuit] = ranks_[child + winnerSuit]! | (1 << (nextWinCard & 15));
+      } else {
+        inTrick[suit] = inTrick[suit]! | (bit);
+        outcome = search(position + 1, (seat + 1) & 3, target, left, leadSuit, nextWinSeat, nextWinCard, depth + 1);
+        inTrick[suit] = inTrick[suit]! ^ (bit);
+      }
+    }
+    hands[seat * 4 + suit] = hands[seat * 4 + suit]! ^ (bit);
+    if (stopped) return false;
+    if (outcome == maximize) {
+      result = maximize;
+      bestMove = card;
+      r0 = ranks_[child]!;
+      r1 = ranks_[child + 1]!;
+      r2 = ranks_[child + 2]!;
+      r3 = ranks_[child + 3]!;
+      break;
+    }
+    r0 |= ranks_[child]!;
+    r1 |= ranks_[child + 1]!;
+    r2 |= ranks_[child + 2]!;
+    r3 |= ranks_[child + 3]!;
+  }
+  ranks_[slot] = r0;
+  ranks_[slot + 1] = r1;
+  ranks_[slot + 2] = r2;
+  ranks_[slot + 3] = r3;
+  if (position == 0) {
+    let best = -1;
+    if (bestMove >= 0) {
+      const suit = bestMove >> 4;
+      const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!;
+      best = (suit << 4) | popcnt32(present >> ((bestMove & 15) + 1));
+    }
+    if (result) store(meta, left, target, 13, best, slot);
+    else store(meta, left, 0, target - 1, best, slot);
+  }
+  return result;
+}
+
+/**
+ * The exact number of the `left` tricks North-South take from the position set (hands, trick in progress, strain),
+ * known to lie in [low, high] and guessed to be `guess`; -1 when a limit stopped the search.
+ */
+export function solve(position: i32, seat: i32, left: i32, leadSuit: i32, winSeat: i32, winCard: i32, low: i32, high: i32, guess: i32): i32 {
+  stopped = false;
+  nextCheck = nodes;
+  age = (age + 1) & 0x7ffffff;
+  let lo = low;
+  let hi = high;
+  let g = guess;
+  while (lo < hi) {
+    let t = g;
+    if (t <= lo) t = lo + 1;
+    if (t > hi) t = hi;
+    const ok = search(position, seat, t, left, leadSuit, winSeat, winCard, 0);
+    if (stopped) return -1;
+    if (ok) {
+      lo = t;
+      g = t + 1;
+    } else {
+      hi = t - 1;
+      g = t - 1;
+    }
+  }
+  return lo;
+}
