@@ -106,10 +106,33 @@ function panel(name: ListName, rows: readonly PanelRow[], general: GeneralPanel 
   const charted = ORDERED.has(name) ? '' : rows.length > 10 ? ' · the top 10 in the chart' : '';
   const sorted = ORDERED.has(name) ? 0 : 1;
   const th = (text: string, k: number) => `<th scope="col"${k === sorted ? ` aria-sort="${k === 0 ? 'ascending' : 'descending'}"` : ''}><button type="button">${text}</button></th>`;
-  const foot =
+  // The least, the mean and the most of each column over all the panel's items, as GoAccess shows them.
+  const spread =
+    rows.length < 2
+      ? ''
+      : (['min', 'avg', 'max'] as const)
+          .map((how) => {
+            // A loop, not Math.min(...values): a panel can hold hundreds of thousands of items.
+            const of = (k: 'hits' | 'visitors' | 'bytes') => {
+              let least = Infinity;
+              let most = -Infinity;
+              let total = 0;
+              for (const r of rows) {
+                least = Math.min(least, r[k]);
+                most = Math.max(most, r[k]);
+                total += r[k];
+              }
+              return how === 'min' ? least : how === 'max' ? most : Math.round(total / rows.length);
+            };
+            const words = how === 'min' ? 'Least' : how === 'max' ? 'Most' : 'Average';
+            return `<tr class="agg"><th scope="row">${words} per ${one}</th><td>${value(of('hits'), 'n')}</td><td>${value(of('visitors'), 'n')}</td><td>${value(of('bytes'), 'b')}</td></tr>`;
+          })
+          .join('');
+  const more =
     rest.length === 0
       ? ''
-      : `<tfoot><tr><td colspan="4">and ${value(rest.length, 'n')} more ${rest.length === 1 ? one : noun} not in this page: ${value(sum(rest, 'hits'), 'n')} hits, ${value(sum(rest, 'bytes'), 'b')} (<code>--report ${name} --json</code> lists them all)</td></tr></tfoot>`;
+      : `<tr><td colspan="4" class="rest">and ${value(rest.length, 'n')} more ${rest.length === 1 ? one : noun} not in this page: ${value(sum(rest, 'hits'), 'n')} hits, ${value(sum(rest, 'bytes'), 'b')} (<code>--report ${name} --json</code> lists them all)</td></tr>`;
+  const foot = spread === '' && more === '' ? '' : `<tfoot>${spread}${more}</tfoot>`;
   return (
     `<section class="panel" id="p-${name}" aria-labelledby="h-${name}"><h2 id="h-${name}">${title}</h2>` +
     `<p class="sub">${value(rows.length, 'n')} ${rows.length === 1 ? one : noun}${charted}</p>${chart}` +

@@ -26,7 +26,7 @@ h1{margin:2px 0 2px;font-size:24px;line-height:1.2;overflow-wrap:anywhere}
 .card{border:1px solid var(--line);border-radius:8px;padding:8px 12px;background:var(--panel)}
 .card dt{color:var(--muted);font-size:12px}.card dd{margin:2px 0 0;font-size:20px;font-weight:650;font-variant-numeric:tabular-nums;white-space:nowrap}
 nav.toc ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:14px 0 0;padding:0}
-nav.toc a{display:inline-block;padding:3px 10px;border-radius:999px;background:var(--chip);text-decoration:none;font-size:13px}
+nav.toc a{display:inline-block;padding:3px 10px;border-radius:999px;background:var(--panel);border:1px solid var(--line);text-decoration:none;font-size:13px}
 main{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,540px),1fr));gap:16px;align-items:start}
 .panel{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:14px 16px;min-width:0}
 .panel.wide{grid-column:1/-1}
@@ -54,7 +54,7 @@ th[aria-sort] button{color:var(--ink)}
 tbody th{font-weight:400}
 .mid{display:flex;min-width:0}.mid .h{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;flex:0 1 auto;min-width:2ch}.mid .t{white-space:pre;flex:none}
 .v{display:block;white-space:nowrap}.p{display:block;color:var(--muted);font-size:11.5px}
-tfoot td{color:var(--muted);font-size:12.5px;text-align:left;border-bottom:0}
+tfoot th,tfoot td{color:var(--muted);font-size:12.5px;border-bottom:0;padding-top:3px;padding-bottom:3px}tfoot tr.agg:first-child>*{border-top:2px solid var(--line);padding-top:6px}tfoot td.rest,tfoot th{text-align:left}tfoot td.rest{padding-top:8px}
 .pager{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:8px;font-size:12.5px;color:var(--muted)}
 .pager p{margin:0;margin-right:auto}
 .pager button{font:inherit;color:var(--ink);background:var(--chip);border:1px solid var(--line);border-radius:6px;padding:4px 10px;cursor:pointer}

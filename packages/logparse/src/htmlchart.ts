@@ -57,7 +57,7 @@ function label(id: string, title: string, rows: readonly PanelRow[], keyUnit: st
 export function columnChart(id: string, title: string, rows: readonly PanelRow[], keyUnit: 'd' | 'h'): string {
   const height = 170;
   const top = 10;
-  const marks = ticks(Math.max(0, ...rows.map((r) => r.hits)), 4);
+  const marks = ticks(rows.reduce((m, r) => Math.max(m, r.hits), 0), 4);
   const max = marks[marks.length - 1]!;
   const y = (v: number) => top + height - (v / max) * height;
   const count = Math.max(1, rows.length);
@@ -92,7 +92,7 @@ export function columnChart(id: string, title: string, rows: readonly PanelRow[]
  */
 export function barChart(id: string, title: string, rows: readonly PanelRow[]): string {
   const step = 36;
-  const marks = ticks(Math.max(0, ...rows.map((r) => r.hits)), 4);
+  const marks = ticks(rows.reduce((m, r) => Math.max(m, r.hits), 0), 4);
   const max = marks[marks.length - 1]!;
   const height = rows.length * step;
   const parts: string[] = [];

@@ -84,11 +84,22 @@ describe('panelHtml', () => {
     expect(data.page).toBe(5);
     const rest = hosts.slice(20).reduce((s, r) => s + r.hits, 0);
     expect(small).toMatch(new RegExp(`and <data value="5"[^>]*>5</data> more hosts not in this page: <data value="${rest}"[^>]*>${rest}</data> hits, <data value="5120"[^>]*>5.00 KiB</data>`));
+    // The least, mean and most per item, over all the items (not only those in the page).
+    const spread = [...small.matchAll(/<tr class="agg"><th scope="row">([^<]+)<\/th><td><data value="(\d+)"/g)].map((m) => [m[1], Number(m[2])]);
+    expect(spread).toEqual([['Least per host', 76], ['Average per host', 88], ['Most per host', 100]]);
     // The chart shows the top 10.
     expect(small.match(/<text class="item"/g)).toHaveLength(10);
     // Without the general panel the shares are of the panel's own sums, and visitors have none.
     const alone = panelsOf(panelHtml({ hosts }));
     expect(alone['hosts']!.t).toEqual([hosts.reduce((s, r) => s + r.hits, 0), null, 25 * 1024]);
+  });
+
+  it('writes a page of at most 1,000 rows a table for a panel of 300,000 items (no call spreads a panel’s items as arguments)', () => {
+    const hosts = Array.from({ length: 300_000 }, (_, i) => row(`h${i}`, 300_000 - i));
+    const big = panelHtml({ general, hosts });
+    expect(panelsOf(big)['hosts']!.rows).toHaveLength(1000);
+    expect(big).toContain('<th scope="row">Most per host</th><td><data value="300000"');
+    expect(big.length).toBeLessThan(100_000);
   });
 
   it('refuses what is not a report or an option, naming it', () => {
