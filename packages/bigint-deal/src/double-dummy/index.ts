@@ -9,3 +9,4 @@ export {
   type DoubleDummyTable,
   type Strain,
 } from './table.js';
+export { par, type Par, type ParOptions, type Vulnerability } from './par.js';
