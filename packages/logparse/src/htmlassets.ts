@@ -71,6 +71,7 @@ footer{color:var(--muted);font-size:12.5px}
 export function script(): string {
   // Made when a page is written, so that bundles which never write one leave it out.
   return `(function(){
+var started=performance.now();
 var show=${showValue.toString()};
 var data=JSON.parse(document.getElementById('logparse-data').textContent);
 function esc(s){return String(s).replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'})}
@@ -97,5 +98,7 @@ render()});
 // A key cut in the middle is two boxes side by side, which a copy would write on two lines: copied whole instead.
 document.addEventListener('copy',function(e){var s=getSelection();if(!s||!s.rangeCount||!e.clipboardData)return;var t=s.toString(),n=t;document.querySelectorAll('.mid').forEach(function(m){if(m.children.length===2&&s.containsNode(m,true)){var h=m.children[0].textContent,tl=m.children[1].textContent;n=n.split(h+'\\n'+tl).join(h+tl)}});if(n!==t){e.clipboardData.setData('text/plain',n);e.preventDefault()}});
 localise(document.querySelector('header.top'));document.querySelectorAll('svg').forEach(localise);
+// How long this script took, for a reader's (or a bench's) performance tools.
+performance.measure('logparse report script',{start:started});
 })();`;
 }

@@ -9,12 +9,21 @@
  * a long date. @internal
  */
 export function showValue(raw: string, unit: string, locale: string | undefined): string {
+  // Formatters are made once per locale and unit and kept on the function itself (a page localises a thousand
+  // values, and making an Intl formatter costs far more than using one); the function must stay self-contained.
+  const store = showValue as unknown as { formats?: Map<string, Intl.NumberFormat | Intl.DateTimeFormat> };
+  const formats = (store.formats ??= new Map());
+  const format = <T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T => {
+    let made = formats.get(`${locale}|${key}`) as T | undefined;
+    if (made === undefined) formats.set(`${locale}|${key}`, (made = make()));
+    return made;
+  };
   if (unit === 'd' || unit === 'D') {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
     if (m === null) return raw;
     const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
     const options: Intl.DateTimeFormatOptions = unit === 'd' ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
-    return new Intl.DateTimeFormat(locale, options).format(date);
+    return format(unit, () => new Intl.DateTimeFormat(locale, options)).format(date);
   }
   const value = Number(raw);
   if (!Number.isFinite(value)) return raw;
@@ -26,10 +35,10 @@ export function showValue(raw: string, unit: string, locale: string | undefined)
       scaled /= 1024;
       k++;
     }
-    if (k === 0) return `${new Intl.NumberFormat(locale).format(value)} ${value === 1 ? 'byte' : 'bytes'}`;
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(scaled)} ${units[k]}`;
+    if (k === 0) return `${format('n', () => new Intl.NumberFormat(locale)).format(value)} ${value === 1 ? 'byte' : 'bytes'}`;
+    return `${format('b', () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(scaled)} ${units[k]}`;
   }
-  if (unit === 'p') return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-  if (unit === 'c') return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-  return new Intl.NumberFormat(locale).format(value);
+  if (unit === 'p') return format('p', () => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value);
+  if (unit === 'c') return format('c', () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(value);
+  return format('n', () => new Intl.NumberFormat(locale)).format(value);
 }
