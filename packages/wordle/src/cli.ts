@@ -17,8 +17,10 @@ import {
   type Game,
   type Mark,
   type ScoredGuess,
+  type ExactResult,
   type SolveSummary,
   type Solver,
+  solveExact,
   type WordList,
   type WordListName,
   REASONS,
@@ -41,6 +43,8 @@ const HELP = `Usage: wordle [--answer WORD | --seed N | --daily [--date YYYY-MM-
               [--json]
        wordle solve --all [--hard] [--list NAME] [--opener WORD] [--width N]
               [--timeout T] [--json]
+       wordle solve --exact (--opener WORD | --bound N) [--hard] [--list NAME]
+              [--workers N] [--tree] [--timeout T] [--json]
        wordle assist [--hard] [--list NAME] [--opener WORD] [--width N]
               [GUESS FEEDBACK]...
 
@@ -52,7 +56,8 @@ printed at the end.
 Commands:
   (none)         play a game: a random answer, or --answer, --seed or --daily
   score          print the marks of GUESS against ANSWER as 🟩🟨⬜
-  solve          let the solver play one answer (--answer) or every answer (--all)
+  solve          let the solver play one answer (--answer) or every answer (--all),
+                 or find the best strategy and prove it (--exact)
   assist         suggest the best next guess from the feedback you type: one line
                  per guess, "GUESS FEEDBACK", feedback as 🟩🟨⬜ (⬛ too), as digits
                  2 correct / 1 present / 0 absent (salet 20010), or as letters
@@ -71,10 +76,18 @@ Options:
                   distribution and failures
   --opener WORD   the solver's first guess (default salet on the original lists,
                   else the heuristic's best)
+  --exact         with solve: the fewest total guesses over every answer for
+                  --opener, proven by a complete search (branch and bound); or,
+                  with --bound N, the best opener below N total guesses
+  --workers N     with solve --exact: search in N worker threads (default 1;
+                  0 = in the main thread)
+  --tree          with solve --exact: print the proven strategy, one line per
+                  answer with its guesses
   --width N       the solver's look-ahead width, 1 to 100 (default 12; 1 = greedy;
                   wider is slower: 100 takes 10-20 s on --all)
   --timeout T     with solve --all: stop after T (500ms, 10s, 2m), print the
                   summary of the answers played so far and say so on stderr;
+                  with solve --exact: stop and print the bounds proven so far;
                   with a game: stop waiting for guesses after T
   --json          machine-readable output (score, solve, assist)
   -h, --help      show this help
@@ -89,6 +102,7 @@ Examples:
   wordle solve --all --json
   wordle solve --all --hard --width 100 --timeout 2s --json
   wordle solve --answer abash --list nyt-2023-07-01
+  wordle solve --exact --opener salet --hard --timeout 20s
   wordle assist salet 00120 crony 00110
 
 Exit status: 0 on success, 1 on bad input (a game: input that ended or kept being
@@ -108,6 +122,10 @@ const OPTIONS = {
   width: { type: 'string' },
   json: { type: 'boolean' },
   timeout: { type: 'string' },
+  exact: { type: 'boolean' },
+  bound: { type: 'string' },
+  workers: { type: 'string' },
+  tree: { type: 'boolean' },
 } as const;
 
 const COMMANDS = ['play', 'score', 'solve', 'assist'] as const;
@@ -117,7 +135,7 @@ type Command = (typeof COMMANDS)[number];
 const ALLOWED: Record<Command, readonly string[]> = {
   play: ['answer', 'seed', 'daily', 'date', 'hard', 'list', 'timeout'],
   score: ['json'],
-  solve: ['answer', 'all', 'hard', 'list', 'opener', 'width', 'json', 'timeout'],
+  solve: ['answer', 'all', 'hard', 'list', 'opener', 'width', 'json', 'timeout', 'exact', 'bound', 'workers', 'tree'],
   assist: ['hard', 'list', 'opener', 'width', 'json'],
 };
 
@@ -149,16 +167,25 @@ function parse(argv: string[], cli: Cli) {
   }
   if (command === 'score' && positionals.length !== 2) throw new UsageError(`wordle score takes GUESS ANSWER; got ${positionals.length} argument(s)`);
   if (command === 'solve') {
-    if (values.timeout !== undefined && !values.all) throw new UsageError('--timeout goes with solve --all');
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${quote(positionals[0]!)}`);
-    if ((values.answer !== undefined) === (values.all === true)) throw new UsageError('wordle solve takes --answer WORD or --all');
+    if (values.exact) {
+      if (values.answer !== undefined || values.all) throw new UsageError('solve --exact goes without --answer and --all');
+      if (values.width !== undefined) throw new UsageError('--width goes with the heuristic solver (solve --answer or --all), not --exact');
+      if ((values.opener === undefined) === (values.bound === undefined)) throw new UsageError('solve --exact takes --opener WORD or --bound N');
+    } else {
+      for (const name of ['bound', 'workers', 'tree'] as const) if (values[name] !== undefined) throw new UsageError(`--${name} goes with solve --exact`);
+      if (values.timeout !== undefined && !values.all) throw new UsageError('--timeout goes with solve --all or solve --exact');
+      if ((values.answer !== undefined) === (values.all === true)) throw new UsageError('wordle solve takes --answer WORD, --all or --exact');
+    }
   }
   if (command === 'assist' && positionals.length % 2 !== 0) throw new UsageError('wordle assist takes GUESS FEEDBACK pairs');
   const width = integerOption(values.width, 'width', { min: 1, max: 100 });
+  const workers = integerOption(values.workers, 'workers', { min: 0, max: 64 });
+  const bound = integerOption(values.bound, 'bound', { min: 1, max: 1_000_000_000 });
   if (values.list !== undefined && !(WORD_LIST_NAMES as readonly string[]).includes(values.list)) {
     throw new UsageError(`unknown word list ${quote(values.list)}; the lists are ${WORD_LIST_NAMES.join(', ')}`);
   }
-  return { command, values, positionals, width };
+  return { command, values, positionals, width, workers, bound };
 }
 
 /** The word lists --list names (the original lists without it). */
@@ -290,8 +317,79 @@ async function solverOf(parsed: Parsed): Promise<Solver> {
   });
 }
 
+/** solve --exact: the proof's result, the time and the nodes, and the strategy with --tree. */
+async function solveExactly(parsed: Parsed, cli: Cli): Promise<number> {
+  const { values } = parsed;
+  const words = await listOf(parsed);
+  const timeout = durationOption(values.timeout);
+  const signal = cli.timeout(timeout);
+  const bar = cli.progress('proving', { total: 1, unit: 'parts' });
+  let result: ExactResult;
+  try {
+    result = await solveExact({
+      words,
+      hardMode: values.hard === true,
+      ...(values.opener === undefined ? {} : { opener: values.opener }),
+      ...(parsed.bound === undefined ? {} : { bound: parsed.bound }),
+      workers: parsed.workers ?? 1,
+      strategy: values.tree === true,
+      signal,
+      ...(timeout === undefined ? {} : { timeout }),
+      onProgress: (done, total) => bar.update(done, total),
+    });
+  } finally {
+    bar.end();
+  }
+  if (cli.stopReason === 'closed') return 0;
+  const count = words.answers.length;
+  const fmt = (n: number): string => n.toLocaleString('en-US');
+  if (result.stopped !== undefined) {
+    const what = `${result.opener === null ? 'no strategy found yet' : `best so far ${result.opener}`}; lower bound ${fmt(result.lowerBound)}${result.upperBound === null ? '' : `, upper bound ${fmt(result.upperBound)}`}`;
+    if (cli.stopReason === 'interrupted') cli.warn(`interrupted before the proof finished: ${what}`);
+    else cli.warn(`stopped after ${values.timeout} (--timeout) before the proof finished: ${what}`);
+  }
+  if (values.json) {
+    await cli.out.json({
+      list: result.list,
+      answerCount: count,
+      hardMode: result.hardMode,
+      opener: result.opener,
+      total: result.total,
+      proven: result.proven,
+      lowerBound: result.lowerBound,
+      upperBound: result.upperBound,
+      ...(parsed.bound === undefined ? {} : { bound: parsed.bound }),
+      nodes: result.nodes,
+      workers: result.workers,
+      ms: roundMs(result.ms),
+      ...(result.stopped === undefined ? {} : { stopped: cli.stopReason === 'interrupted' ? 'interrupted' : 'timeout' }),
+      ...(result.games === undefined ? {} : { games: result.games }),
+    });
+  } else {
+    const mode = result.hardMode ? 'hard mode' : 'normal mode';
+    const where = `${count} answers, list ${result.list}, ${mode}`;
+    if (result.total !== null) {
+      const scope = parsed.bound === undefined ? `the fewest with the opener ${result.opener}` : `the fewest of any opener (best: ${result.opener})`;
+      await cli.out.line(`${result.opener}: ${fmt(result.total)} guesses in total, average ${(result.total / count).toFixed(4)} (${where})`);
+      await cli.out.line(`proven: ${scope}`);
+    } else if (result.proven) {
+      await cli.out.line(`no opener solves every answer in fewer than ${fmt(parsed.bound!)} guesses in total (${where})`);
+      await cli.out.line(`proven: at least ${fmt(result.lowerBound)}`);
+    } else {
+      await cli.out.line(`not proven (stopped): at least ${fmt(result.lowerBound)} guesses in total${result.upperBound === null ? '' : `, at most ${fmt(result.upperBound)}`} (${where})`);
+    }
+    await cli.out.line(`nodes ${fmt(result.nodes)}, ${(result.ms / 1000).toFixed(2)} s, ${result.workers === 0 ? 'main thread' : `${result.workers} worker${result.workers === 1 ? '' : 's'}`}`);
+    if (result.games !== undefined) {
+      for (const answer of [...words.answers].sort()) await cli.out.line(`${answer}: ${result.games[answer]!.join(' ')}`);
+    }
+  }
+  if (result.stopped !== undefined) return cli.stopReason === 'interrupted' ? 130 : EXIT_TIMEOUT;
+  return 0;
+}
+
 async function solve(parsed: Parsed, cli: Cli): Promise<number> {
   const { values } = parsed;
+  if (values.exact) return solveExactly(parsed, cli);
   const solver = await solverOf(parsed);
   if (values.all) {
     const count = solver.words.answers.length;

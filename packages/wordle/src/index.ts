@@ -34,3 +34,5 @@ export { GameOverError } from './errors.js';
 export { hardModeViolation, type ScoredGuess } from './hard.js';
 export { createGame, playRound, shareGrid, type Game, type GameOptions, type Round } from './game.js';
 export { createSolver, type EvaluateOptions, type SolveStep, type SolveSummary, type Solver, type SolverOptions } from './solver.js';
+export { solveExact, type ExactOptions, type ExactResult } from './exact/solve.js';
+export { checkStrategy, type StrategyCheck } from './exact/strategy.js';
