@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  checkStrategy,
   allowedGuesses as originalGuesses,
   answers as originalAnswers,
   createSolver,
@@ -71,6 +72,9 @@ describe('the solver on the original lists', () => {
     const total = Object.entries(summary.distribution).reduce((sum, [k, v]) => sum + Number(k) * v, 0);
     expect(total).toBe(summary.total);
     expect(summary.average).toBeCloseTo(summary.total / 2315, 10);
+    // The strategy the solver follows, played against every answer by checkStrategy: one strategy, the same total.
+    const games = Object.fromEntries(answers.map((answer) => [answer, normal.solve(answer).map((step) => step.guess)]));
+    expect(checkStrategy(normal.words, games)).toEqual({ total: summary.total, max: summary.max });
   });
 
   it('suggests next guesses from feedback (assist)', () => {
