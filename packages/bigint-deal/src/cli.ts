@@ -193,7 +193,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       ...(values.seed === undefined ? {} : { seed: values.seed }),
       signal,
       ...(timeout === undefined ? {} : { timeout }),
-      pages: true,
+      // Page numbers cost BigInt work for every deal: only the formats that show them ask for them.
+      pages: format === 'diagram' || format === 'json',
       onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? 'give --timeout to bound the search, or ask --count-only (it counts conditions on the points, suit lengths and shapes of one or two seats)' : `it stops at --timeout ${values.timeout}`),
       noMatchAfter: NO_MATCH_AFTER,
     });

@@ -8,6 +8,7 @@ import { rangeOf, predealMasks, type Constraint } from './constraint.js';
 import { describeValue } from '../errors.js';
 import { suitTables } from './evaluate.js';
 import { pairCount, type PairPlan } from './pair.js';
+import { pointsCount, type PointsPlan } from './points.js';
 import { shapeCount, type ShapePlan } from './shape-count.js';
 import { shapeCodes } from './shape.js';
 
@@ -85,7 +86,7 @@ export interface ShapeSeatsCount {
  * The DP for a countable constraint: shapes on one or two seats; else one seat when only one seat is named (in
  * conditions or predeal), else two. @internal
  */
-export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two: TwoSeatCount } | { shape: ShapeSeatsCount } {
+export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two: TwoSeatCount } | { shape: ShapeSeatsCount } | { points: PointsPlan } {
   const why = whyNotCountable(constraint);
   if (why !== undefined) throw new TypeError(`countDeals cannot count ${why} yet; got ${describeValue(constraint)}`);
   if (typeof constraint !== 'object' || constraint === null || typeof constraint === 'function') {
@@ -101,6 +102,18 @@ export function countPlan(constraint: Constraint): { one: OneSeatCount } | { two
     return typeof fields === 'object' && fields !== null && (fields as Record<string, unknown>).shape !== undefined;
   });
   if (!shaped && named.length <= 1) return { one: oneSeatCount(constraint) };
+  // Points alone on two seats, nothing predealt: counted by honors per rank (points.ts), much faster than by suits.
+  const pointsOnly = conditioned.every((q) => {
+    const fields = plain[SEAT_KEYS[q]!];
+    return typeof fields === 'object' && fields !== null && Object.entries(fields).every(([key, value]) => key === 'hcp' || value === undefined);
+  });
+  if (pointsOnly && conditioned.length === 2 && fixed.every((m) => m === 0)) {
+    const hcpOf = (q: number): [number, number] => {
+      const value = (plain[SEAT_KEYS[q]!] as Record<string, unknown>).hcp;
+      return value === undefined ? [0, 37] : rangeOf(value, `constraint.${SEAT_KEYS[q]}.hcp`, 37);
+    };
+    return { points: pointsCount([conditioned[0]!, conditioned[1]!], hcpOf(conditioned[0]!), hcpOf(conditioned[1]!)) };
+  }
   let seats = conditioned;
   if (seats.length < 2 && !shaped) seats = [...seats, ...[0, 1, 2, 3].filter((q) => !seats.includes(q))].slice(0, 2);
   const [a, b] = seats as [number, number];
@@ -245,6 +258,7 @@ export function countDeals(constraint: Constraint): bigint {
   const plan = countPlan(constraint);
   if ('one' in plan) return plan.one.hands * binomial(39, 13) * binomial(26, 13);
   if ('shape' in plan) return plan.shape.plan.pairs * plan.shape.rest;
+  if ('points' in plan) return plan.points.pairs * binomial(26, 13);
   return plan.two.plan.pairs * plan.two.rest;
 }
 

@@ -28,24 +28,39 @@ let cached: Tables | undefined;
 /** The per-suit tables, built once on first use. @internal */
 export function suitTables(): Tables {
   if (cached !== undefined) return cached;
-  const length = new Uint8Array(SIZE);
-  const losers = new Uint8Array(SIZE);
-  const controls = new Uint8Array(SIZE);
-  const quickTricks = new Uint8Array(SIZE);
-  for (let m = 1; m < SIZE; m++) length[m] = length[m & (m - 1)]! + 1;
-  const hcp = pointTable([4, 3, 2, 1]);
-  for (let m = 0; m < SIZE; m++) {
-    const a = m & 1;
-    const k = (m >> 1) & 1;
-    const q = (m >> 2) & 1;
-    const n = length[m]!;
-    const top = Math.min(n, 3);
-    const held = (a) + (n >= 2 ? k : 0) + (n >= 3 ? q : 0);
-    losers[m] = top - held;
-    controls[m] = 2 * a + k;
-    quickTricks[m] = a && k ? 4 : a && q ? 3 : a ? 2 : k && q ? 2 : k && n >= 2 ? 1 : 0;
+  // Every measure depends on the four honor bits (A K Q J: the low 4 bits) and the length: the tables are built as 512
+  // blocks of 16 holdings (one block per set of spot cards), each copied from one of 10 precomputed blocks (by how many
+  // spots), so a short run does little work before its first deal.
+  const tables = { length: new Uint8Array(SIZE), hcp: new Uint8Array(SIZE), losers: new Uint8Array(SIZE), controls: new Uint8Array(SIZE), quickTricks: new Uint8Array(SIZE) };
+  const blocks: Record<keyof Tables, Uint8Array>[] = [];
+  for (let spots = 0; spots <= 9; spots++) {
+    const block = { length: new Uint8Array(16), hcp: new Uint8Array(16), losers: new Uint8Array(16), controls: new Uint8Array(16), quickTricks: new Uint8Array(16) };
+    for (let m = 0; m < 16; m++) {
+      const a = m & 1;
+      const k = (m >> 1) & 1;
+      const q = (m >> 2) & 1;
+      const j = (m >> 3) & 1;
+      const n = a + k + q + j + spots;
+      block.length[m] = n;
+      block.hcp[m] = 4 * a + 3 * k + 2 * q + j;
+      block.losers[m] = Math.min(n, 3) - (a + (n >= 2 ? k : 0) + (n >= 3 ? q : 0));
+      block.controls[m] = 2 * a + k;
+      block.quickTricks[m] = a && k ? 4 : a && q ? 3 : a ? 2 : k && q ? 2 : k && n >= 2 ? 1 : 0;
+    }
+    blocks.push(block);
   }
-  cached = { length, hcp, losers, controls, quickTricks };
+  for (let high = 0; high < SIZE >> 4; high++) {
+    // The number of spot cards in this block: one more than the block without its lowest spot.
+    const spots = high === 0 ? 0 : tables.length[(high & (high - 1)) << 4]! + 1;
+    const block = blocks[spots]!;
+    const at = high << 4;
+    tables.length.set(block.length, at);
+    tables.hcp.set(block.hcp, at);
+    tables.losers.set(block.losers, at);
+    tables.controls.set(block.controls, at);
+    tables.quickTricks.set(block.quickTricks, at);
+  }
+  cached = tables;
   return cached;
 }
 

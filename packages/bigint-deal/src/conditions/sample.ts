@@ -9,6 +9,7 @@ import { countPlan, isNothing, suitChoices, whyNotCountable, type OneSeatCount, 
 import { Deal } from '../numbering/deal.js';
 import { describeValue, optionsOf } from '../errors.js';
 import { samplePair } from './pair.js';
+import { samplePoints } from './points.js';
 import { sampleShapes } from './shape-count.js';
 import { signatureOf } from '../numbering/signature.js';
 
@@ -86,7 +87,6 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   if (typeof noMatchAfter !== 'number' || !(noMatchAfter >= 0)) {
     throw new RangeError(`noMatchAfter must be a number of milliseconds, 0 or more; got ${describeValue(noMatchAfter)}`);
   }
-  const test = compileConstraint(constraint);
   const stop = stopper({ signal: options.signal, timeout: options.timeout }, 64);
   const word = wordSource(options);
   const signature = signatureOf([13, 13, 13, 13]);
@@ -95,15 +95,21 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
   if (isNothing(constraint)) throw new RangeError(`no deal satisfies ${describeValue(constraint)} (an empty or)`);
   if (whyNotCountable(constraint) === undefined) {
     const plan = countPlan(constraint);
-    const none = 'one' in plan ? plan.one.hands === 0n : 'shape' in plan ? plan.shape.plan.pairs === 0n : plan.two.plan.pairs === 0n;
+    const none = 'one' in plan ? plan.one.hands === 0n : 'shape' in plan ? plan.shape.plan.pairs === 0n : 'points' in plan ? plan.points.pairs === 0n : plan.two.plan.pairs === 0n;
     if (none) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
     for (let i = 0; i < count; i++) {
       if (stop.check()) return { method: 'exact', attempts: 0, stopped: stop.reason! };
-      const holders = 'one' in plan ? exactHolders(plan.one, word) : 'shape' in plan ? shapeHolders(plan.shape, word) : pairHolders(plan.two, word);
+      const holders =
+        'one' in plan ? exactHolders(plan.one, word)
+        : 'shape' in plan ? shapeHolders(plan.shape, word)
+        : 'points' in plan ? samplePoints(plan.points, word)
+        : pairHolders(plan.two, word);
       yield item(new Deal(signature, holders));
     }
     return { method: 'exact', attempts: 0 };
   }
+  // (A countable constraint was checked by countPlan; anything else is checked and compiled here, for rejection.)
+  const test = compileConstraint(constraint);
   // Rejection: each attempt shuffles a deck (Fisher–Yates, Lemire's multiply for unbiased draws) straight into suit
   // masks; the Deal is made only for deals that pass (or for every attempt when a user predicate needs it).
   const withDeal = needsDeal(constraint);

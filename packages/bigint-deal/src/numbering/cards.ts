@@ -28,19 +28,20 @@ export function cardName(card: number): string {
   return SUIT_SYMBOLS[Math.floor(card / 13)]! + RANKS[card % 13]!;
 }
 
-/** The ranks (high to low) that `seat` holds in suit `suit`, from a bridge deal's holders. @internal */
-function holding(holders: Uint8Array, seat: number, suit: number): string {
-  let ranks = '';
-  for (let r = 0; r < 13; r++) if (holders[suit * 13 + r] === seat) ranks += RANKS[r];
+/** The ranks (high to low) each seat holds in each suit, seat-major (`[q * 4 + suit]`), in one pass over the cards. */
+function holdings(holders: Uint8Array): string[] {
+  const ranks = ['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', ''];
+  for (let c = 0; c < 52; c++) ranks[holders[c]! * 4 + ((c / 13) | 0)] += RANKS[c % 13]!;
   return ranks;
 }
 
 /** The hands by seat and suit of a bridge deal's holders (52 cards, seats 0–3). @internal */
 export function handsOfHolders(holders: Uint8Array): BridgeHands {
   const hands = {} as BridgeHands;
+  const ranks = holdings(holders);
   for (let q = 0; q < 4; q++) {
     const hand = {} as BridgeHand;
-    for (let s = 0; s < 4; s++) hand[SUITS[s]!] = holding(holders, q, s);
+    for (let s = 0; s < 4; s++) hand[SUITS[s]!] = ranks[q * 4 + s]!;
     hands[SEATS[q] as Seat] = hand;
   }
   return hands;
@@ -50,12 +51,11 @@ export function handsOfHolders(holders: Uint8Array): BridgeHands {
 export function pbnOfHolders(holders: Uint8Array, first: string): string {
   const start = typeof first === 'string' && first.length === 1 ? SEATS.indexOf(first.toUpperCase()) : -1;
   if (start < 0) throw new RangeError(`the first seat must be one of N, E, S, W; got ${describeValue(first)}`);
-  const hands: string[] = [];
+  const ranks = holdings(holders);
+  let text = `${SEATS[start]}:`;
   for (let i = 0; i < 4; i++) {
-    const seat = (start + i) % 4;
-    const suits: string[] = [];
-    for (let s = 0; s < 4; s++) suits.push(holding(holders, seat, s));
-    hands.push(suits.join('.'));
+    const q = ((start + i) % 4) * 4;
+    text += `${i === 0 ? '' : ' '}${ranks[q]}.${ranks[q + 1]}.${ranks[q + 2]}.${ranks[q + 3]}`;
   }
-  return `${SEATS[start]}:${hands.join(' ')}`;
+  return text;
 }
