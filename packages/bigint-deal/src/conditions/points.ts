@@ -153,44 +153,51 @@ export function samplePoints(plan: PointsPlan, word: () => number): Uint8Array {
     else lo = m + 1;
   }
   const bucket = plan.buckets[lo]!;
-  // 2. How many of each rank, weighted by its ways; 3. the suits of those honors, at random.
+  // 2. How many of each rank, weighted by its ways; 3. the suits of those honors, at random. The cards a and b do not
+  // get are gathered in `left` for the other two seats.
   let combo = bucket.combos[pick(bucket.running, word)]!;
-  const holders = new Uint8Array(52).fill(255);
+  const holders = new Uint8Array(52);
+  const left = new Uint8Array(26);
+  let n = 0;
   const suits = [0, 1, 2, 3];
   for (let r = 0; r < 4; r++, combo = (combo / 25) | 0) {
     const na = ((combo % 25) / 5) | 0;
     const nb = combo % 5;
-    for (let j = 0; j < na + nb; j++) {
-      const k = j + draw(4 - j);
-      const t = suits[j]!;
-      suits[j] = suits[k]!;
-      suits[k] = t;
-      holders[suits[j]! * 13 + r] = j < na ? a : b;
+    for (let j = 0; j < 4; j++) {
+      if (j < na + nb) {
+        const k = j + draw(4 - j);
+        const t = suits[j]!;
+        suits[j] = suits[k]!;
+        suits[k] = t;
+        holders[suits[j]! * 13 + r] = j < na ? a : b;
+      } else {
+        left[n++] = suits[j]! * 13 + r;
+      }
     }
   }
   // 4. The spot cards of a and b, then the other seats' 26 cards, each a uniform choice (partial Fisher–Yates).
-  const rest = new Uint8Array(36);
-  let n = 0;
-  for (let s = 0; s < 4; s++) for (let rank = 4; rank < 13; rank++) rest[n++] = s * 13 + rank;
-  const spotsA = 13 - bucket.ha;
-  const spotsB = 13 - bucket.hb;
-  for (let j = 0; j < spotsA + spotsB; j++) {
-    const k = j + draw(n - j);
-    const t = rest[j]!;
-    rest[j] = rest[k]!;
-    rest[k] = t;
-    holders[rest[j]!] = j < spotsA ? a : b;
+  const spots = new Uint8Array(36);
+  for (let s = 0, i = 0; s < 4; s++) for (let rank = 4; rank < 13; rank++) spots[i++] = s * 13 + rank;
+  const given = 26 - bucket.ha - bucket.hb;
+  for (let j = 0; j < 36; j++) {
+    if (j < given) {
+      const k = j + draw(36 - j);
+      const t = spots[j]!;
+      spots[j] = spots[k]!;
+      spots[k] = t;
+      holders[spots[j]!] = j < 13 - bucket.ha ? a : b;
+    } else {
+      left[n++] = spots[j]!;
+    }
   }
-  const left = new Uint8Array(26);
-  n = 0;
-  for (let c = 0; c < 52; c++) if (holders[c] === 255) left[n++] = c;
-  for (let j = 0; j < 13; j++) {
-    const k = j + draw(26 - j);
-    const t = left[j]!;
-    left[j] = left[k]!;
-    left[k] = t;
-    holders[left[j]!] = o1;
+  for (let j = 0; j < 26; j++) {
+    if (j < 13) {
+      const k = j + draw(26 - j);
+      const t = left[j]!;
+      left[j] = left[k]!;
+      left[k] = t;
+    }
+    holders[left[j]!] = j < 13 ? o1 : o2;
   }
-  for (let j = 13; j < 26; j++) holders[left[j]!] = o2;
   return holders;
 }

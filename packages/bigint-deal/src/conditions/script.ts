@@ -1,8 +1,8 @@
 // A reader for the common subset of Hans van Staveren's dealer scripts: generate, produce, dealer, vulnerable,
 // predeal, pointcount, condition, `name = expression`, and the actions printall, printoneline, printpbn, printew,
 // printcompact, printes, print, average and frequency; expressions with hcp, suit lengths, shape, hascard, losers, controls, the alternate counts (tens … c13),
-// and/or/not, arithmetic, comparisons and ?:. A condition that is constraint data (ranges of points and suit lengths
-// on one or two seats, with predeal) is dealt exactly; anything else by rejection. Whatever it cannot read is a
+// and/or/not, arithmetic, comparisons and ?:. A condition that is constraint data (ranges of points and suit lengths,
+// and shapes, on one or two seats, with predeal) is dealt exactly; anything else by rejection. Whatever it cannot read is a
 // RangeError naming the line and the construct, never a silently different meaning.
 import type { Constraint, Predeal, SeatConstraint } from './constraint.js';
 import { Deal } from '../numbering/deal.js';
@@ -818,7 +818,7 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
     }
     produced++;
     const { deal } = next.value;
-    dealMasks(deal, masks);
+    if (averages.length + frequencies.length > 0) dealMasks(deal, masks);
     averages.forEach((a, k) => (sums[k]! += averageValues[k]!(masks, deal)));
     frequencies.forEach((f, k) => {
       const v = frequencyValues[k]!(masks, deal);
