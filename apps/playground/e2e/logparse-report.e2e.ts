@@ -229,24 +229,25 @@ describe('the logparse HTML report in Chromium', () => {
     await context.close();
   });
 
-  it('lays out two columns at 1,300 pixels and one at 390, in light and dark colours, and hides the controls in print; screenshots kept', async () => {
-    for (const width of [1300, 390]) {
-      for (const scheme of ['light', 'dark'] as const) {
-        const { page, context, problems } = await openReport(generated.page, { width, scheme });
-        const tops = await page.locator('main > section').evaluateAll((sections) => sections.slice(0, 2).map((s) => Math.round(s.getBoundingClientRect().top)));
-        if (width === 1300) expect(tops[0], 'two columns').toBe(tops[1]);
-        else expect(tops[1]!, 'one column').toBeGreaterThan(tops[0]!);
-        // Nothing wider than the screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        const [r] = background.match(/\d+/g)!.map(Number);
-        expect(scheme === 'dark' ? r! < 50 : r! > 200, background).toBe(true);
-        await screenshot(page, `logparse-report-${width}-${scheme}`);
-        if (width === 390 && scheme === 'light') await screenshot(await openSample(context), 'logparse-report-sample-390-light');
-        expect(problems).toEqual([]);
-        await context.close();
-      }
+  it.each([1300, 390])('lays out %i pixels (two columns wide, one on a phone) in light and dark colours; screenshots kept', async (width) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, context, problems } = await openReport(generated.page, { width, scheme });
+      const tops = await page.locator('main > section').evaluateAll((sections) => sections.slice(0, 2).map((s) => Math.round(s.getBoundingClientRect().top)));
+      if (width === 1300) expect(tops[0], 'two columns').toBe(tops[1]);
+      else expect(tops[1]!, 'one column').toBeGreaterThan(tops[0]!);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const [r] = background.match(/\d+/g)!.map(Number);
+      expect(scheme === 'dark' ? r! < 50 : r! > 200, background).toBe(true);
+      await screenshot(page, `logparse-report-${width}-${scheme}`);
+      if (width === 390 && scheme === 'light') await screenshot(await openSample(context), 'logparse-report-sample-390-light');
+      expect(problems).toEqual([]);
+      await context.close();
     }
+  });
+
+  it('hides the controls in print', async () => {
     const { page, context } = await openReport(generated.page);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('nav.toc').isVisible()).toBe(false);
@@ -255,24 +256,22 @@ describe('the logparse HTML report in Chromium', () => {
     await context.close();
   });
 
-  it('passes axe-core with no serious or critical violation, light and dark, wide and narrow', async () => {
-    for (const [width, scheme, file] of [
-      [1300, 'light', generated.page],
-      [1300, 'dark', generated.page],
-      [390, 'light', sample.page],
-    ] as const) {
-      const { page, context } = await openReport(file, { width, scheme });
-      await page.addScriptTag({ content: AXE });
-      const checked = (await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ passes: unknown[]; violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return { passed: result.passes.length, violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })) };
-      })) as { passed: number; violations: Array<{ id: string; impact: string; nodes: string[] }> };
-      // The check ran its rules over the page (color contrast, names of buttons and images, table headers…).
-      expect(checked.passed).toBeGreaterThan(10);
-      expect(checked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${width} ${scheme}`).toEqual([]);
-      await context.close();
-    }
+  it.each([
+    [1300, 'light', 'generated'],
+    [1300, 'dark', 'generated'],
+    [390, 'light', 'sample'],
+  ] as const)('passes axe-core with no serious or critical violation at %i pixels, %s, on the %s log', async (width, scheme, log) => {
+    const { page, context } = await openReport(log === 'sample' ? sample.page : generated.page, { width, scheme });
+    await page.addScriptTag({ content: AXE });
+    const checked = (await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ passes: unknown[]; violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return { passed: result.passes.length, violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })) };
+    })) as { passed: number; violations: Array<{ id: string; impact: string; nodes: string[] }> };
+    // The check ran its rules over the page (color contrast, names of buttons and images, table headers…).
+    expect(checked.passed).toBeGreaterThan(10);
+    expect(checked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${width} ${scheme}`).toEqual([]);
+    await context.close();
   });
 });
 
