@@ -79,3 +79,25 @@ console.log(`countDeals, two seats (${twoSeat}): ${twoCountMs.toFixed(1)} ms (me
 const ranged = { north: { hcp: [15, 17], spades: [5, 13] }, south: { hcp: [6, 9], hearts: [4, 13] } } as const;
 const rangedMs = time(() => void countDeals(ranged), 9);
 console.log(`countDeals, two seats with suit lengths (N 15-17 HCP and 5+ spades, S 6-9 HCP and 4+ hearts): ${rangedMs.toFixed(1)} ms (median of 9; CPU ${cpuMs().toFixed(1)} ms)`);
+
+// Shapes: unions of suit-length patterns, counted exactly on one and two seats (aimed at under 50 ms for two seats).
+const SHAPES: [string, string][] = [
+  ['one seat', 'hcp(north) == 15 && balanced(north)'],
+  ['two seats', 'hcp(north) >= 15 && hcp(north) <= 17 && balanced(north) && hcp(south) >= 8'],
+  ['two seats', 'hcp(north) >= 15 && hcp(north) <= 17 && balanced(north) && balanced(south)'],
+  ['two seats', 'hcp(north) >= 15 && hcp(north) <= 17 && semibalanced(north) && hcp(south) >= 8 && hcp(south) <= 10 && semibalanced(south)'],
+  ['two seats', 'hcp(north) >= 15 && hcp(north) <= 17 && shape(north, "any 5xxx") && hcp(east) >= 8 && hcp(east) <= 10 && shape(east, "xxxx - balanced")'],
+];
+for (const [seats, text] of SHAPES) {
+  const constraint = compileCondition(text).constraint;
+  let first = 0;
+  const ms = time(() => {
+    const start = performance.now();
+    countDeals(constraint);
+    first ||= performance.now() - start;
+  }, 9);
+  console.log(`countDeals, shapes on ${seats} (${text}): ${ms.toFixed(1)} ms (median of 9; CPU ${cpuMs().toFixed(1)} ms; first call ${first.toFixed(1)} ms)`);
+}
+const shapeSample = compileCondition(SHAPES[2]![1]).constraint;
+const shapeSampleMs = time(() => void sampleDeals(shapeSample, { count: 1000, seed: 1 }));
+console.log(`exact sampling, ${SHAPES[2]![1]}, 1,000 deals (count and draw): ${shapeSampleMs.toFixed(1)} ms (median of 5; CPU ${cpuMs().toFixed(1)} ms)`);

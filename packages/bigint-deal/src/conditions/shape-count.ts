@@ -277,7 +277,7 @@ function halfOf(spec: ShapeSpec, half: 0 | 1, a: SeatLengths, b: SeatLengths): H
     });
   });
   // 2. The spots: for each honor pair, the ways to complete both suits' lengths, by the block they land in.
-  const byKey: (Float64Array | undefined)[] = new Array<Float64Array | undefined>(D * D);
+  const byKey: ({ ways: Float64Array; used: number[] } | undefined)[] = new Array(D * D);
   const keys: number[] = [];
   for (let h = 0; h < pairs.length; h++) {
     const l0 = suits[0].lengths[pairs[h]!.g0]!;
@@ -292,25 +292,24 @@ function halfOf(spec: ShapeSpec, half: 0 | 1, a: SeatLengths, b: SeatLengths): H
         const dB = descB[rowB + l1[j + 1]!]!;
         if (dB < 0) continue;
         const key = dA * D + dB;
-        let ways = byKey[key];
-        if (ways === undefined) {
-          byKey[key] = ways = new Float64Array(pairs.length);
+        let spot = byKey[key];
+        if (spot === undefined) {
+          byKey[key] = spot = { ways: new Float64Array(pairs.length), used: [] };
           keys.push(key);
         }
-        ways[h]! += w0 * l1[j + 4]!;
+        if (spot.ways[h] === 0) spot.used.push(h);
+        spot.ways[h]! += w0 * l1[j + 4]!;
       }
     }
   }
   // 3. Each block's table: its spot ways times the honor pairs' points.
   const blocks = new Map<number, Block>();
   for (const key of keys) {
-    const ways = byKey[key]!;
+    const { ways, used } = byKey[key]!;
     const table = new Float64Array(P * P);
-    const block: Block = { key, table, pairs: [], spotWays: [] };
-    for (let h = 0; h < ways.length; h++) {
+    const block: Block = { key, table, pairs: used, spotWays: [] };
+    for (const h of used) {
       const w = ways[h]!;
-      if (w === 0) continue;
-      block.pairs.push(h);
       block.spotWays.push(w);
       const { table: points, nz } = pairs[h]!;
       for (let i = 0; i < nz.length; i++) {
