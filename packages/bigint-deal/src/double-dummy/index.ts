@@ -3,10 +3,15 @@
 export {
   DoubleDummyStopped,
   STRAINS,
+  doubleDummyPlays,
   doubleDummyTable,
+  doubleDummyTricks,
+  type CardValue,
   type DdSeat,
   type DoubleDummyOptions,
   type DoubleDummyTable,
+  type PlayOptions,
+  type PlayValues,
   type Strain,
 } from './table.js';
-export { par, type Par, type ParOptions, type Vulnerability } from './par.js';
+export { type CardText } from './position.js';

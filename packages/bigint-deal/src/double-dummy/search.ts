@@ -28,6 +28,9 @@ const moves = new Int32Array(MAX_DEPTH * 16);
 const scores = new Int32Array(MAX_DEPTH * 16);
 /** The winning ranks of the search at each depth: per suit, the cards whose rank its result depends on. */
 const ranks_ = new Int32Array(MAX_DEPTH * 4 + 4);
+/** How often each seat's card (seat << 6 | suit << 4 | rank) refuted the alternatives: a tie-break in the move order. */
+const history = new Int32Array(256);
+const HISTORY_WEIGHT: i32 = 1024;
 /** The quick tricks' winning ranks. */
 const quickRanks = new Int32Array(4);
 
@@ -43,8 +46,9 @@ const spread = new Int32Array(8192);
 // A bound holds for every position with these lengths whose top cards lie as recorded: the smaller cards did not matter
 // (the winning ranks of partition search).
 const ENTRY: i32 = 12;
-const BUCKET: i32 = 16;
-const MIN_TOPS: i32 = 3;
+const BUCKET: i32 = 32;
+const LEVEL1: i32 = 1;
+const LEVEL2: i32 = 2;
 let table = new Int32Array(ENTRY * BUCKET);
 let bucketMask: i32 = 0;
 let age: i32 = 0;
@@ -164,19 +168,34 @@ function keyOf(): void {
 }
 
 /** The bucket (its first index) of the position keyOf() last read. */
-function bucketOf(meta: i32): i32 {
-  // The owners of the top MIN_TOPS cards of each suit (every entry records at least these) pick the bucket too.
-  let tops = 0;
-  for (let suit = 0; suit < 4; suit++) {
-    const n = counts[suit]!;
-    const k = n < MIN_TOPS ? n : MIN_TOPS;
-    tops = (tops << (MIN_TOPS << 1)) | (owners[suit]! >>> ((n - k) << 1));
+function bucketOf(meta: i32, level: i32): i32 {
+  // Entries that record at least the top `least` cards of every suit live in buckets picked by those cards' owners
+  // too, so that the many positions with one set of lengths spread over the table.
+  const least = level == 0 ? 0 : level == 1 ? LEVEL1 : LEVEL2;
+  let h = mul32(lengths0, -1640531535) ^ lengths1;
+  h = mul32(h ^ (h >>> 15), -2048144789) ^ (meta | (level << 8));
+  if (least > 0) {
+    for (let suit = 0; suit < 4; suit++) {
+      const n = counts[suit]!;
+      const k = n < least ? n : least;
+      h = mul32(h ^ (h >>> 13), 0x27d4eb2d) ^ (owners[suit]! >>> ((n - k) << 1));
+    }
   }
-  let h = mul32(lengths0 ^ mul32(tops, 0x27d4eb2d), -1640531535) ^ lengths1;
-  h = mul32(h ^ (h >>> 15), -2048144789) ^ meta;
   h = mul32(h ^ (h >>> 13), -1028477379);
   h = h ^ (h >>> 16);
   return (h & bucketMask) * (ENTRY * BUCKET);
+}
+
+/** The most specific level of bucket an entry recording `tops` top cards of each suit may live in. */
+function levelOf(tops: i32): i32 {
+  let level = 2;
+  for (let suit = 0; suit < 4; suit++) {
+    const n = counts[suit]!;
+    const k = (tops >> (suit << 2)) & 15;
+    if (k < (n < LEVEL1 ? n : LEVEL1)) return 0;
+    if (k < (n < LEVEL2 ? n : LEVEL2)) level = 1;
+  }
+  return level;
 }
 
 /** Whether the entry at `at` holds for the position keyOf() last read: the same lengths and owners of its top cards. */
@@ -217,12 +236,7 @@ function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: 
     const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!;
     tops |= popcnt32(present >> lowest(ranks)) << (suit << 2);
   }
-  for (let suit = 0; suit < 4; suit++) {
-    const n = counts[suit]!;
-    const least = n < MIN_TOPS ? n : MIN_TOPS;
-    if (((tops >> (suit << 2)) & 15) < least) tops = (tops & ~(15 << (suit << 2))) | (least << (suit << 2));
-  }
-  const base = bucketOf(meta);
+  const base = bucketOf(meta, levelOf(tops));
   let at = -1;
   let worst = 1 << 30;
   for (let k = 0; k < BUCKET; k++) {
@@ -313,7 +327,23 @@ function quickTricks(seat: i32, left: i32): i32 {
   return total < left ? total : left;
 }
 
-function insert(base: i32, count: i32, card: i32, score: i32): i32 {
+let sureRanks: i32 = 0;
+
+/** Tricks a side (0 North-South, 1 East-West) wins with trumps above all of the other side's, one hand's at most. */
+function sureTrumps(side: i32): i32 {
+  const a = hands[side * 4 + trump]!;
+  const b = hands[(side + 2) * 4 + trump]!;
+  const theirs = hands[(side ^ 1) * 4 + trump]! | hands[((side ^ 1) + 2) * 4 + trump]!;
+  const above = highest(theirs) + 1;
+  const fromA = popcnt32(a >> above);
+  const fromB = popcnt32(b >> above);
+  sureRanks = ((a | b) >> above) << above;
+  return fromA > fromB ? fromA : fromB;
+}
+
+function insert(base: i32, count: i32, card: i32, heuristic: i32, seat: i32): i32 {
+  const seen = history[(seat << 6) | card]!;
+  const score = heuristic * HISTORY_WEIGHT + (seen < HISTORY_WEIGHT ? seen : HISTORY_WEIGHT - 1);
   let k = count;
   while (k > 0 && scores[base + k - 1]! < score) {
     moves[base + k] = moves[base + k - 1]!;
@@ -370,7 +400,7 @@ function leads(seat: i32, base: i32, best: i32): i32 {
         score = (mine == 0 ? 10 : 0) - top + length - (opponentRuffs ? 30 : 0);
       }
       if (((suit << 4) | popcnt32(present >> (card + 1))) == best) score = 1000;
-      count = insert(base, count, (suit << 4) | card, score);
+      count = insert(base, count, (suit << 4) | card, score, seat);
       group++;
     }
   }
@@ -402,7 +432,7 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
       else if (beats && (position == 3 || (card > nextTop && !nextRuffs))) score = 60 - card;
       else if (beats) score = position == 1 ? 10 - card : 30 - card;
       else score = 20 - card;
-      count = insert(base, count, (leadSuit << 4) | card, score);
+      count = insert(base, count, (leadSuit << 4) | card, score, seat);
     }
     return count;
   }
@@ -432,7 +462,7 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
         // A discard: low cards of long suits first, winners last.
         score = (mine == 0 ? 0 : -15) + length - card - (top > othersTop ? 20 : 0);
       }
-      count = insert(base, count, (suit << 4) | card, score);
+      count = insert(base, count, (suit << 4) | card, score, seat);
       group++;
     }
   }
@@ -503,26 +533,41 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
     if (left == 1) return lastTrick(seat, slot) >= target;
     meta = seat | (trump << 2);
     keyOf();
-    const bucket = bucketOf(meta);
     let best = -1;
-    for (let k = 0; k < BUCKET; k++) {
-      const at = bucket + k * ENTRY;
-      if (!matches(at, meta)) continue;
-      const bounds = table[at + 8]!;
-      if ((bounds & 255) >= target) {
-        topsToRanks(table[at + 7]!, slot);
-        return true;
+    for (let level = 0; level < 3; level++) {
+      const bucket = bucketOf(meta, level);
+      for (let k = 0; k < BUCKET; k++) {
+        const at = bucket + k * ENTRY;
+        if (!matches(at, meta)) continue;
+        const bounds = table[at + 8]!;
+        if ((bounds & 255) >= target) {
+          topsToRanks(table[at + 7]!, slot);
+          return true;
+        }
+        if (bounds >> 8 < target) {
+          topsToRanks(table[at + 7]!, slot);
+          return false;
+        }
+        if (best < 0) best = table[at + 9]!;
       }
-      if (bounds >> 8 < target) {
-        topsToRanks(table[at + 7]!, slot);
-        return false;
-      }
-      if (best < 0) best = table[at + 9]!;
     }
     const quick = quickTricks(seat, left);
     if (maximize ? quick >= target : left - quick < target) {
       for (let suit = 0; suit < 4; suit++) ranks_[slot + suit] = quickRanks[suit]!;
       return maximize;
+    }
+    if (trump != NOTRUMP) {
+      // Trumps above all the other side's trumps each win a trick, whenever they are played.
+      if (sureTrumps(0) >= target) {
+        clearRanks(slot);
+        ranks_[slot + trump] = sureRanks;
+        return true;
+      }
+      if (left - sureTrumps(1) < target) {
+        clearRanks(slot);
+        ranks_[slot + trump] = sureRanks;
+        return false;
+      }
     }
     count = leads(seat, base, best);
   } else {
@@ -583,6 +628,7 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
     if (outcome == maximize) {
       result = maximize;
       bestMove = card;
+      history[(seat << 6) | card] = history[(seat << 6) | card]! + left;
       r0 = ranks_[child]!;
       r1 = ranks_[child + 1]!;
       r2 = ranks_[child + 2]!;
@@ -618,6 +664,7 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
 export function solve(position: i32, seat: i32, left: i32, leadSuit: i32, winSeat: i32, winCard: i32, low: i32, high: i32, guess: i32): i32 {
   stopped = false;
   nextCheck = nodes;
+  for (let k = 0; k < 256; k++) history[k] = history[k]! >> 2;
   age = (age + 1) & 0x7ffffff;
   let lo = low;
   let hi = high;

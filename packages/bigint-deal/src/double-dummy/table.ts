@@ -1,9 +1,9 @@
 // Double-dummy tables: for each declarer and strain, how many tricks the declaring side takes when all four hands play
 // perfectly and the declarer's left-hand opponent leads.
-import { Deal } from '../numbering/deal.js';
-import { parsePbn } from '../numbering/pbn.js';
+import type { Deal } from '../numbering/deal.js';
 import { describeValue } from '../errors.js';
 import { clock, engineFor, type SearchEngine } from './engine.js';
+import { advance, cardText, handsOf, playOut, seatOf, strainOf, type CardText, type PlayState } from './position.js';
 
 /** A strain: a trump suit (clubs, diamonds, hearts, spades) or notrump. */
 export type Strain = 'C' | 'D' | 'H' | 'S' | 'NT';
@@ -53,24 +53,6 @@ export const STRAIN_CODE: Readonly<Record<Strain, number>> = { S: 0, H: 1, D: 2,
 
 const DEFAULT_MEMORY = 32 * 1024 * 1024;
 
-/** The deal a double-dummy call takes: a Deal of bridge, or a PBN deal string. @internal */
-export function bridgeDealOf(deal: unknown): Deal {
-  if (typeof deal === 'string') return parsePbn(deal);
-  if (deal instanceof Deal && deal.signature.bridge) return deal;
-  throw new TypeError(`deal must be a bridge Deal or a PBN deal string ("N:AKQ.… … … …"); got ${describeValue(deal)}`);
-}
-
-/** The 16 suit masks (seat * 4 + suit, bit 12 the ace) of a bridge deal. @internal */
-export function masksOf(deal: Deal): Int32Array {
-  const masks = new Int32Array(16);
-  const holders = deal.holders;
-  for (let card = 0; card < 52; card++) {
-    const suit = (card / 13) | 0;
-    masks[holders[card]! * 4 + suit]! |= 1 << (12 - (card % 13));
-  }
-  return masks;
-}
-
 /** Checks the options and turns them into the engine and the stop conditions. @internal */
 export function prepare(options: DoubleDummyOptions | undefined, what: string): { engine: SearchEngine; check: () => void; arm: () => void } {
   const { signal, timeout, maxMemory = DEFAULT_MEMORY, engine: kind } = options ?? {};
@@ -110,50 +92,143 @@ export function prepare(options: DoubleDummyOptions | undefined, what: string): 
   };
 }
 
-/** Solves one strain and leader from the full deal loaded in the engine: North-South's tricks, or -1 when stopped. @internal */
-export function solveLead(engine: SearchEngine, strain: number, leader: number, guess: number): number {
+/** Puts a position's hands and trick in progress into the engine. @internal */
+export function load(engine: SearchEngine, masks: Int32Array, strain: number, inTrick?: Int32Array): void {
+  for (let k = 0; k < 16; k++) engine.setHand(k >> 2, k & 3, masks[k]!);
+  for (let suit = 0; suit < 4; suit++) engine.setTrick(suit, inTrick === undefined ? 0 : inTrick[suit]!);
   engine.setTrump(strain);
-  for (let suit = 0; suit < 4; suit++) engine.setTrick(suit, 0);
-  return engine.solve(0, leader, 13, 0, 0, 0, 0, 13, guess);
 }
 
-/** Puts a deal's hands into the engine. @internal */
-export function load(engine: SearchEngine, masks: Int32Array): void {
-  for (let k = 0; k < 16; k++) engine.setHand(k >> 2, k & 3, masks[k]!);
+/** North-South's tricks of the hands loaded, `leader` on lead in `strain`, `size` cards a hand; -1 when stopped. @internal */
+export function solveLead(engine: SearchEngine, strain: number, leader: number, size: number, guess: number): number {
+  engine.setTrump(strain);
+  return engine.solve(0, leader, size, 0, 0, 0, 0, size, guess);
 }
 
 /**
- * The double-dummy table of a deal: for each declarer (N, E, S, W) and strain (C, D, H, S, NT), the tricks the
- * declaring side takes against the best defence, the declarer's left-hand opponent leading.
+ * The double-dummy table of a deal (or of an ending whose hands hold fewer cards): for each declarer (N, E, S, W) and
+ * strain (C, D, H, S, NT), the tricks the declaring side takes against the best defence, the declarer's left-hand
+ * opponent leading.
  */
 export function doubleDummyTable(deal: Deal | string, options?: DoubleDummyOptions): DoubleDummyTable {
-  const masks = masksOf(bridgeDealOf(deal));
+  const { masks, size } = handsOf(deal);
   const run = prepare(options, 'while making a table');
   run.check();
   const table = {} as DoubleDummyTable;
   for (const seat of DD_SEATS) table[seat] = {} as Record<Strain, number>;
   const { engine } = run;
   run.arm();
-  load(engine, masks);
+  load(engine, masks, 4);
   for (const strain of ['S', 'H', 'D', 'C', 'NT'] as const) {
-    let guess = 7;
+    let guess = (size + 1) >> 1;
     for (let leader = 0; leader < 4; leader++) {
-      const ns = solveLead(engine, STRAIN_CODE[strain], leader, guess);
-      if (ns < 0) {
-        const stopped = new DoubleDummyStopped(
-          reasonAfterStop(options),
-          'while making a table',
-          table,
-          engine.nodeCount(),
-        );
-        throw stopped;
-      }
+      const ns = solveLead(engine, STRAIN_CODE[strain], leader, size, guess);
+      if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while making a table', table, engine.nodeCount());
       guess = ns;
       const declarer = DD_SEATS[(leader + 3) & 3]!;
-      table[declarer][strain] = (leader & 1) === 1 ? ns : 13 - ns;
+      table[declarer][strain] = (leader & 1) === 1 ? ns : size - ns;
     }
   }
   return table;
+}
+
+/** Tricks the declaring side takes in one strain against the best defence, the declarer's left-hand opponent leading. */
+export function doubleDummyTricks(deal: Deal | string, strain: Strain, declarer: DdSeat, options?: DoubleDummyOptions): number {
+  const { masks, size } = handsOf(deal);
+  const code = strainOf(strain);
+  const seat = seatOf(declarer, 'declarer');
+  const run = prepare(options, 'while solving one strain');
+  run.check();
+  run.arm();
+  load(run.engine, masks, code);
+  const leader = (seat + 1) & 3;
+  const ns = solveLead(run.engine, code, leader, size, (size + 1) >> 1);
+  if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while solving one strain', undefined, run.engine.nodeCount());
+  return (seat & 1) === 0 ? ns : size - ns;
+}
+
+/** A card the seat to play may play, and what it is worth. */
+export interface CardValue {
+  /** The card, suit letter then rank ('SA'). */
+  card: CardText;
+  /** Tricks the side to play takes from here on (the trick in progress included) after playing it. */
+  tricks: number;
+  /** Lower cards of the same hand that are equal to it now (no card held by another hand between them). */
+  equals: CardText[];
+}
+
+/** The value of each card the seat to play may play, in the middle of play. */
+export interface PlayValues {
+  /** The seat to play. */
+  seat: DdSeat;
+  /** The trick in progress, 1 for the opening lead. */
+  trick: number;
+  /** Tricks each side has won so far. */
+  won: { NS: number; EW: number };
+  /** The cards the seat to play may play, best first; equal cards as one entry. Empty once every trick is played. */
+  plays: CardValue[];
+}
+
+/** What to analyse in the middle of play: the strain, the opening leader and the cards played since, in order. */
+export interface PlayOptions extends DoubleDummyOptions {
+  /** The strain of the contract. */
+  strain: Strain;
+  /** The seat of the opening lead (the declarer's left-hand opponent). */
+  leader: DdSeat;
+  /** The cards played so far, in order ('SA', 'S2', …), each checked: held by the seat to play, following suit if it can. */
+  played?: readonly CardText[];
+}
+
+/** The double-dummy value of each card the seat to play may play, after the cards already played (as DDS's SolveBoard). */
+export function doubleDummyPlays(deal: Deal | string, options: PlayOptions): PlayValues {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`options must be an object with strain and leader; got ${describeValue(options)}`);
+  }
+  const hands = handsOf(deal);
+  const state = playOut(hands, options.strain, options.leader, options.played ?? []);
+  const run = prepare(options, 'while valuing the cards');
+  run.check();
+  run.arm();
+  const { engine } = run;
+  const seat = state.seat;
+  const side = seat & 1;
+  const result: PlayValues = {
+    seat: DD_SEATS[seat]!,
+    trick: hands.size - state.left + 1,
+    won: { NS: state.won[0], EW: state.won[1] },
+    plays: [],
+  };
+  if (state.left === 0) return result;
+  const following = state.position > 0 && state.masks[seat * 4 + state.leadSuit]! !== 0;
+  let guess = (state.left + 1) >> 1;
+  for (let suit = 0; suit < 4; suit++) {
+    if (following && suit !== state.leadSuit) continue;
+    let mine = state.masks[seat * 4 + suit]!;
+    const present =
+      state.masks[suit]! | state.masks[4 + suit]! | state.masks[8 + suit]! | state.masks[12 + suit]! | state.inTrick[suit]!;
+    const others = present & ~mine;
+    while (mine !== 0) {
+      const top = 31 - Math.clz32(mine);
+      const below = others & ((1 << top) - 1);
+      const group = mine & ~((1 << (32 - Math.clz32(below))) - 1);
+      mine &= ~group;
+      const next: PlayState = { ...state, masks: Int32Array.from(state.masks), inTrick: Int32Array.from(state.inTrick), won: [state.won[0], state.won[1]] };
+      advance(next, (suit << 4) | top);
+      let ns = 0;
+      if (next.left > 0) {
+        load(engine, next.masks, next.strain, next.inTrick);
+        ns = engine.solve(next.position, next.seat, next.left, next.leadSuit, next.winSeat, next.winCard, 0, next.left, guess);
+        if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while valuing the cards', result, engine.nodeCount());
+        guess = ns;
+      }
+      const nsFromHere = ns + next.won[0] - state.won[0];
+      const equals: CardText[] = [];
+      for (let rank = top - 1; rank >= 0; rank--) if ((group >> rank) & 1) equals.push(cardText(suit, rank));
+      result.plays.push({ card: cardText(suit, top), tricks: side === 0 ? nsFromHere : state.left - nsFromHere, equals });
+    }
+  }
+  result.plays.sort((a, b) => b.tricks - a.tricks);
+  return result;
 }
 
 /** Why a search stopped: the signal if it is aborted, else the timeout. @internal */
