@@ -27,6 +27,32 @@ describe('compileCondition', () => {
     for (const [text, expected] of cases) expect(matches(deal, compileCondition(text).constraint), text).toBe(expected);
   });
 
+  it('shapes stay data when negated or given twice for one seat, so they stay countable', () => {
+    const notBalanced = compileCondition('!balanced(north) && hcp(north) >= 12');
+    expect(notBalanced.isData).toBe(true);
+    const balanced = countDeals({ north: { shape: 'balanced', hcp: [12, 37] } });
+    expect(countDeals(notBalanced.constraint) + balanced).toBe(countDeals({ north: { hcp: [12, 37] } }));
+    const both = compileCondition('balanced(north) && shape(north, "any 4432 + any 5xxx") && hcp(south) > 10');
+    expect(both.isData).toBe(true);
+    expect(countDeals(both.constraint)).toBe(countDeals({ north: { shape: 'any 4432 + any 5332' }, south: { hcp: [11, 37] } }));
+    const flipped = compileCondition('not shape(north, "any 4333 + any 5332 - 5xxx")');
+    expect(countDeals(flipped.constraint) + countDeals({ north: { shape: 'any 4333 + any 5332 - 5xxx' } })).toBe(countDeals({}));
+    expect(countDeals(compileCondition('shape(north, "any 4333") && shape(north, "any 5xxx")').constraint)).toBe(0n);
+  });
+
+  prop([dealArb])('negated and repeated shapes agree with plain evaluation of the sorted shape', (deal) => {
+    const lengths = (['spades', 'hearts', 'diamonds', 'clubs'] as const).map((suit) => deal.hands.N[suit].length);
+    const sorted = [...lengths].sort((a, b) => b - a).join('');
+    const balanced = ['4333', '4432', '5332'].includes(sorted);
+    const cases: [string, boolean][] = [
+      ['!balanced(north)', !balanced],
+      ['balanced(north) && shape(north, "any 4432 + any 5xxx")', sorted === '4432' || sorted === '5332'],
+      ['not shape(north, "any 4333 + any 5332 - 5xxx")', !((sorted === '4333' || sorted === '5332') && lengths[0] !== 5)],
+      ['shape(north, "5xxx") && !semibalanced(north)', lengths[0] === 5 && !['4333', '4432', '5332', '5422', '6322'].includes(sorted)],
+    ];
+    for (const [text, expected] of cases) expect(matches(deal, compileCondition(text).constraint), text).toBe(expected);
+  });
+
   it('a parse error names the position and the construct', () => {
     expectError(() => compileCondition('hcp(north) >= '), RangeError, /position 15 \(the condition ends too soon\)/);
     expectError(() => compileCondition('points(north) > 3'), RangeError, /position 1 \(unknown function 'points'/);

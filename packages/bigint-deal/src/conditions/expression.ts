@@ -219,13 +219,44 @@ export function evaluateNode(node: Node, m: Uint16Array): number {
 const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
 const RANGE_FIELDS: Record<string, number> = { hcp: 37, spades: 13, hearts: 13, diamonds: 13, clubs: 13, losers: 12, controls: 12 };
 
+const isShapeCall = (node: Node): node is Extract<Node, { kind: 'call' }> =>
+  node.kind === 'call' && (node.name === 'balanced' || node.name === 'semibalanced' || node.name === 'shape');
+
+/** A shape pattern that allows exactly the other length patterns: dealer's list read left to right, every sign flipped. */
+function complementOf(pattern: string): string {
+  return `xxxx - ${pattern.replace(/[+,-]/g, (sign) => (sign === '-' ? '+' : '-'))}`;
+}
+
+/** The length patterns of a set of codes written out ('4333 + 3433 + …'), or undefined when one has a suit of 10 or more. */
+function writtenOut(codes: ReadonlySet<number>): string | undefined {
+  const parts: string[] = [];
+  for (const code of [...codes].sort((x, y) => x - y)) {
+    const lengths = [Math.floor(code / 2744), Math.floor(code / 196) % 14, Math.floor(code / 14) % 14, code % 14];
+    if (lengths.some((n) => n > 9)) return undefined;
+    parts.push(lengths.join(''));
+  }
+  // No pattern at all: one taken out again, which nothing satisfies.
+  return parts.length === 0 ? '4333 - 4333' : parts.join(' + ');
+}
+
 /** Turns a conjunction of simple comparisons into constraint data, or undefined when it is anything else. */
 function asData(node: Node, data: Record<string, Record<string, [number, number] | string>>): boolean {
   if (node.kind === 'binary' && node.op === '&&') return asData(node.left, data) && asData(node.right, data);
-  if (node.kind === 'call' && (node.name === 'balanced' || node.name === 'semibalanced' || node.name === 'shape')) {
-    const seat = (data[SEAT_WORDS[node.seat]!] ??= {});
-    if (seat.shape !== undefined) return false;
-    seat.shape = node.name === 'shape' ? node.pattern! : node.name;
+  // A shape, or the negation of one (`!balanced(north)`: every other pattern); two on one seat allow what both allow.
+  const negated = node.kind === 'not' && isShapeCall(node.operand);
+  const call = negated ? (node as { operand: Node }).operand : node;
+  if (isShapeCall(call)) {
+    const seat = (data[SEAT_WORDS[call.seat]!] ??= {});
+    const own = call.name === 'shape' ? call.pattern! : call.name;
+    const pattern = negated ? complementOf(own) : own;
+    if (seat.shape === undefined) {
+      seat.shape = pattern;
+      return true;
+    }
+    const before = shapeCodes(seat.shape as string);
+    const both = writtenOut(new Set([...shapeCodes(pattern)].filter((code) => before.has(code))));
+    if (both === undefined) return false;
+    seat.shape = both;
     return true;
   }
   if (node.kind !== 'binary' || FLIP[node.op] === undefined) return false;
