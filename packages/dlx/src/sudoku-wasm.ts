@@ -24,7 +24,7 @@ export const CLASH = -3;
 export class SudokuWasm {
   readonly #memory: WasmMemory;
   readonly #solveText: (at: number, limit: number) => number;
-  readonly #solveCells: (limit: number) => number;
+  readonly #solveCells: (limit: number, stats: boolean) => number;
   readonly #solveLines: (at: number, length: number, limit: number, statusAt: number, solutionsAt: number) => number;
   readonly #solveCellBatch: (at: number, count: number, limit: number, statusAt: number, solutionsAt: number) => void;
   readonly #lastNodes: () => number;
@@ -83,12 +83,15 @@ export class SudokuWasm {
     return this.#solveText(at, limit);
   }
 
-  /** Solves checked cell values (81, 0 blank or 1..9) for up to `limit` solutions; the first is at solutionAt. */
-  solveValues(cells: ArrayLike<number>, limit: number): number {
+  /**
+   * Solves checked cell values (81, 0 blank or 1..9) for up to `limit` solutions; the first is at solutionAt. With
+   * `stats`, `updates` counts the candidates removed (else it is not kept up to date).
+   */
+  solveValues(cells: ArrayLike<number>, limit: number, stats = false): number {
     const bytes = this.bytes;
     const at = this.puzzleAt;
     for (let k = 0; k < 81; k++) bytes[at + k] = cells[k]!;
-    return this.#solveCells(limit);
+    return this.#solveCells(limit, stats);
   }
 
   /** The solution found last as a string of 81 digits. */

@@ -318,7 +318,7 @@ export class SudokuSolver {
       const wasm = sudokuWasm();
       if (wasm !== null) {
         this.#check(cells, limit, out);
-        const found = wasm.solveValues(cells, limit);
+        const found = wasm.solveValues(cells, limit, true);
         if (found > 0 && out !== undefined) wasm.writeSolution(out);
         const stoppedBy = found >= limit ? 'limit' : null;
         this.stats = { solutions: found, nodes: wasm.nodes, updates: wasm.updates, complete: stoppedBy === null, stoppedBy };

@@ -38,6 +38,8 @@ let limit: i32 = 2;
 /** Search-tree nodes entered (the clues' propagation is the first) and candidates removed, since the last load. */
 let nodes: f64 = 0;
 let updates: f64 = 0;
+/** Whether to count `updates` (27 popcounts per node; only SudokuSolver's statistics read it). */
+let counting = false;
 let branchPlane: u32 = 0;
 let branchBit: i32 = 0;
 
@@ -284,7 +286,7 @@ function search(level: u32, candidates: i32): void {
     nodes++;
     const result = propagate(base);
     if (result == FAIL) return;
-    const left = countCandidates(base);
+    const left = counting ? countCandidates(base) : 0;
     updates += <f64>(before - left);
     if (result == DONE_GRID) {
       found++;
@@ -427,15 +429,18 @@ export function lastUpdates(): f64 {
 
 /** Solves 81 ASCII cells at `at` for up to `max` solutions: the count found, or BAD_CELL / CLASH. */
 export function solveText(at: u32, max: i32): i32 {
+  counting = false;
   const status = readText(at);
   return status < 0 ? status : solvePuzzle(max, true);
 }
 
 /**
  * Solves the cell values (0 blank, 1..9) at PUZZLE, already checked for range, for up to `max` solutions; clues that
- * contradict each other are no error here: the search finds no solution.
+ * contradict each other are no error here: the search finds no solution. With `stats`, lastUpdates counts the
+ * candidates removed.
  */
-export function solveCells(max: i32): i32 {
+export function solveCells(max: i32, stats: bool): i32 {
+  counting = stats;
   return solvePuzzle(max, false);
 }
 
@@ -477,6 +482,7 @@ export function solveCellBatch(at: u32, count: u32, max: i32, statusAt: u32, sol
       if (v > 9) status = BAD_CELL;
       store<u8>(PUZZLE + k, v);
     }
+    counting = false;
     if (status == 0) status = solvePuzzle(max, true);
     store<i32>(statusAt + 4 * i, status);
     if (solutionsAt != 0) writeCells(solutionsAt + 81 * i, status);
