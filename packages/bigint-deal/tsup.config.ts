@@ -12,10 +12,19 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     splitting: true,
     dts: true,
+    // import.meta.url in the CommonJS build too: doubleDummyTables finds its worker (dist/dd-worker.js) next to it.
+    shims: true,
     target: 'node20',
     // fast-check is an optional peer dependency, never bundled.
     external: ['fast-check'],
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
+    noExternal: ['@puzzles/kit'],
+  },
+  {
+    // The double-dummy worker that doubleDummyTables starts: one ESM file that both the ESM and the CommonJS builds load.
+    entry: { 'dd-worker': 'src/double-dummy/worker.ts' },
+    format: ['esm'],
+    target: 'node20',
     noExternal: ['@puzzles/kit'],
   },
   {

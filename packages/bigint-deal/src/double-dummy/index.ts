@@ -15,3 +15,5 @@ export {
   type Strain,
 } from './table.js';
 export { type CardText } from './position.js';
+export { doubleDummyTables, type TablesOptions } from './tables.js';
+export { par, type Par, type ParOptions, type Vulnerability } from './par.js';

@@ -52,13 +52,15 @@ export const STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
 export const STRAIN_CODE: Readonly<Record<Strain, number>> = { S: 0, H: 1, D: 2, C: 3, NT: 4 };
 
 const DEFAULT_MEMORY = 32 * 1024 * 1024;
+/** Bytes of one bucket of the transposition table (search.ts: BUCKET entries of ENTRY 32-bit integers). */
+const BUCKET_BYTES = 32 * 12 * 4;
 
-/** Checks the options and turns them into the engine and the stop conditions. @internal */
-export function prepare(options: DoubleDummyOptions | undefined, what: string): { engine: SearchEngine; check: () => void; arm: () => void } {
-  const { signal, timeout, maxMemory = DEFAULT_MEMORY, engine: kind } = options ?? {};
+/** Checks a double-dummy call's options, throwing a RangeError/TypeError that names a bad one. @internal */
+export function checkOptions(options: DoubleDummyOptions | undefined): Required<Pick<DoubleDummyOptions, 'maxMemory'>> & DoubleDummyOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new TypeError(`options must be an object; got ${describeValue(options)}`);
   }
+  const { signal, timeout, maxMemory = DEFAULT_MEMORY, engine: kind } = options ?? {};
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
     throw new RangeError(`timeout must be a positive number of milliseconds; got ${describeValue(timeout)}`);
   }
@@ -71,8 +73,14 @@ export function prepare(options: DoubleDummyOptions | undefined, what: string): 
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && 'aborted' in signal)) {
     throw new TypeError(`signal must be an AbortSignal; got ${describeValue(signal)}`);
   }
-  // 128 bytes a bucket of four positions; the largest power of two that fits, at most 2^24 buckets (2 GiB).
-  const log2 = Math.min(24, Math.floor(Math.log2(maxMemory / 128)));
+  return { ...options, maxMemory };
+}
+
+/** Checks the options and turns them into the engine and the stop conditions. @internal */
+export function prepare(options: DoubleDummyOptions | undefined, what: string): { engine: SearchEngine; check: () => void; arm: () => void } {
+  const { signal, timeout, maxMemory, engine: kind } = checkOptions(options);
+  // BUCKET_BYTES a bucket; the largest power of two that fits, at most 2^22 buckets.
+  const log2 = Math.max(0, Math.min(22, Math.floor(Math.log2(maxMemory / BUCKET_BYTES))));
   const engine = engineFor(log2, kind);
   const until = timeout === undefined ? 0 : performance.now() + timeout;
   const reason = (): 'aborted' | 'timeout' | undefined =>
@@ -115,7 +123,8 @@ export function doubleDummyTable(deal: Deal | string, options?: DoubleDummyOptio
   const run = prepare(options, 'while making a table');
   run.check();
   const table = {} as DoubleDummyTable;
-  for (const seat of DD_SEATS) table[seat] = {} as Record<Strain, number>;
+  // Keys in the order tables print them: clubs up to notrump.
+  for (const seat of DD_SEATS) table[seat] = { C: 0, D: 0, H: 0, S: 0, NT: 0 };
   const { engine } = run;
   run.arm();
   load(engine, masks, 4);
