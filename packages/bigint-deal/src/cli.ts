@@ -5,7 +5,7 @@ import { seededRandom } from '@puzzles/kit/random';
 import {
   bridgeNumbering,
   compileCondition,
-  countDeals,
+  DEALS,
   dealProbability,
   formatDiagram,
   formatPbn,
@@ -178,8 +178,9 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     const { constraint, impossible } = compileCondition(values.where);
     if (impossible !== undefined && !values['count-only']) throw new RangeError(`no deal satisfies the condition: ${impossible}`);
     if (values['count-only']) {
-      const deals = countDeals(constraint);
+      // One count: the number of deals is the probability's numerator scaled back to all deals.
       const { numerator, denominator, value } = dealProbability(constraint);
+      const deals = (numerator * DEALS) / denominator;
       if (format === 'json') {
         await cli.out.json({ deals: deals.toString(), numerator: numerator.toString(), denominator: denominator.toString(), probability: value });
       } else {
