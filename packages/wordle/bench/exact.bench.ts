@@ -1,4 +1,4 @@
-// tsx bench/exact.bench.ts [--runs N] [--only cpu,process,workers] [--tarse]: the exact solver beside Alex Selby's C++ solver, on the same problem
+// tsx bench/exact.bench.ts [--runs N] [--only cpu,process,workers] [--workers 1,2] [--tarse]: the exact solver beside Alex Selby's C++ solver, on the same problem
 // in the same run, alternating, medians. Both figures are the CPU time of the search alone (Selby's own "Time taken",
 // clock(); ours process.cpuUsage() around solveExact in this thread, after the pattern matrix is built): CPU time moves
 // less than wall time on a shared machine. The whole processes' wall times (start-up and matrix included) follow, then
@@ -16,9 +16,11 @@ const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] ?? 0) || 5;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : ['cpu', 'process', 'workers'];
 const here = fileURLToPath(new URL('.', import.meta.url));
-const cli = join(here, '..', 'dist', 'cli.js');
-const listDir = join(here, '..', '..', '..', '..', 'shared', 'data', 'external', 'wordle', 'selby');
-const selby = join(process.env['TOOLS_CACHE'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'puzzles-tools'), 'selby-wordle', 'wordle');
+const cli = process.env['WORDLE_CLI'] ?? join(here, '..', 'dist', 'cli.js');
+// SELBY_LISTS and SELBY_BIN point elsewhere (a copy on another machine).
+const listDir = process.env['SELBY_LISTS'] ?? join(here, '..', '..', '..', '..', 'shared', 'data', 'external', 'wordle', 'selby');
+const selby = process.env['SELBY_BIN'] ?? join(process.env['TOOLS_CACHE'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'puzzles-tools'), 'selby-wordle', 'wordle');
+const WORKERS = args.includes('--workers') ? args[args.indexOf('--workers') + 1]!.split(',').map(Number) : [1, 2];
 const haveSelby = existsSync(selby) && existsSync(listDir);
 
 interface Problem {
@@ -56,7 +58,7 @@ function runSelby(p: Problem): { total: number; ms: number; nodes: number; wallM
 }
 
 /** The built package, whose worker script is in dist/ (workers cannot start from the sources). */
-const built = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.js');
+const built = (await import(process.env['WORDLE_DIST'] ?? new URL('../dist/index.js', import.meta.url).href)) as typeof import('../src/index.js');
 
 /** One run of ours (in this thread unless told): the total, the CPU time of the search (matrix built), nodes, wall time. */
 async function runOurs(p: Problem, workers = 0): Promise<{ total: number; ms: number; nodes: number; wallMs: number }> {
@@ -117,13 +119,10 @@ for (const p of only.includes('process') ? PROBLEMS : []) {
 
 if (only.includes('workers')) console.log('# worker threads (wall time of the search, medians, alternating)');
 for (const p of only.includes('workers') ? PROBLEMS : []) {
-  const one: number[] = [];
-  const two: number[] = [];
-  for (let r = 0; r < Math.min(RUNS, 3); r++) {
-    one.push((await runOurs(p, 1)).wallMs);
-    two.push((await runOurs(p, 2)).wallMs);
-  }
-  console.log(`${p.name}: 1 worker ${s(median(one))}, 2 workers ${s(median(two))} (${(median(one) / median(two)).toFixed(2)}× as fast)`);
+  const times = WORKERS.map((): number[] => []);
+  for (let r = 0; r < Math.min(RUNS, 3); r++) for (const [i, w] of WORKERS.entries()) times[i]!.push((await runOurs(p, w)).wallMs);
+  const first = median(times[0]!);
+  console.log(`${p.name}: ${WORKERS.map((w, i) => `${w} worker${w === 1 ? '' : 's'} ${s(median(times[i]!))} (${(first / median(times[i]!)).toFixed(2)}×)`).join(', ')}`);
 }
 
 if (args.includes('--tarse')) {
