@@ -88,8 +88,8 @@ beforeAll(() => {
 });
 
 /** Opens a page file in a fresh context; every error it logs and every request it makes is collected. */
-async function openReport(file: string, options: { width?: number; scheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
-  const context = await browser().newContext({ viewport: { width: options.width ?? 1300, height: 900 }, colorScheme: options.scheme ?? 'light', locale: 'en-US' });
+async function openReport(file: string, options: { width?: number; scheme?: 'light' | 'dark'; locale?: string } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
+  const context = await browser().newContext({ viewport: { width: options.width ?? 1300, height: 900 }, colorScheme: options.scheme ?? 'light', locale: options.locale ?? 'en-US' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -245,6 +245,25 @@ describe('the logparse HTML report in Chromium', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
+  });
+
+  it("writes every figure in the reader's locale: cards, dates, table rows and footers, chart ticks", async () => {
+    const { page, context, problems } = await openReport(generated.page, { locale: 'de-DE' });
+    const g = generated.json.general;
+    const de = (n: number) => n.toLocaleString('de-DE');
+    expect(await page.locator('.card[data-k="requests"] dd').textContent()).toBe(de(g['requests']!));
+    expect(await page.locator('.card[data-k="bytes"] data').getAttribute('title')).toBe(`${de(g['bytes']!)} bytes`);
+    expect(await page.locator('.range time').first().textContent()).toBe(new Date(Date.UTC(2026, 0, 25)).toLocaleDateString('de-DE', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+    const requests = generated.json['requests']!;
+    const first = page.locator('#p-requests tbody tr').first();
+    expect(await first.locator('td .p').first().textContent()).toBe(`${((requests[0]!.hits / g['valid']!) * 100).toFixed(2).replace('.', ',')}\u00a0%`);
+    const total = requests.reduce((s, r) => s + r.hits, 0);
+    expect(await page.locator('#p-requests tfoot tr.agg').nth(1).locator('td').first().textContent()).toBe(de(Math.round(total / requests.length)));
+    // The average bytes per request, in binary units with the German decimal comma.
+    expect(await page.locator('#p-requests tfoot tr.agg').nth(1).locator('td').nth(2).textContent()).toMatch(/^\d{1,3},\d\d (KiB|MiB)$/);
+    expect(await page.locator('#p-visitors svg text.tick').last().textContent()).toBe(new Date(Date.UTC(2026, 0, 27)).toLocaleDateString('de-DE', { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('hides the controls in print', async () => {

@@ -97,7 +97,8 @@ rows.sort(function(x,y){var a=x[col],c=y[col];return dir*(col===0?(a<c?-1:a>c?1:
 render()});
 // A key cut in the middle is two boxes side by side, which a copy would write on two lines: copied whole instead.
 document.addEventListener('copy',function(e){var s=getSelection();if(!s||!s.rangeCount||!e.clipboardData)return;var t=s.toString(),n=t;document.querySelectorAll('.mid').forEach(function(m){if(m.children.length===2&&s.containsNode(m,true)){var h=m.children[0].textContent,tl=m.children[1].textContent;n=n.split(h+'\\n'+tl).join(h+tl)}});if(n!==t){e.clipboardData.setData('text/plain',n);e.preventDefault()}});
-localise(document.querySelector('header.top'));document.querySelectorAll('svg').forEach(localise);
+// Every figure the page was written with (cards, dates, chart ticks and hover texts, counts, table footers) in the reader's locale.
+localise(document);
 // How long this script took, for a reader's (or a bench's) performance tools.
 performance.measure('logparse report script',{start:started});
 })();`;
