@@ -314,7 +314,7 @@ export class SudokuSolver {
    */
   search(cells: Uint8Array, limit: number, out?: Uint8Array, options?: SudokuSearchOptions): number {
     // A 9×9 search without budgets runs in WebAssembly when it can (the same search, so the same statistics).
-    if (options === undefined && this.propagation instanceof BandSearch && this.#run === null && limit <= WASM_LIMIT) {
+    if (options === undefined && this.propagation instanceof BandSearch && this.#run === null && Number.isInteger(limit) && limit <= WASM_LIMIT) {
       const wasm = sudokuWasm();
       if (wasm !== null) {
         this.#check(cells, limit, out);

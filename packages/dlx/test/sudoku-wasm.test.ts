@@ -120,5 +120,9 @@ describe('the 9×9 search in WebAssembly', () => {
     const big = countSudokuSolutions(nearlyFull, 2 ** 40);
     expect(big).toBe(countSudokuSolutions(nearlyFull, 1000));
     expect(big).toBeGreaterThan(0);
+    // A limit that is not an integer counts as the TypeScript search counts it (up to the next integer).
+    const cells = parseSudoku(`${nearlyFull.slice(0, 36)}${'.'.repeat(45)}`).cells;
+    expect(new SudokuSolver(9).search(cells, 2.5)).toBe(typescriptSearch(cells, 2.5).found);
+    expect(typescriptSearch(cells, 2.5).found).toBe(3);
   });
 });
