@@ -398,6 +398,9 @@ function leads(seat: i32, base: i32, best: i32): i32 {
         score = 40 - card;
       } else {
         score = (mine == 0 ? 10 : 0) - top + length - (opponentRuffs ? 30 : 0);
+        // Through the left-hand opponent toward partner's higher card; trumps when they draw the opponents'.
+        if (partnerTop > lhoTop) score += 8;
+        if (suit == trump && length + popcnt32(hands[partner * 4 + suit]!) > 2 * popcnt32(hands[lho * 4 + suit]! | hands[rho * 4 + suit]!)) score += 6;
       }
       if (((suit << 4) | popcnt32(present >> (card + 1))) == best) score = 1000;
       count = insert(base, count, (suit << 4) | card, score, seat);
