@@ -63,7 +63,7 @@ tfoot th,tfoot td{color:var(--muted);font-size:12.5px;border-bottom:0;padding-to
 @media (prefers-color-scheme:dark){.graph svg{filter:invert(.88) hue-rotate(180deg)}}
 footer{color:var(--muted);font-size:12.5px}
 @media (max-width:900px){.cards{grid-template-columns:repeat(3,minmax(0,1fr))}}
-@media (max-width:600px){.wrap{padding:14px 12px}h1{font-size:20px}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}.card dd{font-size:17px}.panel{padding:12px 10px}col.c-h{width:4.3em}col.c-v{width:4.6em}col.c-b{width:6.1em}td{font-size:13px}th,td{padding:5px 3px}.item.l{display:none}.item.s{display:inline}}
+@media (max-width:600px){.wrap{padding:14px 12px}h1{font-size:20px}.cards{grid-template-columns:repeat(2,minmax(0,1fr));gap:8px}.card dd{font-size:17px}.panel{padding:12px 10px}col.c-h{width:4.3em}col.c-v{width:5em}col.c-b{width:6.1em}thead button{padding:6px 3px;white-space:nowrap}thead button::after{width:auto}td{font-size:13px}th,td{padding:5px 3px}.item.l{display:none}.item.s{display:inline}}
 @media print{:root{--bg:#fff;--panel:#fff;--ink:#000;--muted:#444;--line:#bbb;--grid:#ddd;--hits:#1f4fbf;--vis:#b8430f}body{font-size:11px}.cards{grid-template-columns:repeat(5,minmax(0,1fr));gap:6px}.card dd{font-size:15px}td,tfoot th,tfoot td{font-size:11px}header.top{margin-bottom:10px}.wrap{max-width:none;padding:0}nav.toc,.pager button,.skip,.range-slot{display:none}main{display:block}.panel{break-inside:avoid;border:1px solid #bbb;margin-bottom:10px}.graph svg{filter:none}header.top{border:0}}
 `;
 
