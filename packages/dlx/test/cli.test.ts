@@ -203,8 +203,10 @@ describe('dlx', () => {
     for (const example of examples) {
       const script = example.replace(/(^|\| )dlx /g, '$1BIN ');
       const result = runShell(dlx, `cd '${dir}' && ${script}`, { timeout: 30_000 });
-      // --max-nodes 1000000 stops the pentomino search long before its --timeout 10s.
-      expect(result.code, `${example}: ${result.stderr}`).toBe(0);
+      // --max-nodes 1000000 stops the pentomino search (exit 0) well before its --timeout 10s on an idle machine; on
+      // a loaded one the clock may come first (exit 124, and stderr says so): either way the totals are printed.
+      if (result.code === 124) expect(result.stderr, example).toMatch(/^dlx: stopped by --timeout 10s after [\d,]+ solutions and [\d,]+ nodes/);
+      else expect(result.code, `${example}: ${result.stderr}`).toBe(0);
       expect(result.stdout, example).toMatch(/Altogether|summary/);
     }
   });
