@@ -2,6 +2,7 @@
 // bigint-deal: argument parsing and printing only; everything else is the library's.
 import { BAD_LINES_SHOWN, choiceOption, durationOption, EXIT_TIMEOUT, InputError, inputName, integerOption, quote, readAll, readLines, runCli, UsageError, type Cli } from '@puzzles/kit/cli';
 import { seededRandom } from '@puzzles/kit/random';
+import { readFileSync, statSync } from 'node:fs';
 import {
   bridgeNumbering,
   compileCondition,
@@ -20,6 +21,20 @@ import {
   type Deal,
   type Edition,
 } from './index.js';
+
+/**
+ * A regular file within the size limit, read at once (no stream, no thread pool: most of a short run's start-up);
+ * undefined for anything else (standard input, devices, pipes, missing files), which readAll reads and reports.
+ */
+function readSmallFile(file: string, maxBytes: number): string | undefined {
+  if (file === '-') return undefined;
+  try {
+    const stats = statSync(file);
+    return stats.isFile() && stats.size <= maxBytes ? readFileSync(file, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --of <deal>
@@ -227,7 +242,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   if (values.script !== undefined) {
     // Read within a bound, so that an endless input (/dev/zero, `yes |`) is one error line in bounded memory, and
     // --timeout and Ctrl-C end a read that waits for input.
-    const text = await readAll(values.script, { maxBytes: MAX_SCRIPT_BYTES, signal });
+    const text = readSmallFile(values.script, MAX_SCRIPT_BYTES) ?? (await readAll(values.script, { maxBytes: MAX_SCRIPT_BYTES, signal }));
     if (text === undefined) {
       stopped('the script was not read to its end; no deal produced');
       return cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;

@@ -803,6 +803,19 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
     ...(options.onNoMatch === undefined ? {} : { onNoMatch: options.onNoMatch }),
     ...(options.noMatchAfter === undefined ? {} : { noMatchAfter: options.noMatchAfter }),
   });
+  /** Adds one deal to the averages and frequency tables. */
+  const tally = (deal: Deal): void => {
+    dealMasks(deal, masks);
+    averages.forEach((a, k) => (sums[k]! += averageValues[k]!(masks, deal)));
+    frequencies.forEach((f, k) => {
+      const v = frequencyValues[k]!(masks, deal);
+      const table = tables[k]!;
+      if (v < f.low) table.below++;
+      else if (v > f.high) table.above++;
+      else table.counts[v - f.low]!++;
+    });
+  };
+  const statistics = averages.length + frequencies.length > 0;
   let produced = 0;
   for (let next = stream.next(); ; next = stream.next()) {
     if (next.done === true) {
@@ -817,21 +830,20 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
       };
     }
     produced++;
-    const { deal } = next.value;
-    if (averages.length + frequencies.length > 0) dealMasks(deal, masks);
-    averages.forEach((a, k) => (sums[k]! += averageValues[k]!(masks, deal)));
-    frequencies.forEach((f, k) => {
-      const v = frequencyValues[k]!(masks, deal);
-      const table = tables[k]!;
-      if (v < f.low) table.below++;
-      else if (v > f.high) table.above++;
-      else table.counts[v - f.low]!++;
-    });
+    if (statistics) tally(next.value.deal);
     yield next.value;
   }
 }
 
 const VULNERABLE = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
+
+/** dealer's printoneline of a PBN deal string from North: `n AKQ.… e … s … w …`. */
+function oneLine(pbn: string): string {
+  const a = pbn.indexOf(' ', 2);
+  const b = pbn.indexOf(' ', a + 1);
+  const c = pbn.indexOf(' ', b + 1);
+  return `n ${pbn.slice(2, a)} e ${pbn.slice(a + 1, b)} s ${pbn.slice(b + 1, c)} w ${pbn.slice(c + 1)}`;
+}
 
 /** One deal as a dealer action prints it; `board` numbers it (1 first). */
 export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, script: Pick<DealerScript, 'dealer' | 'vulnerable'> = {}): string {
@@ -881,6 +893,8 @@ export function formatScriptAction(action: ScriptAction, deal: Deal, board: numb
   if (action.kind === 'average' || action.kind === 'frequency') {
     throw new RangeError(`formatScriptAction prints print actions; got ${describeValue(action.kind)}`);
   }
+  // The common one-line print, made straight from the PBN deal string.
+  if (action.kind === 'printoneline' && action.value === undefined && deal instanceof Deal && deal.signature.bridge) return oneLine(deal.toPbn());
   const text = formatScriptDeal(deal, action.kind, board, script);
   return action.value === undefined ? text : `${text}${action.kind === 'printoneline' ? ' ' : '\n'}${action.value(deal)}`;
 }
