@@ -4,7 +4,12 @@
 // double-dummy table (TABLE) and DealerPar's score and contracts (PAR2). Par is computed from the TABLE line alone and
 // compared exactly: the same score, the same contracts (as a set; a different order is counted and reported too).
 // Prints the counts and every mismatch; exits 1 on any mismatch or on a file it cannot read.
-import { existsSync, readFileSync } from 'node:fs';
+// Then, where DDS 2.9.1 is built (../shared/tools/build-dds.sh; its libdds.a and g++), 200,000 random tables (half as
+// deals make them, half any 20 counts) with random dealers and vulnerabilities go through DDS's own DealerPar, by a
+// ten-line C++ driver compiled here, and must give the same text; where it is not built, that part says so and is skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { par, type DoubleDummyTable, type Par } from '@puzzles/bigint-deal/double-dummy';
@@ -81,3 +86,68 @@ for (const file of files) {
 for (const m of mismatches) console.log(m);
 console.log(`${matched} of ${records} records match DDS's DealerPar (score and contracts)${orderDiffers > 0 ? `, ${orderDiffers} of them with the contracts in another order` : ', contracts in the same order'}`);
 if (records === 0 || matched !== records) process.exit(1);
+
+// Random tables through DDS's DealerPar itself.
+const ddsDir = join(process.env.TOOLS_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'puzzles-tools'), 'dds-2.9.1');
+const driverSource = `#include <cstdio>
+#include "dll.h"
+int main() {
+  int dealer, vul;
+  while (std::scanf("%d %d", &dealer, &vul) == 2) {
+    ddTableResults t;
+    for (int s = 0; s < 5; s++) for (int h = 0; h < 4; h++) if (std::scanf("%d", &t.resTable[s][h]) != 1) return 1;
+    parResultsDealer p;
+    p.score = 0;
+    if (DealerPar(&t, &p, dealer, vul) != RETURN_NO_FAULT) return 1;
+    std::printf("%d", p.score);
+    for (int i = 0; i < p.number; i++) std::printf(" %s", p.contracts[i]);
+    std::printf("\\n");
+  }
+}
+`;
+const library = join(ddsDir, 'src/libdds.a');
+if (!existsSync(library)) {
+  console.log(`DDS is not built (no ${library}; run ../shared/tools/build-dds.sh): the comparison on random tables is skipped`);
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'par-dds-'));
+  writeFileSync(join(dir, 'driver.cpp'), driverSource);
+  const built = spawnSync('g++', ['-O2', `-I${join(ddsDir, 'include')}`, join(dir, 'driver.cpp'), library, '-fopenmp', '-lpthread', '-o', join(dir, 'driver')], { encoding: 'utf8' });
+  if (built.status !== 0) {
+    console.log(`could not build the DealerPar driver (g++: ${built.error?.message ?? built.stderr.trim().split('\n')[0]}): the comparison on random tables is skipped`);
+  } else {
+    // A fixed generator, so that a mismatch can be found again.
+    let state = 2026;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return Math.floor((state / 2 ** 32) * n);
+    };
+    const clamp = (n: number): number => Math.min(13, Math.max(0, n));
+    const cases: { dealer: number; vul: number; counts: number[] }[] = [];
+    for (let k = 0; k < 200_000; k++) {
+      const counts: number[] = [];
+      for (let s = 0; s < 5; s++) {
+        if (k % 2 === 0) {
+          const ns = next(14);
+          counts.push(clamp(ns + next(3) - 1), clamp(13 - ns + next(3) - 1), clamp(ns + next(3) - 1), clamp(13 - ns + next(3) - 1));
+        } else for (let d = 0; d < 4; d++) counts.push(next(14));
+      }
+      cases.push({ dealer: next(4), vul: next(4), counts });
+    }
+    const run = spawnSync(join(dir, 'driver'), { input: cases.map((c) => `${c.dealer} ${c.vul} ${c.counts.join(' ')}`).join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28 });
+    const answers = run.stdout.trim().split('\n');
+    let same = 0;
+    const differ: string[] = [];
+    cases.forEach((c, k) => {
+      const table = { N: {}, E: {}, S: {}, W: {} } as DoubleDummyTable;
+      TABLE_STRAINS.forEach((strain, s) => SEATS.forEach((seat, d) => (table[seat][strain] = c.counts[s * 4 + d]!)));
+      const got = par(table, { dealer: SEATS[c.dealer]!, vulnerable: VULNERABLE[c.vul]! });
+      // DealerPar leaves the score of a passed-out deal as the caller set it (0) and says "pass".
+      const text = `${got.score} ${got.contracts.join(' ')}`;
+      if (text === answers[k]) same++;
+      else if (differ.length < 20) differ.push(`dealer ${c.dealer} vul ${c.vul} TABLE ${c.counts.join(' ')}: DDS ${answers[k]}, par ${text}`);
+    });
+    for (const d of differ) console.log(d);
+    console.log(`${same} of ${cases.length} random tables give the same par as DDS 2.9.1's DealerPar, run here (half as deals make them, half any counts)`);
+    if (same !== cases.length) process.exit(1);
+  }
+}
