@@ -27,6 +27,7 @@ export interface SudokuBatchWorkerOptions extends SudokuBatchOptions {
 export interface SudokuBatchError {
   /** The puzzle's index in the batch (0-based; for a text, its line number minus one). */
   readonly index: number;
+  /** What is wrong with it, as parseSudoku says it (a RangeError's message). */
   readonly message: string;
 }
 
