@@ -112,7 +112,7 @@ describe('bridge page', () => {
     await page.locator('#vulnerable').selectOption('both');
 
     // The table: generous time for the solver, which takes seconds per table on a loaded machine.
-    await expect.poll(() => page.locator('#dd-status').textContent(), { timeout: 180_000, intervals: [250] }).toMatch(/^Solved in/);
+    await expect.poll(() => page.locator('#dd-status').textContent(), { timeout: 180_000, interval: 250 }).toMatch(/^Solved in/);
     const expected = ddsTable(DDS_TABLE);
     for (const seat of SEATS) {
       for (const strain of STRAINS) {
