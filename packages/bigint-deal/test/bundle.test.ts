@@ -1,7 +1,7 @@
 // What a one-function import of the built package costs a browser bundle (esbuild, minified, gzip): the library has no
 // top-level side effects, so a bundler keeps only what the imported function uses.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,5 +46,24 @@ describe('tree-shaking the built package', () => {
 
   it.skipIf(!existsSync(esbuild))('the inspect hook is not lost by bundling: a bundled Deal still shows its hands', () => {
     expect(bundle('dealByNumber')).toContain('nodejs.util.inspect.custom');
+  });
+
+  it('the main entry carries no double-dummy code: the search lives in the double-dummy subpath', () => {
+    /** A built file and every file it imports or requires, transitively. */
+    const withImports = (file: string, seen = new Set<string>()): string => {
+      if (seen.has(file)) return '';
+      seen.add(file);
+      const code = readFileSync(new URL(`../dist/${file}`, import.meta.url), 'utf8');
+      const local = [...code.matchAll(/(?:from\s*|import\s*|require\()"\.\/([\w.-]+)"/g)].map((m) => m[1]!);
+      return code + local.map((next) => withImports(next, seen)).join('');
+    };
+    // 'AGFzbQ' is the WebAssembly module's header ("\0asm") in base64.
+    for (const file of ['index.js', 'index.cjs']) {
+      const code = withImports(file);
+      expect(code, file).not.toContain('AGFzbQ');
+      expect(code, file).not.toMatch(/doubleDummy|DoubleDummyStopped/);
+    }
+    expect(withImports('double-dummy.js')).toContain('AGFzbQ');
+    expect(withImports('double-dummy.cjs')).toMatch(/doubleDummyTable/);
   });
 });

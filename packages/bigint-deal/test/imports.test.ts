@@ -91,4 +91,23 @@ describe('module imports', () => {
       if (module.startsWith('numbering/')) expect(imports.filter((m) => m.startsWith('conditions/')), module).toEqual([]);
     }
   });
+
+  it('the main entry does not reach the double-dummy solver at run time: it has a subpath of its own', () => {
+    const graph = sourceGraph();
+    const reached = (from: string): Set<string> => {
+      const seen = new Set<string>();
+      const visit = (module: string): void => {
+        if (seen.has(module)) return;
+        seen.add(module);
+        for (const next of graph.get(module) ?? []) visit(next);
+      };
+      visit(from);
+      return seen;
+    };
+    const main = reached('index');
+    expect(main.size).toBeGreaterThan(10);
+    expect([...main].filter((module) => module.startsWith('double-dummy/'))).toEqual([]);
+    // The subpath does reach the search, so the walk would see it.
+    expect(reached('double-dummy/index')).toContain('double-dummy/search');
+  });
 });
