@@ -118,6 +118,36 @@ describe('solveExact on tiny lists, against a brute-force reference', () => {
   });
 });
 
+describe('the heuristic solver beside the exact one', () => {
+  it('rescues a position its look-ahead would leave unsolved: width 2, hard mode, 4 guesses (abebe took a fifth)', async () => {
+    // Found by sampling lists like the ones below: without the exact rescue the look-ahead played abebe in 5 guesses.
+    const words = createWordList({
+      answers: ['abcbe', 'abhbh', 'abgbe', 'abgbc', 'abcbf', 'abdbc', 'abhbe', 'abfbd', 'abdbd', 'abfbh', 'abebe', 'abdbh'],
+      guesses: ['gaafa', 'accgc', 'fbhfb', 'abfca', 'cbgfd', 'eaheh'],
+    });
+    const options = { words, opener: 'abfbd', hardMode: true, maxGuesses: 4 };
+    expect((await solveExact(options)).total).toBe(31);
+    const summary = createSolver({ ...options, width: 2 }).evaluate();
+    expect(summary.failures).toEqual([]);
+    expect(summary.total).toBeGreaterThanOrEqual(31);
+  });
+
+  it('leaves no answer past the last guess when a strategy with its opener can solve them all', async () => {
+    await fc.assert(
+      fc.asyncProperty(tinyLists, fc.boolean(), fc.integer({ min: 3, max: 4 }), fc.nat(), async ({ answers, guesses }, hardMode, maxGuesses, pick) => {
+        const words = createWordList({ answers, guesses });
+        const opener = words.guesses[pick % words.guesses.length]!;
+        const exact = await solveExact({ words, opener, hardMode, maxGuesses });
+        fc.pre(exact.total !== null);
+        const summary = createSolver({ words, opener, hardMode, maxGuesses, width: 2 }).evaluate();
+        expect(summary.failures).toEqual([]);
+        expect(summary.total).toBeGreaterThanOrEqual(exact.total!);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('solveExact on a slice of the original lists', () => {
   // 60 answers and every allowed guess: a real search (thousands of guesses per position), quick enough for a test.
   const original = createSolver().words;
