@@ -286,6 +286,12 @@ describe('double-dummy bad input: one error naming the value', () => {
     expectError(() => doubleDummyTable(notBridge), TypeError, /must be a bridge deal/);
   });
 
+  // The error for a Deal of other hand sizes says "got an object": it does not show which deal it was given.
+  it.fails('a Deal that is not a bridge deal is named by its hands in the error', () => {
+    const notBridge = parseDeal('N'.repeat(26) + 'S'.repeat(26), [26, 26], 'NS');
+    expectError(() => doubleDummyTable(notBridge), TypeError, /\b26\b|2 hands/);
+  });
+
   it('played cards that break the rules', () => {
     const deal = 'N:AK.2.. QJ.3.. T9.4.. 87.5..';
     const at = (played: unknown[]) => () => doubleDummyPlays(deal, { strain: 'NT', leader: 'N', played: played as string[] });
