@@ -8,7 +8,7 @@ export default defineConfig([
   {
     // The library and its fast-check arbitraries: dual ESM + CJS with types for both. The two entries share their
     // code through chunks (splitting, for CJS too), so a Deal made by an arbitrary is the library's own Deal class.
-    entry: { index: 'src/index.ts', arbitraries: 'src/arbitraries.ts', 'double-dummy': 'src/double-dummy/index.ts' },
+    entry: { index: 'src/index.ts', arbitraries: 'src/arbitraries.ts', 'double-dummy': 'src/double-dummy.ts' },
     format: ['esm', 'cjs'],
     splitting: true,
     dts: true,
@@ -32,7 +32,7 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
     // The CLI uses the library only through its public entry: load dist/index.js at run time, not a second copy.
-    external: ['./index.js'],
+    external: ['./index.js', './double-dummy.js'],
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],

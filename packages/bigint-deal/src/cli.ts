@@ -21,6 +21,7 @@ import {
   type Deal,
   type Edition,
 } from './index.js';
+import type { DoubleDummyTable, Strain } from './double-dummy.js';
 
 /**
  * A regular file within the size limit, read at once (no stream, no thread pool: most of a short run's start-up);
@@ -41,6 +42,7 @@ const HELP = `Usage: bigint-deal [options] <page>...
        bigint-deal --random [--seed S] [--count N]
        bigint-deal --where CONDITION [--count N] [--seed S] [--count-only]
        bigint-deal --script FILE [--count N] [--seed S]
+       bigint-deal … --dd [--dealer D --vulnerable V] [--workers N]
 
 Every bridge deal has a page in the Impossible Book of Thomas Andrews'
 Impossible Book challenge (2002), from 1 to 53644737765488792839237440000.
@@ -74,6 +76,15 @@ Options:
   --seed S       with --random, --where or --script: reproducible (any text)
   --count N      with --random or --where: how many deals (default 1);
                  with --script: instead of the script's produce
+  --dd           add the double-dummy table to every deal printed: the
+                 tricks each declarer's side takes in each strain, the
+                 declarer's left-hand opponent leading (diagram: a grid;
+                 string and pbn: N:75656 E:… in hex digits, clubs to
+                 notrump; json: "doubleDummy"); dealer scripts may use
+                 tricks(seat, strain) in any expression without --dd
+  --dealer D     with --dd: add par for dealer D (N, E, S or W)
+  --vulnerable V with --dealer: none (default), ns, ew or both
+  --workers N    with --dd: make the tables on N worker threads
   --timeout T    stop after T (500ms, 10s, 2m; a bare number is seconds)
                  and say on stderr how many deals were printed (exit 124)
   --ascii        diagram with S H D C instead of suit symbols
@@ -98,6 +109,9 @@ Examples:
   bigint-deal --where "hcp(north) >= 22 and hcp(south) >= 10" --count-only
   bigint-deal --where "hcp(north) == 15 && balanced(north) && semibalanced(south)" --count-only
   printf 'condition hcp(north) >= 20 and spades(south) >= 5\\naction printoneline\\n' | bigint-deal --script - --count 3 --seed 1
+  bigint-deal --of "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432" --dd --dealer N
+  bigint-deal 1 2 --format pbn --dd --workers 2
+  printf 'produce 2\\ncondition hcp(north) >= 25\\naction average tricks(north, notrumps)\\n' | bigint-deal --script - --seed 1 --timeout 10m
 
 Exit status: 0 on success, 1 on bad input (even when --timeout stopped the
 run too), 2 on a usage error, 124 when --timeout stopped the work (after
@@ -116,7 +130,14 @@ const OPTIONS = {
   count: { type: 'string' },
   timeout: { type: 'string' },
   ascii: { type: 'boolean' },
+  dd: { type: 'boolean' },
+  dealer: { type: 'string' },
+  vulnerable: { type: 'string' },
+  workers: { type: 'string' },
 } as const;
+
+const SEAT_CHOICES = ['N', 'E', 'S', 'W'] as const;
+const VULNERABILITIES = ['none', 'ns', 'ew', 'both'] as const;
 
 const FORMATS = ['diagram', 'string', 'pbn', 'json'] as const;
 const EDITIONS = ['andrews', 'pavlicek'] as const satisfies readonly Edition[];
@@ -151,6 +172,20 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   const count = integerOption(values.count, 'count', { min: 1, fallback: 1 })!;
   const timeout = durationOption(values.timeout);
   const signal = cli.timeout(timeout);
+  const deadline = timeout === undefined ? undefined : performance.now() + timeout;
+  /** What is left of --timeout for a double-dummy call, in milliseconds (at least 1). */
+  const remaining = (): { timeout?: number } => (deadline === undefined ? {} : { timeout: Math.max(1, deadline - performance.now()) });
+
+  // Double-dummy analysis: the subpath is loaded only when --dd or a script's tricks(…) asks for it.
+  if ((values.dealer !== undefined || values.workers !== undefined) && !values.dd) throw new UsageError('--dealer and --workers go with --dd');
+  if (values.vulnerable !== undefined && values.dealer === undefined) throw new UsageError('--vulnerable goes with --dealer (par needs the dealer)');
+  if (values.dd && values['count-only']) throw new UsageError('--dd does not go with --count-only');
+  if (values.workers !== undefined && values.script !== undefined) throw new UsageError('--workers goes with --dd on pages, --of, --random or --where (a script analyses its deals one by one)');
+  const dealer = choiceOption(values.dealer?.toUpperCase(), 'dealer', SEAT_CHOICES);
+  const vulnerable = choiceOption(values.vulnerable?.toLowerCase(), 'vulnerable', VULNERABILITIES, 'none')!;
+  const workers = integerOption(values.workers, 'workers', { min: 1, max: 256, fallback: 1 })!;
+  const dd = values.dd ? await import('./double-dummy.js') : undefined;
+  let ddStopped = false;
 
   // The kit's output sends batched text on a later write; when none comes (input that is slow or idle, such as pages
   // typed at a terminal), this sends it after 20 ms, so every result shows without waiting for the next one.
@@ -179,6 +214,53 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       }
     }
   };
+  /** A deal with its double-dummy table (and par, given --dealer) in the chosen format. */
+  const showDd = (page: bigint, deal: Deal, table: DoubleDummyTable): string => {
+    const par = dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
+    switch (format) {
+      case 'json':
+        return JSON.stringify({ page: page.toString(), deal: deal.toString(), pbn: formatPbn(deal), doubleDummy: table, ...(par === undefined ? {} : { par }) });
+      case 'diagram':
+        return `${show(page, deal)}${dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true })}\n`;
+      default:
+        return `${show(page, deal)} ${dd!.formatDoubleDummyLine(table)}${par === undefined ? '' : ` par ${par.score} ${par.contracts.join(',')}`}`;
+    }
+  };
+  // With --dd, deals wait here until a batch is full (one per worker thread and then some), so the threads work side by
+  // side; they print in the order they were dealt.
+  const pending: { page: bigint; deal: Deal }[] = [];
+  const flushDd = async (): Promise<void> => {
+    const items = pending.splice(0);
+    if (items.length === 0 || ddStopped) return;
+    let tables: (DoubleDummyTable | undefined)[];
+    try {
+      tables =
+        workers > 1
+          ? await dd!.doubleDummyTables(items.map((item) => item.deal), { workers, signal, ...remaining() })
+          : items.map((item) => dd!.doubleDummyTable(item.deal, remaining()));
+    } catch (error) {
+      if (!(error instanceof dd!.DoubleDummyStopped)) throw error;
+      tables = Array.isArray(error.partial) ? (error.partial as (DoubleDummyTable | undefined)[]) : [];
+      ddStopped = true;
+    }
+    for (let k = 0; k < items.length && tables[k] !== undefined; k++) {
+      await print(showDd(items[k]!.page, items[k]!.deal, tables[k]!));
+      ddPrinted++;
+    }
+  };
+  let ddPrinted = 0;
+  /** Prints a deal, or queues it for its double-dummy table with --dd. */
+  const emit = async (page: bigint, deal: Deal): Promise<void> => {
+    if (dd === undefined) return print(show(page, deal));
+    pending.push({ page, deal });
+    if (pending.length >= (workers > 1 ? workers * 2 : 1)) await flushDd();
+  };
+  /** Says how far --dd got when its analysis ran past --timeout. */
+  const ddTimedOut = (): number => {
+    cli.warn(`stopped after ${values.timeout} (--timeout) while making double-dummy tables: ${counted(ddPrinted, 'deal')} printed with its table`);
+    return EXIT_TIMEOUT;
+  };
+
   /** Says on stderr what was done when the run stopped early (--timeout or Ctrl-C); a closed reader stops quietly. */
   const stopped = (what: string): void => {
     if (cli.stopReason === 'timeout') cli.warn(`stopped after ${values.timeout} (--timeout): ${what}`);
@@ -226,12 +308,15 @@ async function main(argv: string[], cli: Cli): Promise<number> {
           }
           break;
         }
-        await print(show(next.value.page!, next.value.deal));
+        await emit(next.value.page ?? 0n, next.value.deal);
+        if (ddStopped) break;
         if ((++printed & 1023) === 0) progress?.update(printed);
       }
+      await flushDd();
     } finally {
       progress?.end();
     }
+    if (ddStopped) return ddTimedOut();
     if (!timedOut && printed < count && cli.stopReason !== undefined) {
       stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
       timedOut = cli.stopReason === 'timeout';
@@ -263,7 +348,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     }
     const kept: Deal[] = [];
     const progress = produce > 1 ? cli.progress('dealing', { total: produce, unit: 'deals' }) : undefined;
+    // A script that asks for tricks(…) loads the double-dummy subpath as --dd does.
+    const analysis = dd ?? (script.usesTricks === true ? await import('./double-dummy.js') : undefined);
     const run = runDealerScript(script, {
+      ...(analysis === undefined ? {} : { tricks: (pbn: string, declarer: 'N' | 'E' | 'S' | 'W', strain: Strain) => analysis.doubleDummyTricks(pbn, strain, declarer, remaining()) }),
       produce,
       ...(values.seed === undefined ? {} : { seed: values.seed }),
       signal,
@@ -312,8 +400,11 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         }
         board++;
         const { deal, page } = next.value;
-        if (format === 'json') await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal) }));
-        else {
+        const table = dd === undefined ? undefined : dd.doubleDummyTable(deal, remaining());
+        const par = table === undefined || dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
+        if (format === 'json') {
+          await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) }));
+        } else {
           if (pageActions.length > 0) kept.push(deal);
           for (const action of prints) {
             const text = formatScriptAction(action, deal, board, script);
@@ -321,9 +412,15 @@ async function main(argv: string[], cli: Cli): Promise<number> {
             if (action.kind === 'printes') await cli.out.write(text);
             else await print(text);
           }
+          if (table !== undefined) await print(dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true }));
         }
         if ((board & 1023) === 0) progress?.update(board);
       }
+    } catch (error) {
+      // Double-dummy analysis (tricks(…) or --dd) that ran past --timeout: say how far the run got.
+      if (!(error instanceof Error && error.name === 'DoubleDummyStopped')) throw error;
+      cli.warn(`stopped after ${values.timeout} (--timeout) during double-dummy analysis: ${group(board - 1)} of ${counted(produce, 'deal')} produced`);
+      return EXIT_TIMEOUT;
     } finally {
       progress?.end();
     }
@@ -342,25 +439,29 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     try {
       for (; printed < count && !signal.aborted; printed++) {
         const { page, deal } = randomDeal(random === undefined ? { edition } : { edition, random });
-        await print(show(page, deal));
+        await emit(page, deal);
+        if (ddStopped) break;
         if ((printed & 1023) === 0) progress?.update(printed);
       }
+      await flushDd();
     } finally {
       progress?.end();
     }
+    if (ddStopped) return ddTimedOut();
     if (printed < count) stopped(`${group(printed)} of ${counted(count, 'deal')} printed`);
     return cli.stopReason === 'timeout' ? EXIT_TIMEOUT : 0;
   }
 
   // --of prints just the page, unless a format is asked for.
-  const formatGiven = values.format !== undefined || values.json === true;
-  const one = (text: string): string => {
+  // With --dd, --of shows the deal (as a diagram unless a format is given) beside its table.
+  const formatGiven = values.format !== undefined || values.json === true || dd !== undefined;
+  const one = (text: string): { page: bigint; deal?: Deal } => {
     if (values.of !== undefined) {
       const page = numbering.numberOfDeal(text);
-      return formatGiven ? show(page, numbering.dealByNumber(page)) : page.toString();
+      return formatGiven ? { page, deal: numbering.dealByNumber(page) } : { page };
     }
     const deal = numbering.dealByNumber(text);
-    return show(numbering.numberOfDeal(deal), deal);
+    return { page: numbering.numberOfDeal(deal), deal };
   };
 
   // Bad pages or deals: the first few are reported one by one, the rest only counted (an endless flood of bad lines must
@@ -369,7 +470,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   let badArguments = 0;
   let done = 0;
   const run = async (text: string, where: string | undefined): Promise<void> => {
-    let shown: string;
+    let shown: { page: bigint; deal?: Deal };
     try {
       shown = one(text);
     } catch (error) {
@@ -378,25 +479,31 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       else if (++badArguments <= BAD_LINES_SHOWN) cli.warn(error.message);
       return;
     }
-    await print(shown);
+    if (shown.deal === undefined) await print(shown.page.toString());
+    else await emit(shown.page, shown.deal);
     done++;
   };
   const inputs = values.of !== undefined ? [values.of] : positionals;
   let read = 0;
   for (const text of inputs) {
-    if (signal.aborted) break;
+    if (signal.aborted || ddStopped) break;
     if (text !== '-') {
       await run(text, undefined);
       continue;
     }
     for await (const { text: line, line: number } of readLines('-', { maxLength: MAX_LINE, signal })) {
-      if (signal.aborted) break;
+      if (signal.aborted || ddStopped) break;
       // Lines that print nothing never wait for output, and input that is always ready never waits either: this turn of
       // the event loop lets --timeout and Ctrl-C in.
       if ((++read & 255) === 0) await new Promise((resolve) => setImmediate(resolve));
       if (line.trim() === '') continue;
       await run(line, `standard input line ${number}: `);
     }
+  }
+  if (!signal.aborted) await flushDd();
+  if (ddStopped) {
+    ddTimedOut();
+    return badArguments > 0 ? 1 : EXIT_TIMEOUT;
   }
   if (badArguments > BAD_LINES_SHOWN) cli.warn(`… and ${group(badArguments - BAD_LINES_SHOWN)} more bad arguments`);
   if (signal.aborted) stopped(`${counted(done, values.of !== undefined ? 'page' : 'deal')} printed`);

@@ -134,7 +134,8 @@ action printoneline, printpbn, average "points" hcp(north), frequency "spades" (
 
   it('whatever it cannot read is a RangeError naming the line and the construct', () => {
     const cases: [string, RegExp][] = [
-      ['produce 10\n\ncondition tricks(north, spades) > 9', /line 3: tricks \(double-dummy analysis\) is not supported/],
+      ['produce 10\n\ncondition tricks(north, sans) > 9', /line 3: expected a strain \(clubs, diamonds, hearts, spades or notrumps\) in tricks\(…\), found 'sans'/],
+      ['produce 10\ncondition score(north) > 9', /line 2: score is not supported/],
       ['produce 10\naction printes "x"', /line 2: expected '\(' after printes/],
       ['action print(north, middle)', /line 1: expected a seat \(north, east, south, west\) in print\(…\), found 'middle'/],
       ['condition hcp(north) > 10 &&\n\n', /line 3: expected a number, a name or a function, found the end of the script/],

@@ -78,6 +78,8 @@ export interface DealerScript {
   dealer?: 'N' | 'E' | 'S' | 'W';
   /** The vulnerability for PBN output (`vulnerable`), when set. */
   vulnerable?: 'None' | 'NS' | 'EW' | 'All';
+  /** True when the script asks for double-dummy tricks (`tricks(seat, strain)`): run it with the `tricks` option. */
+  usesTricks?: boolean;
 }
 
 interface Token {
@@ -93,6 +95,7 @@ type ScriptNode =
   | { kind: 'count'; field: 'hcp' | 'length' | 'losers' | 'controls' | 'alt'; seat: number; suit?: number; table: Uint8Array }
   | { kind: 'shape'; seat: number; codes: Set<number>; pattern: string }
   | { kind: 'hascard'; seat: number; suit: number; bit: number }
+  | { kind: 'tricks'; seat: number; strain: number }
   | { kind: 'not'; operand: ScriptNode }
   | { kind: 'bin'; op: string; left: ScriptNode; right: ScriptNode }
   | { kind: 'if'; test: ScriptNode; then: ScriptNode; else: ScriptNode };
@@ -126,7 +129,6 @@ const UNSUPPORTED: Record<string, string> = {
   altcount: 'altcount (redefining the alternate counts)',
   cccc: 'cccc (the Bridge World hand evaluation)',
   quality: 'quality (the Bridge World suit quality)',
-  tricks: 'tricks (double-dummy analysis)',
   score: 'score',
   imps: 'imps',
   notrump: 'notrump',
@@ -245,6 +247,7 @@ export function parseDealerScript(text: string): DealerScript {
   };
   let hcpTable: Uint8Array | undefined;
   let usedHcp = false;
+  let usesTricks = false;
   let generate = 10_000_000;
   let produce: number | undefined;
   let condition: ScriptNode | undefined;
@@ -349,7 +352,7 @@ export function parseDealerScript(text: string): DealerScript {
       return definitions.get(t.text)!;
     }
     if (UNSUPPORTED[name] !== undefined) fail(t.line, `${UNSUPPORTED[name]} is not supported`);
-    const known = name in SUIT_WORDS || name === 'hcp' || /^(control|loser)s?$/.test(name) || name === 'shape' || name === 'hascard' || name in ALT_COUNTS;
+    const known = name in SUIT_WORDS || name === 'hcp' || /^(control|loser)s?$/.test(name) || name === 'shape' || name === 'hascard' || name === 'tricks' || name in ALT_COUNTS;
     if (!known) fail(t.line, `unknown name ${describeValue(t.text)} (not defined above, and not a function this reader knows)`);
     i++;
     expect('(', `'(' after ${name}`);
@@ -374,6 +377,16 @@ export function parseDealerScript(text: string): DealerScript {
     } else if (name in ALT_COUNTS) {
       const s = optionalSuit();
       node = { kind: 'count', field: 'alt', seat: q, ...(s === undefined ? {} : { suit: s }), table: pointTable(ALT_COUNTS[name]!) };
+    } else if (name === 'tricks') {
+      // tricks(seat, strain): the seat's side's double-dummy tricks with the seat declaring (dealer's tricks()).
+      expect(',', "',' and a strain (clubs, diamonds, hearts, spades or notrumps) in tricks(…)");
+      const strainToken = peek();
+      const word = strainToken.type === 'word' ? strainToken.text.toLowerCase() : '';
+      const strain = word in SUIT_WORDS ? SUIT_WORDS[word]! : /^(notrumps?|nt)$/.test(word) ? 4 : -1;
+      if (strain < 0) fail(strainToken.line, `expected a strain (clubs, diamonds, hearts, spades or notrumps) in tricks(…), found ${shown(strainToken)}`);
+      i++;
+      usesTricks = true;
+      node = { kind: 'tricks', seat: q, strain };
     } else if (name === 'hascard') {
       expect(',', "',' and a card such as AS in hascard(…)");
       const card = peek();
@@ -568,8 +581,41 @@ export function parseDealerScript(text: string): DealerScript {
     produce: produce ?? (printing ? 40 : 100_000),
     constraint: constraintOf(condition, predealHands, hcpTable !== undefined),
     actions,
+    ...(usesTricks ? { usesTricks } : {}),
     ...script,
   };
+}
+
+/** Double-dummy tricks for tricks(seat, strain): the run's provider, with the cells of the deal last asked about. */
+let tricksProvider: ScriptRunOptions['tricks'];
+const tricksDeal = /* @__PURE__ */ new Uint16Array(16);
+const tricksCells = /* @__PURE__ */ new Int8Array(20).fill(-1);
+const STRAIN_LETTERS = ['S', 'H', 'D', 'C', 'NT'] as const;
+
+function tricksOn(m: Uint16Array, seat: number, strain: number): number {
+  if (tricksProvider === undefined) {
+    throw new TypeError('tricks(…) needs double-dummy analysis: give runDealerScript the tricks option (doubleDummyTricks from @puzzles/bigint-deal/double-dummy)');
+  }
+  let same = true;
+  for (let k = 0; k < 16; k++) {
+    if (tricksDeal[k] !== m[k]) {
+      same = false;
+      break;
+    }
+  }
+  if (!same) {
+    tricksDeal.set(m);
+    tricksCells.fill(-1);
+  }
+  const cell = strain * 4 + seat;
+  if (tricksCells[cell]! < 0) {
+    // The masks have the ace at bit 0; PBN lists each suit's ranks from the ace down.
+    const hand = (q: number): string =>
+      [0, 1, 2, 3].map((suit) => [...RANKS].filter((_, r) => (m[q * 4 + suit]! >> r) & 1).join('')).join('.');
+    const pbn = `N:${hand(0)} ${hand(1)} ${hand(2)} ${hand(3)}`;
+    tricksCells[cell] = tricksProvider(pbn, SEATS[seat]![0]!.toUpperCase() as 'N' | 'E' | 'S' | 'W', STRAIN_LETTERS[strain]!);
+  }
+  return tricksCells[cell]!;
 }
 
 /** The masks a constant expression is evaluated on (it reads none). */
@@ -608,6 +654,10 @@ function compileNode(node: ScriptNode): (m: Uint16Array) => number {
       const { codes } = node;
       const b = node.seat * 4;
       return (m) => (codes.has(lengthCode(length[m[b]!]!, length[m[b + 1]!]!, length[m[b + 2]!]!, length[m[b + 3]!]!)) ? 1 : 0);
+    }
+    case 'tricks': {
+      const { seat, strain } = node;
+      return (m) => tricksOn(m, seat, strain);
     }
     case 'hascard': {
       const at = node.seat * 4 + node.suit;
@@ -765,6 +815,11 @@ export interface ScriptRunOptions {
   readonly onNoMatch?: (attempts: number) => void;
   /** How long rejection looks before `onNoMatch` is called, in milliseconds (default 3,000). */
   readonly noMatchAfter?: number;
+  /**
+   * Double-dummy tricks for `tricks(seat, strain)`: the declaring side's tricks on a deal given as PBN, such as
+   * `(pbn, declarer, strain) => doubleDummyTricks(pbn, strain, declarer)` from `@puzzles/bigint-deal/double-dummy`.
+   */
+  readonly tricks?: (deal: string, declarer: 'N' | 'E' | 'S' | 'W', strain: 'C' | 'D' | 'H' | 'S' | 'NT') => number;
 }
 
 /** What a script run did: deals tried and produced, how, and its averages and frequency tables. */
@@ -785,6 +840,14 @@ export interface ScriptReport {
 
 /** Runs a dealer script: yields each produced deal, and returns the report (averages, frequencies, counts). */
 export function* runDealerScript(script: DealerScript, options: ScriptRunOptions = {}): Generator<SampledDeal, ScriptReport, undefined> {
+  if (options.tricks !== undefined && typeof options.tricks !== 'function') {
+    throw new TypeError(`tricks must be a function (pbn, declarer, strain) => tricks; got ${describeValue(options.tricks)}`);
+  }
+  if (script.usesTricks === true && options.tricks === undefined) {
+    throw new TypeError('the script asks for tricks(…), which needs double-dummy analysis: give the tricks option (doubleDummyTricks from @puzzles/bigint-deal/double-dummy)');
+  }
+  tricksProvider = options.tricks;
+  tricksCells.fill(-1);
   const averages = script.actions.filter((a) => a.kind === 'average');
   const frequencies = script.actions.filter((a) => a.kind === 'frequency');
   const sums = averages.map(() => 0);

@@ -17,3 +17,4 @@ export {
 export { type CardText } from './position.js';
 export { doubleDummyTables, type TablesOptions } from './tables.js';
 export { par, type Par, type ParOptions, type Vulnerability } from './par.js';
+export { formatDoubleDummyLine, formatDoubleDummyTable } from './format.js';

@@ -74,11 +74,17 @@ export function parseCard(text: unknown, what: string): number {
  * deal, fewer for an ending), every card at most once.
  */
 export function handsOf(deal: unknown): Hands {
-  if (deal instanceof Deal) {
-    if (!deal.signature.bridge) throw new TypeError(`deal must be a bridge deal; got ${describeValue(deal)}`);
+  // A Deal of this copy of the package, or of another (its CommonJS build, or another version): read by its shape.
+  const like = deal as { signature?: { bridge?: unknown; players?: unknown; handSizes?: unknown }; holders?: unknown } | null;
+  if (deal instanceof Deal || (typeof like === 'object' && like !== null && like.holders instanceof Uint8Array && typeof like.signature === 'object')) {
+    const holders = like!.holders as Uint8Array;
+    if (like!.signature?.bridge !== true || holders.length !== 52) {
+      const sizes = Array.isArray(like!.signature?.handSizes) ? (like!.signature.handSizes as number[]) : [];
+      throw new TypeError(`deal must be a bridge deal (four hands of 13 cards); got ${sizes.length} hands of ${sizes.join(', ')} cards for players ${describeValue(like!.signature?.players)}: ${describeValue(String(deal))}`);
+    }
     const masks = new Int32Array(16);
     for (let card = 0; card < 52; card++) {
-      masks[deal.holders[card]! * 4 + ((card / 13) | 0)]! |= 1 << (12 - (card % 13));
+      masks[(holders[card]! & 3) * 4 + ((card / 13) | 0)]! |= 1 << (12 - (card % 13));
     }
     return { masks, size: 13 };
   }

@@ -77,16 +77,18 @@ export function checkOptions(options: DoubleDummyOptions | undefined): Required<
 }
 
 /** Checks the options and turns them into the engine and the stop conditions. @internal */
-export function prepare(options: DoubleDummyOptions | undefined, what: string): { engine: SearchEngine; check: () => void; arm: () => void } {
+export function prepare(options: DoubleDummyOptions | undefined, what: string): { engine: SearchEngine; check: () => void; arm: () => void; nodes: () => number } {
   const { signal, timeout, maxMemory, engine: kind } = checkOptions(options);
-  // BUCKET_BYTES a bucket; the largest power of two that fits, at most 2^22 buckets.
-  const log2 = Math.max(0, Math.min(22, Math.floor(Math.log2(maxMemory / BUCKET_BYTES))));
+  // BUCKET_BYTES a bucket; the largest power of two that fits, at most 2^21 buckets (768 MiB, within WebAssembly's 4 GiB).
+  const log2 = Math.max(0, Math.min(21, Math.floor(Math.log2(maxMemory / BUCKET_BYTES))));
   const engine = engineFor(log2, kind);
+  const first = engine.nodeCount();
   const until = timeout === undefined ? 0 : performance.now() + timeout;
   const reason = (): 'aborted' | 'timeout' | undefined =>
     signal?.aborted ? 'aborted' : until > 0 && performance.now() >= until ? 'timeout' : undefined;
   return {
     engine,
+    nodes: () => engine.nodeCount() - first,
     arm() {
       clock.stop = false;
       // The search reads the clock every few thousand positions: an aborted signal reads as the end of time.
@@ -95,7 +97,7 @@ export function prepare(options: DoubleDummyOptions | undefined, what: string): 
     },
     check() {
       const why = reason();
-      if (why !== undefined) throw new DoubleDummyStopped(why, what, undefined, engine.nodeCount());
+      if (why !== undefined) throw new DoubleDummyStopped(why, what, undefined, 0);
     },
   };
 }
@@ -128,11 +130,13 @@ export function doubleDummyTable(deal: Deal | string, options?: DoubleDummyOptio
   const { engine } = run;
   run.arm();
   load(engine, masks, 4);
+  const done = new Set<string>();
   for (const strain of ['S', 'H', 'D', 'C', 'NT'] as const) {
     let guess = (size + 1) >> 1;
     for (let leader = 0; leader < 4; leader++) {
       const ns = solveLead(engine, STRAIN_CODE[strain], leader, size, guess);
-      if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while making a table', table, engine.nodeCount());
+      if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while making a table', finishedCells(table, done), run.nodes());
+      done.add(`${DD_SEATS[(leader + 3) & 3]}${strain}`);
       guess = ns;
       const declarer = DD_SEATS[(leader + 3) & 3]!;
       table[declarer][strain] = (leader & 1) === 1 ? ns : size - ns;
@@ -152,7 +156,7 @@ export function doubleDummyTricks(deal: Deal | string, strain: Strain, declarer:
   load(run.engine, masks, code);
   const leader = (seat + 1) & 3;
   const ns = solveLead(run.engine, code, leader, size, (size + 1) >> 1);
-  if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while solving one strain', undefined, run.engine.nodeCount());
+  if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while solving one strain', undefined, run.nodes());
   return (seat & 1) === 0 ? ns : size - ns;
 }
 
@@ -227,7 +231,7 @@ export function doubleDummyPlays(deal: Deal | string, options: PlayOptions): Pla
       if (next.left > 0) {
         load(engine, next.masks, next.strain, next.inTrick);
         ns = engine.solve(next.position, next.seat, next.left, next.leadSuit, next.winSeat, next.winCard, 0, next.left, guess);
-        if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while valuing the cards', result, engine.nodeCount());
+        if (ns < 0) throw new DoubleDummyStopped(reasonAfterStop(options), 'while valuing the cards', result, run.nodes());
         guess = ns;
       }
       const nsFromHere = ns + next.won[0] - state.won[0];
@@ -238,6 +242,16 @@ export function doubleDummyPlays(deal: Deal | string, options: PlayOptions): Pla
   }
   result.plays.sort((a, b) => b.tricks - a.tricks);
   return result;
+}
+
+/** The cells of a table that were finished (the others left out). */
+function finishedCells(table: DoubleDummyTable, done: Set<string>): Partial<Record<DdSeat, Partial<Record<Strain, number>>>> {
+  const partial: Partial<Record<DdSeat, Partial<Record<Strain, number>>>> = {};
+  for (const seat of DD_SEATS) {
+    partial[seat] = {};
+    for (const strain of STRAINS) if (done.has(`${seat}${strain}`)) partial[seat][strain] = table[seat][strain];
+  }
+  return partial;
 }
 
 /** Why a search stopped: the signal if it is aborted, else the timeout. @internal */
