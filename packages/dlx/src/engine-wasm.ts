@@ -1,7 +1,7 @@
 // The WebAssembly build of Algorithm X (wasm/engine.as.ts, embedded by scripts/build-wasm.mjs): compiled lazily,
 // once per process, synchronously. Internal: Engine uses it when it can and falls back to its JS search otherwise
 // (no WebAssembly, or a Content-Security-Policy without 'wasm-unsafe-eval', or a problem too big for one memory).
-import { decodeBase64 as decode } from './base64.js';
+import { decodeBase64 as decode } from '@puzzles/kit/base64';
 import { engineWasmBase64 } from './engine-wasm.generated.js';
 
 // The little of the WebAssembly JS API used here (the package compiles without the DOM lib, which declares it).

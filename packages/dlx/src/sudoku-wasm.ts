@@ -2,7 +2,7 @@
 // compiled lazily, once per process (or worker), synchronously, with its own memory. Internal: the Sudoku functions
 // use it when they can and fall back to the TypeScript search (sudoku-bands.ts) otherwise (no WebAssembly, or a
 // Content-Security-Policy without 'wasm-unsafe-eval').
-import { decodeBase64 } from './base64.js';
+import { decodeBase64 } from '@puzzles/kit/base64';
 import { sudokuWasmBase64 } from './sudoku-wasm.generated.js';
 
 // The little of the WebAssembly JS API used here (the package compiles without the DOM lib, which declares it).
