@@ -18,7 +18,10 @@ const blocks = (language: string): string[] => [...readme.matchAll(new RegExp('`
 
 /** The package's imports pointed at the built files. */
 const toBuilt = (code: string): string =>
-  code.replaceAll("'@puzzles/bigint-deal/arbitraries'", `'${built('arbitraries.js')}'`).replaceAll("'@puzzles/bigint-deal'", `'${built('index.js')}'`);
+  code
+    .replaceAll("'@puzzles/bigint-deal/arbitraries'", `'${built('arbitraries.js')}'`)
+    .replaceAll("'@puzzles/bigint-deal/double-dummy'", `'${built('double-dummy.js')}'`)
+    .replaceAll("'@puzzles/bigint-deal'", `'${built('index.js')}'`);
 
 /** A literal a comment shows (`1n`, `'Q843'`, `true`), or undefined when the comment is prose. */
 function literal(comment: string): string | undefined {
@@ -30,7 +33,7 @@ function literal(comment: string): string | undefined {
   }
 }
 
-const [example, property] = blocks('ts');
+const [example, property, doubleDummy] = blocks('ts');
 
 // The pasteable property test, as the user would run it: a vitest suite (imports pointed at the built package).
 const propertyFile = fileURLToPath(new URL('./readme-property.tmp.ts', import.meta.url));
@@ -39,9 +42,9 @@ afterAll(() => rmSync(propertyFile, { force: true }));
 await import(/* @vite-ignore */ pathToFileURL(propertyFile).href);
 
 describe('README', () => {
-  it('the usage example runs and shows what each line returns', () => {
+  const runExample = (code: string, least: number): void => {
     let checks = 0;
-    const lines = toBuilt(example!)
+    const lines = toBuilt(code)
       .split('\n')
       .map((line) => {
         const match = /^([^/]*?);\s*\/\/ (.*)$/.exec(line);
@@ -55,9 +58,13 @@ describe('README', () => {
     writeFileSync(file, `import assert from 'node:assert';\n${lines.join('\n')}\n`);
     const result = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
     expect(result.status, result.stderr).toBe(0);
-    expect(checks).toBeGreaterThanOrEqual(7);
+    expect(checks).toBeGreaterThanOrEqual(least);
     rmSync(dir, { recursive: true, force: true });
-  });
+  };
+
+  it('the usage example runs and shows what each line returns', () => runExample(example!, 7));
+
+  it('the double-dummy example runs and shows what each line returns', () => runExample(doubleDummy!, 5));
 
   it('the property example is there and uses the arbitraries entry', () => {
     expect(property).toContain("from '@puzzles/bigint-deal/arbitraries'");
