@@ -10,7 +10,7 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const fast = { env: { NODE_OPTIONS: `--import=${FAST_CLOCK}` } };
 
 const RUNS: Array<[string[], Record<string, unknown>]> = [
-  [['solve', '--exact', '--opener', 'salet', '--hard', '--workers', '0', '--timeout', '1m', '--json'], fast],
+  [['solve', '--exact', '--opener', 'salet', '--hard', '--workers', '0', '--timeout', '2s', '--json'], fast],
   [['solve', '--exact', '--bound', '2', '--workers', '2'], {}],
   [['solve', '--exact', '--opener', 'aapas', '--list', 'nyt-2022-03-16'], {}],
 ];
@@ -29,7 +29,7 @@ describe('wordle solve --exact', () => {
     expect(value['lowerBound']).toBeGreaterThanOrEqual(2315);
     expect(value['lowerBound']).toBeLessThanOrEqual(8122);
     for (const key of ['nodes', 'ms']) expect(typeof value[key]).toBe('number');
-    expect(json!.stderr).toMatch(/^wordle: stopped after 1m \(--timeout\) before the proof finished: best so far salet; lower bound [\d,]+\n$/);
+    expect(json!.stderr).toMatch(/^wordle: stopped after 2s \(--timeout\) before the proof finished: best so far salet; lower bound [\d,]+\n$/);
   });
 
   it('finishes a search over every opener that a bound settles: proven, none below it, in this thread or in workers', () => {
