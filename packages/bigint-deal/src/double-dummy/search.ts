@@ -6,9 +6,10 @@
 //
 // The method is the one the published double-dummy solvers use (Ginsberg's partition search, Bo Haglund and Soren
 // Hein's DDS): a null-window alpha-beta search ("can North-South take at least t tricks?") driven to the exact value
-// by moving t (MTD(f)); a transposition table at the start of each trick, keyed by who holds which *relative* rank
-// (positions that differ only in cards already played are the same game); quick tricks that cut a trick start short;
-// equal cards (touching once played cards are ignored) tried once; and a move order that tries likely-best cards first.
+// by moving t (MTD(f)); a transposition table at the start of each trick whose bounds hold for every position with the
+// same lengths and the same owners of the cards that decided them (relative ranks: cards already played do not count;
+// winning ranks: smaller cards did not matter); quick tricks and sure trump tricks that cut a trick start short; equal
+// cards (touching once played cards are ignored) tried once; and a move order that tries likely-best cards first.
 //
 // Seats: 0 North, 1 East, 2 South, 3 West (North-South even). Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs;
 // strain 4 is notrump. A hand is four 13-bit masks, bit 0 the two and bit 12 the ace. A card in a move is suit << 4 | rank.
@@ -382,7 +383,6 @@ function leads(seat: i32, base: i32, best: i32): i32 {
     const opponentRuffs = canRuff(lho, suit) || canRuff(rho, suit);
     const partnerRuffs = canRuff(partner, suit);
     const length = popcnt32(mine);
-    let group = 0;
     while (mine != 0) {
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
@@ -404,7 +404,6 @@ function leads(seat: i32, base: i32, best: i32): i32 {
       }
       if (((suit << 4) | popcnt32(present >> (card + 1))) == best) score = 1000;
       count = insert(base, count, (suit << 4) | card, score, seat);
-      group++;
     }
   }
   return count;
@@ -446,7 +445,6 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
     const others = present & ~mine;
     const length = popcnt32(mine);
     const othersTop = highest(others);
-    let group = 0;
     while (mine != 0) {
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
@@ -466,7 +464,6 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
         score = (mine == 0 ? 0 : -15) + length - card - (top > othersTop ? 20 : 0);
       }
       count = insert(base, count, (suit << 4) | card, score, seat);
-      group++;
     }
   }
   return count;
