@@ -111,7 +111,7 @@ Examples:
   printf 'condition hcp(north) >= 20 and spades(south) >= 5\\naction printoneline\\n' | bigint-deal --script - --count 3 --seed 1
   bigint-deal --of "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432" --dd --dealer N
   bigint-deal 1 2 --format pbn --dd --workers 2
-  printf 'produce 2\\ncondition hcp(north) >= 25\\naction average tricks(north, notrumps)\\n' | bigint-deal --script - --seed 1 --timeout 10m
+  printf 'predeal north SAKQJT98765432\\nproduce 2\\naction average tricks(north, spades)\\n' | bigint-deal --script - --seed 1
 
 Exit status: 0 on success, 1 on bad input (even when --timeout stopped the
 run too), 2 on a usage error, 124 when --timeout stopped the work (after

@@ -34,8 +34,8 @@ interface WasmApi {
   readonly Instance: new (module: object, imports: object) => { readonly exports: Readonly<Record<string, unknown>> };
 }
 
-/** The clock the search reads for its deadline; a stop request makes it read +Infinity. @internal */
-export const clock = { stop: false, now: (): number => (clock.stop ? Infinity : performance.now()) };
+/** The clock the search reads for its deadline (a call with a signal makes an aborted signal read +Infinity). @internal */
+export const clock = { now: (): number => performance.now() };
 
 let compiled: object | null | undefined;
 let wasmEnabled = true;

@@ -92,7 +92,6 @@ export function prepare(options: DoubleDummyOptions | undefined, what: string): 
     arm() {
       // Each call starts from an empty transposition table: its time and memory do not depend on the calls before.
       engine.clearTable();
-      clock.stop = false;
       // The search reads the clock every few thousand positions: an aborted signal reads as the end of time.
       clock.now = signal === undefined ? () => performance.now() : () => (signal.aborted ? Infinity : performance.now());
       engine.setLimits(0, until);
