@@ -7,7 +7,8 @@ import { chartKit, esc } from './htmlchart.js';
 import { script, style } from './htmlassets.js';
 import { showValue } from './htmlformat.js';
 import { pageKit, type ListName, type PanelData } from './htmlpanel.js';
-import type { PanelReport } from './panels.js';
+import type { PanelReport, PanelStats } from './panels.js';
+import { dayData, type DayData } from './htmlrange.js';
 
 /** Options of `panelHtml`. */
 export interface HtmlOptions {
@@ -21,6 +22,11 @@ export interface HtmlOptions {
   readonly maxRows?: number;
   /** Rows shown at first in each table (default 10); "Show more" adds twice as many. */
   readonly pageRows?: number;
+  /**
+   * Each day's panel statistics (keyed `YYYY-MM-DD`, as `collectDayPanels` gives them; other keys are left out): the
+   * page then carries them and lets its reader pick a range of days, and compare it with another.
+   */
+  readonly days?: ReadonlyMap<string, PanelStats>;
 }
 
 function checkCount(name: string, v: unknown, least: number): number {
@@ -28,17 +34,29 @@ function checkCount(name: string, v: unknown, least: number): number {
   return v;
 }
 
-const charts = chartKit(showValue);
-const kit = pageKit(showValue, charts);
-const { PANEL_TEXT } = kit;
+// Made when the first page is written, so that bundles which never write one leave the writers out.
+let made: ReturnType<typeof pageKit> | undefined;
+const writers = (): ReturnType<typeof pageKit> => (made ??= pageKit(showValue, chartKit(showValue)));
 
-function header(report: PanelReport, source: string | undefined): string {
+/** The date-range picker: the days to show, and the days to compare them with (filled in by the page's script). */
+function picker(days: DayData): string {
+  const options = days.d.map((d, i) => `<option value="${i}" data-n="${d}" data-u="D">${esc(showValue(d, 'D', 'en-US'))}</option>`).join('');
+  const select = (id: string, words: string) => `<label class="pick"><span>${words}</span><select id="${id}">${options}</select></label>`;
+  return (
+    `<form class="picker" aria-label="Days shown" onsubmit="return false">${select('dr-from', 'From')}${select('dr-to', 'to')}` +
+    '<label class="pick cmp-on"><input type="checkbox" id="dr-cmp"><span>Compare with</span></label>' +
+    `<span class="cmp-range" hidden>${select('dr-bfrom', 'from')}${select('dr-bto', 'to')}</span>` +
+    '<button type="button" id="dr-all" disabled>All days</button></form><p class="dr-note" id="dr-note" aria-live="polite"></p>'
+  );
+}
+
+function header(report: PanelReport, source: string | undefined, range: DayData | undefined): string {
   const days = (report.visitors ?? []).map((r) => r.key).filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)).sort();
   const general = report.general;
   return (
-    `<header class="top"><div class="wrap"><div class="head"><div><p class="kicker">Access log report</p><h1>${esc(source ?? 'Access log')}</h1>${kit.rangeLine(days)}</div>` +
-    '<div class="range-slot" id="date-range" data-reserved="date-range picker"><!-- Reserved: a date-range picker for the report goes in this element, beside the log\'s date range. --></div></div>' +
-    `${general === undefined ? '' : kit.cards(general)}</div></header>`
+    `<header class="top"><div class="wrap"><div class="head"><div><p class="kicker">Access log report</p><h1>${esc(source ?? 'Access log')}</h1>${writers().rangeLine(days)}</div>` +
+    `<div class="range-slot" id="date-range">${range === undefined ? '' : picker(range)}</div></div>` +
+    `${general === undefined ? '' : writers().cards(general)}</div></header>`
   );
 }
 
@@ -53,14 +71,19 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
   if (typeof title !== 'string') throw new TypeError(`title must be a string; got ${describeValue(title)}`);
   const maxRows = checkCount('maxRows', options.maxRows ?? 1000, 1);
   const pageRows = checkCount('pageRows', options.pageRows ?? 10, 1);
+  if (options.days !== undefined && !(options.days instanceof Map)) throw new TypeError(`days must be a Map from YYYY-MM-DD to panel statistics; got ${describeValue(options.days)}`);
+  // A page of one day has no range to pick.
+  const days = options.days === undefined ? undefined : dayData(options.days);
+  const picked = days !== undefined && days.d.length > 1 ? days : undefined;
   const sections: string[] = [];
   const links: string[] = [];
   const data: Record<string, PanelData> = {};
+  const { PANEL_TEXT } = writers();
   for (const name of Object.keys(PANEL_TEXT) as ListName[]) {
     const rows = report[name];
     if (rows === undefined) continue;
     if (!Array.isArray(rows)) throw new TypeError(`the report's ${name} panel must be a list of rows; got ${describeValue(rows)}`);
-    sections.push(kit.panel(name, rows, report.general, maxRows, pageRows, data));
+    sections.push(writers().panel(name, rows, report.general, maxRows, pageRows, data));
     links.push(`<li><a href="#p-${name}">${PANEL_TEXT[name][0]}</a></li>`);
   }
   if (graphSvg !== undefined) {
@@ -74,14 +97,14 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
     );
     links.push('<li><a href="#graph">Referrer graph</a></li>');
   }
-  const json = JSON.stringify({ panels: data }).replace(/</g, '\\u003c');
+  const json = JSON.stringify({ panels: data, rows: [maxRows, pageRows], ...(picked === undefined ? {} : { days: picked }) }).replace(/</g, '\\u003c');
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${style()}</style></head>` +
-    `<body><a class="skip" href="#panels">Skip to the panels</a>${header(report, source)}` +
+    `<body><a class="skip" href="#panels">Skip to the panels</a>${header(report, source, picked)}` +
     `<div class="wrap">${links.length > 0 ? `<nav class="toc" aria-label="Panels"><ul>${links.join('')}</ul></nav>` : ''}` +
     '<noscript><p>The tables are written by the page\'s script; <code>logparse --report all --json</code> prints the same figures.</p></noscript>' +
     `</div><main id="panels" class="wrap">${sections.join('\n')}</main>` +
     '<footer class="wrap"><p>Made by @puzzles/logparse. Hits are requests; visitors are distinct IP, day and user agent (as GoAccess counts them); bytes are the response bytes sent. Shares are of all valid requests, all visitors and all bytes sent. Click a column heading to sort.</p></footer>' +
-    `<script type="application/json" id="logparse-data">${json}</script><script>${script()}</script></body></html>\n`
+    `<script type="application/json" id="logparse-data">${json}</script><script>${script(picked !== undefined)}</script></body></html>\n`
   );
 }

@@ -130,12 +130,14 @@ export function chartKit(show: Show) {
   return { esc, cutMiddle, columnChart, barChart };
 }
 
-const kit = chartKit(showValue);
+// Made when first used, so that bundles which never draw a chart leave the charts out.
+let made: ReturnType<typeof chartKit> | undefined;
+const kit = (): ReturnType<typeof chartKit> => (made ??= chartKit(showValue));
 /** Escapes text for HTML and SVG element content and attribute values. @internal */
-export const esc = kit.esc;
+export function esc(text: string): string {
+  return kit().esc(text);
+}
 /** A text cut in the middle to at most `max` characters (`/blog/a-long…/page.html`). @internal */
-export const cutMiddle = kit.cutMiddle;
-/** Columns along a time axis (days or hours). @internal */
-export const columnChart = kit.columnChart;
-/** Bars for the top items of a list. @internal */
-export const barChart = kit.barChart;
+export function cutMiddle(text: string, max: number): string {
+  return kit().cutMiddle(text, max);
+}

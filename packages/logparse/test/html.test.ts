@@ -3,7 +3,7 @@
 // apps/playground/e2e/logparse-report.e2e.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { panelHtml, type PanelReport } from '../src/index.js';
+import { collectPanels, createPanels, panelHtml, type PanelReport, type PanelStats } from '../src/index.js';
 import { cutMiddle } from '../src/htmlchart.js';
 import { showValue } from '../src/htmlformat.js';
 
@@ -26,11 +26,11 @@ function panelsOf(page: string): Record<string, { rows: Array<[string, number, n
 describe('panelHtml', () => {
   const page = panelHtml(report, { source: 'elastic-apache.log', graphSvg: '<?xml version="1.0"?>\n<svg width="10pt"><g class="edge"/></svg>' });
 
-  it('heads the page with the log\'s name, its date range, a place kept for a range picker and a card per total in words', () => {
+  it('heads the page with the log\'s name, its date range, the date-range slot (empty without days) and a card per total in words', () => {
     expect(page).toContain('<title>elastic-apache.log · access log report</title>');
     expect(page).toContain('<h1>elastic-apache.log</h1>');
     expect(page).toMatch(/<time datetime="2015-05-17"[^>]*>May 17, 2015<\/time> – <time datetime="2015-05-20"[^>]*>May 20, 2015<\/time> · 2 days/);
-    expect(page).toMatch(/<div class="range-slot" id="date-range"[^>]*><!-- Reserved: a date-range picker/);
+    expect(page).toContain('<div class="range-slot" id="date-range"></div>');
     const cards = [...page.matchAll(/<dt>([^<]+)<\/dt><dd><data value="(\d+)"[^>]*>([^<]+)</g)].map((m) => [m[1], Number(m[2]), m[3]]);
     expect(cards).toEqual([
       ['Total requests', 12, '12'],
@@ -154,5 +154,26 @@ describe('values in the report', () => {
       }),
       { numRuns: runs },
     );
+  });
+
+  it('with the days, carries their partials and a picker of two ranges in the date-range slot; with one day, neither', async () => {
+    const day = (d: string, hits: number): string => `10.0.0.1 - - [${d}/Feb/2024:10:00:00 +0000] "GET /p${hits} HTTP/1.1" 200 5 "-" "curl/8"\n`;
+    const days = new Map<string, PanelStats>();
+    for (const [d, text] of [['2024-02-01', day('01', 1)], ['2024-02-03', day('03', 2) + day('03', 3)]] as const) days.set(d, await collectPanels([text]));
+    days.set('-', createPanels());
+    const withDays = panelHtml(report, { days });
+    const data = JSON.parse(/<script type="application\/json" id="logparse-data">(.*?)<\/script>/.exec(withDays)![1]!);
+    expect(data.days.d).toEqual(['2024-02-01', '2024-02-03']);
+    expect(data.days.k.requests).toEqual(['/p1', '/p2', '/p3']);
+    expect(data.days.r.requests).toEqual([[0, 1, 1, 5], [1, 1, 1, 5, 2, 1, 1, 5]]);
+    const slot = /<div class="range-slot" id="date-range">(.*?)<\/div><\/div>/.exec(withDays)![1]!;
+    for (const id of ['dr-from', 'dr-to', 'dr-bfrom', 'dr-bto']) expect(slot).toContain(`<select id="${id}"><option value="0" data-n="2024-02-01" data-u="D">February 1, 2024</option><option value="1" data-n="2024-02-03" data-u="D">February 3, 2024</option></select>`);
+    expect(slot).toContain('<input type="checkbox" id="dr-cmp">');
+    expect(withDays).toContain('rangeReport');
+    days.delete('2024-02-03');
+    const oneDay = panelHtml(report, { days });
+    expect(oneDay).toContain('<div class="range-slot" id="date-range"></div>');
+    expect(oneDay).not.toContain('"days"');
+    expect(() => panelHtml(report, { days: {} as Map<string, PanelStats> })).toThrow(new TypeError('days must be a Map from YYYY-MM-DD to panel statistics; got an object'));
   });
 });
