@@ -2,8 +2,7 @@
 // logparse: argument parsing and printing only; everything else is the library's.
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
-import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { EXIT_TIMEOUT, InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
@@ -13,6 +12,7 @@ import {
   StateError,
   mergePanels,
   headFingerprint,
+  isGzipFile,
   isLineStart,
   lastLineEnd,
   readState,
@@ -42,7 +42,6 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { expandPanels, familiesOf } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -346,10 +345,12 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   const deadline = timeout === undefined ? undefined : performance.now() + timeout;
   let stopped: 'aborted' | 'timeout' | undefined;
   for (const file of files) {
-    if (file !== '-' && threads > 1 && isFile(file) && !isGzip(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
-      const part = await inWorkers(file, threads, values);
+    if (file !== '-' && threads > 1 && isFile(file) && !isGzipFile(file) && (workers !== undefined || safeSize(file) >= 4 << 20)) {
+      const part = await collectPanels(file, { format, workers: threads, signal: cli.signal });
       part.logSize = safeSize(file);
       add(part);
+      stopped = part.stopped;
+      if (stopped !== undefined || cli.signal.aborted) break;
       continue;
     }
     const left = deadline === undefined ? undefined : Math.max(1, Math.round(deadline - performance.now()));
@@ -379,7 +380,7 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
   const file = files[0]!;
   if (!isFile(file)) throw new InputError(`cannot read ${quote(file)}: not a readable file`);
   const size = safeSize(file);
-  if (isGzip(file)) throw new UsageError(`--state needs an uncompressed log; ${quote(file)} is gzip`);
+  if (isGzipFile(file)) throw new UsageError(`--state needs an uncompressed log; ${quote(file)} is gzip`);
   let state;
   try {
     state = readState(stateFile);
@@ -424,70 +425,6 @@ async function incremental(cli: Cli, values: Record<string, unknown>, files: str
     throw new InputError(why);
   }
   return printPanels(cli, values, files, stats, format, top);
-}
-
-/** Counts the panels of a file split at line ends into `threads` byte ranges, each read in a worker thread. */
-async function inWorkers(file: string, threads: number, values: Record<string, unknown>): Promise<PanelStats> {
-  const size = safeSize(file);
-  const cuts = [0];
-  for (let i = 1; i < threads; i++) {
-    const cut = nextLineStart(file, Math.floor((size * i) / threads));
-    cuts.push(Math.max(cut, cuts[cuts.length - 1]!));
-  }
-  cuts.push(size);
-  // The main thread counts the first range itself while the workers count the others: one thread fewer to start.
-  // The workers are started first, so that their start-up overlaps the main thread's reading.
-  const format = formatOption(values.format as string | undefined, values['nginx-format'] as string | undefined);
-  const workers = cuts.slice(1, -1).map(
-    (start, k) =>
-      new Promise<PanelStats>((resolve, reject) => {
-        const worker = new Worker(new URL('./worker.js', import.meta.url), {
-          workerData: { file, start, end: cuts[k + 2]!, format: values.format, nginx: values['nginx-format'] },
-        });
-        worker.once('message', (data: { byAgent: boolean; stats: unknown }) => {
-          const part = expandPanels(data.stats);
-          resolve(data.byAgent ? familiesOf(part) : part);
-        });
-        worker.once('error', reject);
-      }),
-  );
-  const first = cuts[1]! > 0 ? collectPanels(file, { format, start: 0, end: cuts[1]! }) : createPanels();
-  const parts = await Promise.all([first, ...workers]);
-  return parts.reduce((all, part) => mergePanels(all, part));
-}
-
-/** The offset of the first line start at or after `at` (the file's size when there is none). */
-function nextLineStart(file: string, at: number): number {
-  if (at === 0) return 0;
-  const fd = openSync(file, 'r');
-  try {
-    const buf = Buffer.alloc(65536);
-    for (let pos = at - 1; ; pos += buf.length) {
-      const n = readSync(fd, buf, 0, buf.length, pos);
-      if (n === 0) return pos;
-      const nl = buf.subarray(0, n).indexOf(10);
-      if (nl >= 0) return pos + nl + 1;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** True for a readable regular file starting with the gzip magic number (false when it cannot be read). */
-function isGzip(file: string): boolean {
-  let fd: number;
-  try {
-    if (!statSync(file).isFile()) return false;
-    fd = openSync(file, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    const buf = Buffer.alloc(2);
-    return readSync(fd, buf, 0, 2, 0) === 2 && buf[0] === 0x1f && buf[1] === 0x8b;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 async function printPanels(cli: Cli, values: Record<string, unknown>, files: string[], stats: PanelStats, format: CompiledFormat, top: number | undefined): Promise<number> {

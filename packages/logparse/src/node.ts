@@ -2,13 +2,14 @@
 // standard input, `file:` URLs, Node streams, gzip data), and SVG rendering through @viz-js/viz.
 import { isUtf8 } from 'node:buffer';
 import type { LogRecord, ParseOptions, ParseSummary } from './record.js';
-import { fileURLToPath } from 'node:url';
 import { describeValue } from './errors.js';
 import { NODE_READER, closeWhenCollected, fileRangeChunks, readChunks, type LogSource, type OpenFile } from './source.js';
 import { collectStatsFromSourcesWith, collectStatsWith, type LogStats, type StatsOptions } from './stats.js';
 import { RecordStream } from './stream.js';
 import { isLineStart } from './state.js';
-import { collectPanelsWith, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { collectDayPanelsWith, collectPanelsWith, type DayCollection, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { canSplit, checkWorkers, dayPanelsInThreads, panelsInThreads, sourcePath } from './workers.js';
+import { statSync } from 'node:fs';
 
 export * from './index.js';
 export type { LogSource } from './source.js';
@@ -44,24 +45,51 @@ export function collectStatsFromSources(sources: readonly LogSource[], options: 
 }
 /**
  * Counts the report panels of a source (a path, `'-'` for stdin, a `file:` URL, a stream, or an iterable of chunks;
- * gzip is inflated) on a fast path that never builds records; rejected lines are counted as failed.
+ * gzip is inflated) on a fast path that never builds records; rejected lines are counted as failed. With `workers`,
+ * an uncompressed file is cut at line starts and counted in that many threads.
  */
 export async function collectPanels(input: LogSource, options: FilePanelOptions = {}): Promise<PanelCollection> {
-  if (typeof options === 'object' && options !== null && (options.start !== undefined || options.end !== undefined)) {
-    if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError(`start and end take a file path or URL; got ${describeValue(input)}`);
-    const path = input instanceof URL ? fileURLToPath(input) : input;
+  const plan = planRead(input, options, 'collectPanels');
+  if (plan.threads) return panelsInThreads(plan.path, plan.start, plan.end, plan.workers, options);
+  return collectPanelsWith(NODE_READER, plan.input, options);
+}
+
+/**
+ * Counts the report panels of a source day by day (see `collectPanels` for the sources and `workers`): each day's
+ * statistics on their own, to merge into any range of days with `panelsOfDays` or keep in a state file.
+ */
+export async function collectDayPanels(input: LogSource, options: FilePanelOptions = {}): Promise<DayCollection> {
+  const plan = planRead(input, options, 'collectDayPanels');
+  if (plan.threads) return dayPanelsInThreads(plan.path, plan.start, plan.end, plan.workers, options);
+  return collectDayPanelsWith(NODE_READER, plan.input, options);
+}
+
+type ReadPlan = { threads: true; path: string; start: number; end: number; workers: number } | { threads: false; input: unknown };
+
+/** How to read a source: a byte range of a file, in threads or not. */
+function planRead(input: LogSource, options: FilePanelOptions, what: string): ReadPlan {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`the options of ${what} must be an object; got ${describeValue(options)}`);
+  const workers = checkWorkers(options.workers);
+  const path = sourcePath(input);
+  let start = 0;
+  let end: number | undefined;
+  if (options.start !== undefined || options.end !== undefined) {
+    if (path === undefined) throw new TypeError(`start and end take a file path or URL; got ${describeValue(input)}`);
     if (path === '-') throw new TypeError('start and end take a file path, not standard input');
-    const start = options.start ?? 0;
-    const end = options.end ?? Number.MAX_SAFE_INTEGER;
+    start = options.start ?? 0;
+    end = options.end ?? Number.MAX_SAFE_INTEGER;
     if (!Number.isSafeInteger(start) || start < 0) throw new RangeError(`start must be a byte offset (a non-negative integer); got ${describeValue(start)}`);
     if (!Number.isSafeInteger(end) || end < start) throw new RangeError(`end must be a byte offset not before start (${start}); got ${describeValue(end)}`);
     // A start inside a line would count the rest of that line as a line of its own.
     if (!startsLine(path, start)) throw new RangeError(`start must be a line start of ${describeValue(path)} (0, or just after a line end); got ${start}`);
-    return collectPanelsWith(NODE_READER, fileRangeChunks(path, start, end), options);
   }
-  return collectPanelsWith(NODE_READER, input, options);
+  if (canSplit(path, workers, options)) {
+    const size = statSync(path).size;
+    return { threads: true, path, start: Math.min(start, size), end: Math.min(end ?? size, size), workers };
+  }
+  if (end !== undefined) return { threads: false, input: fileRangeChunks(path!, start, end) };
+  return { threads: false, input };
 }
-
 /** True when `at` is a line start of the file, or the file cannot be read (reading it then says why). */
 function startsLine(path: string, at: number): boolean {
   try {
@@ -71,12 +99,18 @@ function startsLine(path: string, at: number): boolean {
   }
 }
 
-/** Options of `collectPanels` in Node: the core's, and a byte range of a file. */
+/** Options of `collectPanels` in Node: the core's, a byte range of a file, and threads. */
 export interface FilePanelOptions extends PanelOptions {
+  /**
+   * Count an uncompressed file in this many threads (1 to 64; default 1). Standard input, streams, gzip, and counts
+   * with `timeout`, `strict`, `onReject` or `raw` are read in one thread.
+   */
+  readonly workers?: number;
   /** Count from this byte offset of the file (a line start; default 0). For a path or `file:` URL only. */
   readonly start?: number;
   /** Stop before this byte offset (just after a line end; default the end of the file). For a path or `file:` URL only. */
   readonly end?: number;
 }
 
+export { MAX_WORKERS, isGzipFile } from './workers.js';
 export { MAX_STATE_BYTES, StateError, headFingerprint, isLineStart, lastLineEnd, readState, writeState, type LogState } from './state.js';

@@ -8,8 +8,9 @@ import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
 import { LineSplitter } from './lines.js';
-import { PackedItem, addRecord, createPanels, isStaticPath, referringSite, type PanelStats } from './panels.js';
-import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogReject, type ParseOptions } from './record.js';
+import type { DayPanels } from './days.js';
+import { PackedItem, addRecord, createPanels, isStaticPath, mergePanels, referringSite, type PanelStats } from './panels.js';
+import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogRecord, type LogReject, type ParseOptions } from './record.js';
 import { formatDay } from './report.js';
 import { splitRequest, unescapeInto } from './request.js';
 import type { ChunkReader } from './stats.js';
@@ -132,17 +133,22 @@ export class PanelCounter {
   readonly #siteIds = new Map<string, number>();
   readonly dash: number;
   readonly empty: number;
+  readonly noHost: number;
+  readonly noRequest: number;
   /** The statistics of records counted on the slower path (formats without `%r`, `raw`). */
   records: PanelStats | null = null;
 
   constructor() {
     this.dash = this.refs.internString('-');
     this.empty = this.agents.internString('');
+    this.noHost = this.hosts.internString('-');
+    this.noRequest = this.requests.internString('-');
   }
 
   /** The index of a day number (-1: no time). */
   day(day: number): number {
     if (day === this.#lastDay) return this.#lastDayIndex;
+    if (day < 0) return -1;
     let index = this.#dayIndex.get(day);
     if (index === undefined) {
       index = this.#days.length;
@@ -414,7 +420,7 @@ export class PanelCounter {
 }
 
 /** Reads one source into the counter on the fast path (formats without a `%r` field, and `raw`, go through records). */
-async function countSource(reader: ChunkReader, source: unknown, options: PanelOptions, counter: PanelCounter, watch: StopWatch): Promise<StopReason | undefined> {
+async function countSource(reader: ChunkReader, source: unknown, options: PanelOptions, counter: PanelCounter, watch: StopWatch, days: DayCounters | null = null): Promise<StopReason | undefined> {
   const { format, strict, maxLineLength, onReject, raw } = readParseOptions(options, 'collectPanels');
   const builder = new RecordBuilder(format, raw);
   const scanner = builder.scanner;
@@ -435,9 +441,6 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
   const split = new Int32Array(4);
   let scratch = allocBytes(4096);
   let fieldScratch = allocBytes(4096);
-  const dash = counter.dash;
-  const noHost = counter.hosts.internString('-');
-  const noRequest = counter.requests.internString('-');
   let failure: LogLineError | null = null;
   const reject = (line: number, reason: string, text: string): void => {
     if (strict) failure ??= new LogLineError(line, reason);
@@ -469,8 +472,17 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
       return;
     }
     if (viaRecords) {
-      addRecord((viaStats ??= createPanels()), builder.record(buf, line));
+      const record = builder.record(buf, line);
+      if (days === null) addRecord((viaStats ??= createPanels()), record);
+      else days.addRecord(record, lineSize(buf, e, final) + e - s);
       return;
+    }
+    // The counter of the line's day when the days are counted apart (lines of a day mostly come together), with
+    // the bytes of the line (the rest of what was read is the undated counter's).
+    let c = counter;
+    if (days !== null) {
+      c = days.pick(scanner.day);
+      if (c !== counter) c.logSize += lineSize(buf, e, final) + e - s;
     }
     let status = -1;
     if (statusField >= 0 && starts[statusField]! >= 0) {
@@ -490,7 +502,7 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
       const p = starts[hourField]! + hourAt;
       hour = (buf[p]! - 48) * 10 + (buf[p + 1]! - 48);
     }
-    let request = noRequest;
+    let request = c.noRequest;
     let rs = starts[requestField]!;
     if (rs >= 0) {
       let rb: Uint8Array = buf;
@@ -502,20 +514,20 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
         rb = scratch;
       }
       splitRequest(rb, rs, re, split);
-      request = split[0]! >= 0 ? counter.requests.intern(rb, split[1]!, split[2]!) : counter.requests.intern(rb, rs, re);
+      request = split[0]! >= 0 ? c.requests.intern(rb, split[1]!, split[2]!) : c.requests.intern(rb, rs, re);
     }
-    let ref = dash;
+    let ref = c.dash;
     let refCounts = false;
     if (referrerField >= 0 && starts[referrerField]! >= 0) {
       const fs = starts[referrerField]!;
       const fe = ends[referrerField]!;
-      ref = intern(counter.refs, buf, referrerField, dash);
+      ref = intern(c.refs, buf, referrerField, c.dash);
       // As records: a referrer written '-' is none, an empty one is left out of the referrer panels.
       refCounts = fe > fs && !(fe - fs === 1 && buf[fs] === 0x2d);
     }
-    const host = intern(counter.hosts, buf, ipField, noHost);
-    const agent = intern(counter.agents, buf, agentField, counter.empty);
-    counter.add(host, agent, counter.day(scanner.day), request, ref, refCounts, status, bytes, hour);
+    const host = intern(c.hosts, buf, ipField, c.noHost);
+    const agent = intern(c.agents, buf, agentField, c.empty);
+    c.add(host, agent, c.day(scanner.day), request, ref, refCounts, status, bytes, hour);
   };
   const splitter = new LineSplitter(maxLineLength, onLine, (line, _length, head) => {
     if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
@@ -558,13 +570,125 @@ async function countSource(reader: ChunkReader, source: unknown, options: PanelO
   return stopped;
 }
 
-/** `collectPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
-export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<PanelCollection> {
-  if (typeof options !== 'object' || options === null) throw new TypeError(`the options of collectPanels must be an object; got ${describeValue(options)}`);
+/** The bytes after a line's last byte `e` that belong to it: a `\r` dropped before its `\n`, and the `\n`. */
+function lineSize(buf: Uint8Array, e: number, final: boolean): number {
+  return (buf[e] === 13 ? 1 : 0) + (final ? 0 : 1);
+}
+
+/** Days counted at once before the least recently met one is finished (a log's lines come mostly in order of time). */
+const LIVE_DAYS = 4;
+
+/**
+ * Counters by day: each line goes to its day's counter, lines without a time to `undated` (which also takes the
+ * failed lines and the bytes read). A day's counter not met for a while is finished into statistics (and merged
+ * with any later part of the same day at the end), so that a log of many days holds a few counters at a time.
+ * @internal
+ */
+export class DayCounters {
+  readonly undated: PanelCounter;
+  readonly #byAgent: boolean;
+  // In order of last use, the most recent last.
+  readonly #live = new Map<number, PanelCounter>();
+  readonly #done: Array<[string, PanelStats]> = [];
+  #records: Map<string, PanelStats> | null = null;
+  #lastDay = -1;
+  #last: PanelCounter;
+
+  constructor(undated: PanelCounter, byAgent: boolean) {
+    this.undated = undated;
+    this.#last = undated;
+    this.#byAgent = byAgent;
+  }
+
+  /** The counter of a day number (-1: the undated one). */
+  pick(day: number): PanelCounter {
+    if (day === this.#lastDay) return this.#last;
+    let counter: PanelCounter;
+    if (day < 0) counter = this.undated;
+    else {
+      const live = this.#live.get(day);
+      if (live === undefined) {
+        if (this.#live.size >= LIVE_DAYS) {
+          const [oldest, old] = this.#live.entries().next().value as [number, PanelCounter];
+          this.#live.delete(oldest);
+          this.#done.push([formatDay(oldest), old.result(this.#byAgent)]);
+        }
+        counter = new PanelCounter();
+      } else {
+        counter = live;
+        this.#live.delete(day);
+      }
+      this.#live.set(day, counter);
+    }
+    this.#lastDay = day;
+    this.#last = counter;
+    return counter;
+  }
+
+  /** Counts a record of the slower path, and its line's `bytes`, in its day's statistics. */
+  addRecord(record: LogRecord, bytes: number): void {
+    const day = record.day === null ? '-' : formatDay(record.day);
+    const days = (this.#records ??= new Map());
+    let stats = days.get(day);
+    if (stats === undefined) days.set(day, (stats = createPanels()));
+    addRecord(stats, record);
+    if (day !== '-') stats.logSize += bytes;
+  }
+
+  /** The statistics of each day, in order of days (`-` first), parts of a day merged. */
+  result(): DayPanels {
+    const all = new Map<string, PanelStats>();
+    const put = (day: string, stats: PanelStats): void => {
+      const have = all.get(day);
+      if (have === undefined) all.set(day, stats);
+      else mergePanels(have, stats);
+    };
+    const undated = this.undated.result(this.#byAgent);
+    for (const [day, stats] of this.#records ?? []) put(day, stats);
+    for (const [day, stats] of this.#done) put(day, stats);
+    for (const [day, counter] of this.#live) put(formatDay(day), counter.result(this.#byAgent));
+    // The undated counter read every byte: what is not a dated line's is its own (failed lines, undated records).
+    for (const [day, stats] of all) if (day !== '-') undated.logSize -= stats.logSize;
+    if (undated.valid > 0 || undated.failed > 0 || undated.logSize > 0) put('-', undated);
+    return new Map([...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  }
+}
+
+/** What `collectDayPanels` found: the statistics of each day, with `stopped` when the work stopped before the end. */
+export interface DayCollection {
+  /** The statistics by day, `YYYY-MM-DD` (`-`: lines without a time, failed lines and the bytes read). */
+  readonly days: DayPanels;
+  /** Present when the work stopped before the end of the input: the counts are of the lines read until then. */
+  readonly stopped?: StopReason;
+}
+
+/** `collectDayPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
+export async function collectDayPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<DayCollection> {
+  checkInput(reader, input, options, 'collectDayPanels');
+  const counter = new PanelCounter();
+  const days = new DayCounters(counter, byAgent);
+  const watch = new StopWatch(options);
+  let stopped: StopReason | undefined;
+  try {
+    stopped = await countSource(reader, input, options, counter, watch, days);
+  } finally {
+    watch.dispose();
+  }
+  const result = days.result();
+  return stopped === undefined ? { days: result } : { days: result, stopped };
+}
+
+function checkInput(reader: ChunkReader, input: unknown, options: unknown, what: string): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`the options of ${what} must be an object; got ${describeValue(options)}`);
   if (!reader.isSource(input) && (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input))) {
     const where = typeof input === 'string' && !reader.isSource(input) ? ' (paths and streams are read by @puzzles/logparse/node)' : '';
-    throw new TypeError(`collectPanels takes log text as an iterable of chunks${where}; got ${describeValue(input)}`);
+    throw new TypeError(`${what} takes log text as an iterable of chunks${where}; got ${describeValue(input)}`);
   }
+}
+
+/** `collectPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
+export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<PanelCollection> {
+  checkInput(reader, input, options, 'collectPanels');
   const counter = new PanelCounter();
   const watch = new StopWatch(options);
   let stopped: StopReason | undefined;
@@ -591,6 +715,14 @@ export async function collectPanelsWith(reader: ChunkReader, input: unknown, opt
  */
 export function collectPanels(input: ChunkSource, options: PanelOptions = {}): Promise<PanelCollection> {
   return collectPanelsWith(CORE_PANEL_READER, input, options);
+}
+
+/**
+ * Counts the report panels of log text given as chunks day by day: each day's statistics on their own, to merge
+ * into any range of days with `panelsOfDays` (exactly: a visitor is an address, a day and a user agent).
+ */
+export function collectDayPanels(input: ChunkSource, options: PanelOptions = {}): Promise<DayCollection> {
+  return collectDayPanelsWith(CORE_PANEL_READER, input, options);
 }
 
 const CORE_PANEL_READER: ChunkReader = {

@@ -4,9 +4,10 @@
 // classifies the agents, most of which it has met in its own range already, instead of every thread classifying them
 // all again (bowser takes ~0.1 ms per agent).
 import { agentClass } from './agent.js';
-import type { CompiledFormat } from './format.js';
+import { compileFormat, type CompiledFormat } from './format.js';
+import type { DayPanels } from './days.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
-import { collectPanelsWith } from './panelscan.js';
+import { collectDayPanelsWith, collectPanelsWith, type PanelOptions } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
@@ -18,11 +19,24 @@ export interface RangePanels {
 }
 
 /** Counts bytes `[start, end)` of a file, leaving the user agents unclassified when the format allows it. @internal */
-export async function countRange(file: string, start: number, end: number, format: CompiledFormat): Promise<RangePanels> {
+export async function countRange(file: string, start: number, end: number, options: CompiledFormat | PanelOptions): Promise<RangePanels> {
+  const opts = optionsOf(options);
   // Formats without a request field are counted through records, whose panels come classified.
-  const byAgent = format.fields.some((f) => f.kind === 'request');
-  const stats = await collectPanelsWith(NODE_READER, fileRangeChunks(file, start, end), { format }, byAgent);
+  const byAgent = compileFormat(opts.format ?? 'combined').fields.some((f) => f.kind === 'request');
+  const stats = await collectPanelsWith(NODE_READER, fileRangeChunks(file, start, end), opts, byAgent);
   return { stats, byAgent };
+}
+
+/** As `countRange`, day by day. @internal */
+export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions): Promise<{ days: DayPanels; byAgent: boolean }> {
+  const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
+  const { days } = await collectDayPanelsWith(NODE_READER, fileRangeChunks(file, start, end), options, byAgent);
+  return { days, byAgent };
+}
+
+/** Options from a compiled format alone (the older call) or options. */
+function optionsOf(options: CompiledFormat | PanelOptions): PanelOptions {
+  return 'fields' in options && 'literals' in options ? { format: options as CompiledFormat } : (options as PanelOptions);
 }
 
 /**

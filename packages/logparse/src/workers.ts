@@ -1,0 +1,214 @@
+// Counting one large file in several threads (Node only): the file is cut at line starts into byte ranges, the main
+// thread counts the first range while worker threads count the others, and each part is merged into the total as
+// soon as it arrives (while the other threads still count), at a cost in proportion to the part's distinct keys.
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { expandPanels, type CompactPanels } from './compact.js';
+import type { DayPanels } from './days.js';
+import { describeValue } from './errors.js';
+import { compileFormat } from './format.js';
+import { createPanels, mergePanels, type PanelStats } from './panels.js';
+import { collectDayPanelsWith, collectPanelsWith, type DayCollection, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { NODE_READER, fileRangeChunks } from './source.js';
+import { familiesOf } from './threads.js';
+import type { StopReason } from './stop.js';
+
+/** The most threads one count takes. */
+export const MAX_WORKERS = 64;
+
+/** What the main thread gives a worker thread. @internal */
+export interface WorkerJob {
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+  readonly format: unknown;
+  readonly maxLineLength: number | undefined;
+  readonly byDay: boolean;
+}
+
+/** What a worker thread posts back: compact statistics (whole, or per day), their `os` list keyed by agent when `byAgent`. @internal */
+export interface WorkerPart {
+  readonly byAgent: boolean;
+  readonly stats?: CompactPanels;
+  readonly days?: Array<[string, CompactPanels]>;
+}
+
+/** The offset of the first line start at or after `at` (the file's size when there is none). @internal */
+export function nextLineStart(file: string, at: number): number {
+  if (at === 0) return 0;
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(65536);
+    for (let pos = at - 1; ; pos += buf.length) {
+      const n = readSync(fd, buf, 0, buf.length, pos);
+      if (n === 0) return pos;
+      const nl = buf.subarray(0, n).indexOf(10);
+      if (nl >= 0) return pos + nl + 1;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** True for a readable regular file that starts with the gzip magic number (false when it cannot be read). */
+export function isGzipFile(file: string): boolean {
+  let fd: number;
+  try {
+    if (!statSync(file).isFile()) return false;
+    fd = openSync(file, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const buf = Buffer.alloc(2);
+    return readSync(fd, buf, 0, 2, 0) === 2 && buf[0] === 0x1f && buf[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `[start, end)` cut at line starts into at most `parts` ranges of about equal size (empty ones left out). @internal */
+export function cutRanges(file: string, start: number, end: number, parts: number): Array<[number, number]> {
+  const cuts = [start];
+  for (let i = 1; i < parts; i++) {
+    const cut = Math.min(end, nextLineStart(file, start + Math.floor(((end - start) * i) / parts)));
+    cuts.push(Math.max(cut, cuts[cuts.length - 1]!));
+  }
+  cuts.push(end);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < cuts.length; i++) if (cuts[i + 1]! > cuts[i]!) out.push([cuts[i]!, cuts[i + 1]!]);
+  return out;
+}
+
+/** The worker script beside this module (dist/worker.js), in the ESM and the CommonJS build. */
+function workerScript(): URL {
+  return typeof __filename === 'string' ? pathToFileURL(join(dirname(__filename), 'worker.js')) : new URL('./worker.js', import.meta.url);
+}
+
+/** Checks a `workers` option: undefined or an integer from 1 to MAX_WORKERS. @internal */
+export function checkWorkers(workers: unknown): number {
+  if (workers === undefined) return 1;
+  if (!Number.isInteger(workers) || (workers as number) < 1 || (workers as number) > MAX_WORKERS) {
+    throw new RangeError(`workers must be an integer from 1 to ${MAX_WORKERS}; got ${describeValue(workers)}`);
+  }
+  return workers as number;
+}
+
+/** True when a count can be spread over threads: several asked for, a plain file, nothing that needs one reader. @internal */
+export function canSplit(path: string | undefined, workers: number, options: PanelOptions): path is string {
+  if (workers < 2 || path === undefined || path === '-') return false;
+  // A time limit, strict reading, rejects told one by one and the records path need the lines in one reader.
+  if (options.timeout !== undefined || options.strict === true || options.onReject !== undefined || options.raw === true) return false;
+  try {
+    if (!statSync(path).isFile()) return false;
+  } catch {
+    return false;
+  }
+  return !isGzipFile(path);
+}
+
+/** A path of a source given as a path or `file:` URL; undefined for anything else. @internal */
+export function sourcePath(input: unknown): string | undefined {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL && input.protocol === 'file:') return fileURLToPath(input);
+  return undefined;
+}
+
+/** A part counted by a worker thread, as statistics whose agents are classified. */
+function partStats(compact: CompactPanels, byAgent: boolean): PanelStats {
+  const stats = expandPanels(compact);
+  return byAgent ? familiesOf(stats) : stats;
+}
+
+/**
+ * Counts `[start, end)` of a file in `workers` threads: the main thread counts the first range, worker threads the
+ * others, each part merged as it arrives. `byDay`: the statistics of each day, else of the whole.
+ * @internal
+ */
+export async function countInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions, byDay: boolean): Promise<{ whole?: PanelStats; days?: DayPanels; stopped?: StopReason }> {
+  const ranges = cutRanges(file, start, end, workers);
+  const format = compileFormat(options.format ?? 'combined');
+  let whole: PanelStats | null = null;
+  let days: DayPanels | null = null;
+  const addWhole = (part: PanelStats): void => {
+    whole = whole === null ? part : mergePanels(whole, part);
+  };
+  const addDays = (part: DayPanels): void => {
+    if (days === null) days = part;
+    else for (const [day, stats] of part) {
+      const mine = days.get(day);
+      if (mine === undefined) days.set(day, stats);
+      else mergePanels(mine, stats);
+    }
+  };
+  const threads: Worker[] = [];
+  // The workers start first, so that their start-up overlaps the main thread's reading.
+  const parts = ranges.slice(1).map(
+    ([from, to]) =>
+      new Promise<void>((resolve, reject) => {
+        const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay };
+        const worker = new Worker(workerScript(), { workerData: job });
+        threads.push(worker);
+        worker.once('message', (part: WorkerPart) => {
+          try {
+            // Merged at once: while this runs, the other threads go on counting.
+            if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
+            else addWhole(partStats(part.stats!, part.byAgent));
+            resolve();
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`a worker thread counting bytes ${from} to ${to} of ${describeValue(file)} stopped with exit code ${code}`));
+        });
+      }),
+  );
+  const abort = (): void => {
+    for (const t of threads) void t.terminate();
+  };
+  options.signal?.addEventListener('abort', abort, { once: true });
+  try {
+    const [from, to] = ranges[0] ?? [start, start];
+    const own = options;
+    let stopped: StopReason | undefined;
+    if (byDay) {
+      const mine = await collectDayPanelsWith(NODE_READER, fileRangeChunks(file, from, to), own);
+      stopped = mine.stopped;
+      addDays(mine.days);
+    } else {
+      const mine = await collectPanelsWith(NODE_READER, fileRangeChunks(file, from, to), own);
+      stopped = mine.stopped;
+      addWhole(mine);
+    }
+    if (stopped !== undefined) {
+      abort();
+      await Promise.allSettled(parts);
+    } else await Promise.all(parts);
+    if (options.signal?.aborted) stopped = 'aborted';
+    const sorted = (all: DayPanels): DayPanels => new Map([...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+    const result: { whole?: PanelStats; days?: DayPanels; stopped?: StopReason } = byDay ? { days: sorted(days ?? new Map()) } : { whole: whole ?? createPanels() };
+    return stopped === undefined ? result : { ...result, stopped };
+  } catch (error) {
+    abort();
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+  }
+}
+
+/** The whole statistics of a count in threads, as `collectPanels` returns them. @internal */
+export async function panelsInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions): Promise<PanelCollection> {
+  const { whole, stopped } = await countInThreads(file, start, end, workers, options, false);
+  return stopped === undefined ? whole! : Object.assign(whole!, { stopped });
+}
+
+/** The day statistics of a count in threads, as `collectDayPanels` returns them. @internal */
+export async function dayPanelsInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions): Promise<DayCollection> {
+  const { days, stopped } = await countInThreads(file, start, end, workers, options, true);
+  return stopped === undefined ? { days: days! } : { days: days!, stopped };
+}
+
