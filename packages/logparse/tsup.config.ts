@@ -11,11 +11,11 @@ export default defineConfig([
     // share one copy of the core (one LogLineError class, whichever entry a value came from).
     // `threads` is internal (not in the exports map): what the CLI's worker threads count and post back, built here
     // so that it shares the core's chunk (one PackedItem class, one cache of agent classes) with `node`.
-    entry: { index: 'src/index.ts', node: 'src/node.ts', threads: 'src/threads.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts', parquet: 'src/parquet.ts', threads: 'src/threads.ts' },
     format: ['esm', 'cjs'],
     splitting: true,
-    // Types for the two public entries only (`threads` is internal).
-    dts: { entry: { index: 'src/index.ts', node: 'src/node.ts' } },
+    // Types for the public entries only (`threads` is internal).
+    dts: { entry: { index: 'src/index.ts', node: 'src/node.ts', parquet: 'src/parquet.ts' } },
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],
@@ -25,7 +25,7 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts', worker: 'src/worker.ts' },
     format: ['esm'],
     // The CLI uses the library only through its public entry: load dist/node.js at run time, not a second copy.
-    external: ['./node.js', './threads.js'],
+    external: ['./node.js', './parquet.js', './threads.js'],
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],

@@ -60,6 +60,12 @@ Options:
   --top N             at most N referrers/pairs per day (or overall)
   --overall           one list for the whole log instead of one per day
   --html FILE         write the panels as one self-contained HTML page
+  --parquet FILE      also write one row per request to FILE as Parquet (for
+                      DuckDB, ClickHouse, Spark): time, day, host, method,
+                      path, query, protocol, status, bytes, referrer, user
+                      agent, browser, OS, crawler; a second reading of the
+                      files (not stdin); an existing file that is not Parquet
+                      is never overwritten
   --state FILE        with the panels: keep the statistics and the offset read
                       in FILE; the next run reads only the new lines
   --workers N         with the panels: read an uncompressed file in N threads
@@ -109,6 +115,7 @@ Examples:
   logparse access.log --report all --json
   logparse access.log --report status --json
   logparse access.log --html report.html --workers 2
+  logparse access.log --report general --json --parquet access.parquet
   logparse access.log --report general --json --state access.state
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
@@ -142,6 +149,7 @@ const OPTIONS = {
   html: { type: 'string' },
   state: { type: 'string' },
   workers: { type: 'string' },
+  parquet: { type: 'string' },
 } as const;
 
 const REPORTS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
@@ -499,4 +507,49 @@ function safeSize(file: string): number {
   }
 }
 
-runCli({ name: NAME, help: HELP, packageJson: new URL('../package.json', import.meta.url), main });
+/**
+ * `--parquet FILE`: the report asked for, then the records as Parquet from a reading of their own (one file, written
+ * in this thread, with or without --workers). The path is checked before any reading; the file appears only when
+ * complete.
+ */
+function withParquet(inner: (argv: string[], cli: Cli) => Promise<number>): (argv: string[], cli: Cli) => Promise<number> {
+  return async (argv, cli) => {
+    const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
+    const target = values.parquet;
+    if (target === undefined) return inner(argv, cli);
+    const started = performance.now();
+    if (target === '') throw new UsageError('--parquet needs a file name');
+    if (positionals.length === 0 || positionals.includes('-')) throw new UsageError('--parquet reads the log files a second time: give files, not standard input');
+    const { ParquetFileError, checkParquetPath, writeParquet } = await import('./parquet.js');
+    const failure = (error: unknown): Error => (error instanceof ParquetFileError || error instanceof LogFormatError ? new InputError(error.message) : (error as Error));
+    try {
+      checkParquetPath(target);
+    } catch (error) {
+      throw failure(error);
+    }
+    const format = formatOption(values.format, values['nginx-format']);
+    const code = await inner(argv, cli);
+    if (code !== 0 || cli.signal.aborted) {
+      if (cli.stopReason !== 'closed') cli.warn(`${quote(target)} not written: the report did not finish`);
+      return code;
+    }
+    const timeout = durationOption(values.timeout);
+    const left = timeout === undefined ? undefined : Math.max(1, Math.round(timeout - (performance.now() - started)));
+    const signal = left === undefined ? cli.signal : AbortSignal.any([cli.signal, AbortSignal.timeout(left)]);
+    let rows: number;
+    try {
+      ({ rows } = await writeParquet(positionals, target, { format, signal }));
+    } catch (error) {
+      throw error instanceof RangeError && !(error instanceof ParquetFileError) ? new InputError(error.message) : failure(error);
+    }
+    if (signal.aborted) {
+      if (cli.stopReason === 'closed') return 0;
+      cli.warn(`${quote(target)} not written: ${cli.signal.aborted ? 'interrupted' : `stopped after ${String(values.timeout)} (--timeout)`}`);
+      return cli.signal.aborted ? 130 : EXIT_TIMEOUT;
+    }
+    if (!values.quiet) cli.warn(`wrote ${rows} rows to ${quote(target)}`);
+    return code;
+  };
+}
+
+runCli({ name: NAME, help: HELP, packageJson: new URL('../package.json', import.meta.url), main: withParquet(main) });
