@@ -10,7 +10,16 @@ import {
   MAX_LINE_LENGTH,
   PANELS,
   StateError,
+  collectDayPanels,
+  cutDays,
+  datedDays,
+  isDay,
+  lastDays,
+  mergeDays,
   mergePanels,
+  panelsOfDays,
+  type DayPanels,
+  type LogState,
   headFingerprint,
   isGzipFile,
   isLineStart,
@@ -46,6 +55,8 @@ import {
 const NAME = 'logparse';
 
 const HELP = `Usage: logparse <file>... [options]
+       logparse merge <state>... [--report R] [--json] [--html FILE] [--state OUT]
+                      [--from DAY] [--to DAY] [--keep-last N]
 
 Reads web access logs (Common, Combined, Combined with extra quoted fields, an
 Apache LogFormat or an nginx log_format; .gz files are inflated; - is stdin)
@@ -70,6 +81,10 @@ Options:
                       in FILE; the next run reads only the new lines
   --workers N         with the panels: read an uncompressed file in N threads
                       (default: the number of cores, for files over 4 MB)
+  --from DAY          with the panels: only the days from DAY (YYYY-MM-DD) on
+  --to DAY            with the panels: only the days up to DAY (YYYY-MM-DD)
+  --keep-last N       with the panels: only the last N days (calendar days
+                      ending on the last day of the log, as GoAccess's)
   --json              print the report as JSON (one object per line, then a
                       {"summary": …} line; days as YYYY-MM-DD)
   --csv               print the report as CSV (header row, RFC 4180)
@@ -102,6 +117,11 @@ Options:
   -h, --help          show this help
   -v, --version       show the version
 
+logparse merge reads state files (--state) of other servers or other days, in
+any order, and reports them as one run over all their logs; --state OUT keeps
+the merge, cut to --from/--to/--keep-last when given. States of another
+version or of another log format are refused, and nothing is written.
+
 A summary goes to stderr: lines read, parsed, kept, rejected, and the first
 rejects with their line numbers (and a progress line on a terminal).
 Referrers from the site itself are counted like any other referrer.
@@ -117,6 +137,9 @@ Examples:
   logparse access.log --html report.html --workers 2
   logparse access.log --report general --json --parquet access.parquet
   logparse access.log --report general --json --state access.state
+  logparse access.log --report visitors --json --from 2006-01-28 --to 2006-01-31
+  logparse merge web1.state web2.state --report general --json
+  logparse merge web1.state web2.state --keep-last 7 --state week.state --json
   logparse access.log --status any --method any --report referrers --overall --csv
   logparse access.log --dot graph.dot --svg graph.svg --top 20
   logparse access.log.gz --timeout 30s --report summary
@@ -149,6 +172,9 @@ const OPTIONS = {
   html: { type: 'string' },
   state: { type: 'string' },
   workers: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  'keep-last': { type: 'string' },
   parquet: { type: 'string' },
 } as const;
 
@@ -243,6 +269,13 @@ function summary(cli: Cli, stats: LogStats, several: boolean): void {
 
 async function main(argv: string[], cli: Cli): Promise<number> {
   const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
+  if (positionals[0] === 'merge') return mergeStates(cli, values, positionals.slice(1));
+  if (values.from !== undefined || values.to !== undefined || values['keep-last'] !== undefined) {
+    if (values.report !== undefined && (REPORTS as readonly string[]).includes(values.report)) {
+      throw new UsageError(`--from, --to and --keep-last go with the panels (--report all, or a panel such as status); --report ${values.report} is one of the per-day tables`);
+    }
+    return panels(cli, values, positionals);
+  }
   if (values.html !== undefined || values.state !== undefined || values.workers !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
     return panels(cli, values, positionals);
   }
@@ -343,7 +376,9 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   if (timeout !== undefined && workers !== undefined && workers > 1) {
     throw new UsageError(`--timeout reads the panels in one thread; --workers ${workers} and --timeout disagree (use one)`);
   }
-  if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top, timeout);
+  const range = rangeOption(values);
+  if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top, timeout, range);
+  if (range !== null) return panelsByDay(cli, values, files, format, top, timeout, workers, range);
   // The first file's statistics are the total so far (merging them into empty ones would copy every visitor set).
   let stats: PanelStats | null = null;
   const add = (part: PanelStats): PanelStats => (stats = stats === null ? part : mergePanels(stats, part));
@@ -382,60 +417,171 @@ function linesOf(stats: PanelStats): number {
   return stats.valid + stats.failed;
 }
 
-/** `--state FILE`: counts only the bytes added since the state's offset, then saves the new state. */
-async function incremental(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, stateFile: string, top: number | undefined, timeout: number | undefined): Promise<number> {
+/** `--state FILE`: counts only the bytes added since the state's offset, day by day, then saves the new state. */
+async function incremental(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, stateFile: string, top: number | undefined, timeout: number | undefined, range: CliRange | null): Promise<number> {
   if (files.length !== 1 || files[0] === '-') throw new UsageError('--state takes exactly one log file (not standard input)');
   const file = files[0]!;
   if (!isFile(file)) throw new InputError(`cannot read ${quote(file)}: not a readable file`);
   const size = safeSize(file);
   if (isGzipFile(file)) throw new UsageError(`--state needs an uncompressed log; ${quote(file)} is gzip`);
-  let state;
-  try {
-    state = readState(stateFile);
-  } catch (error) {
-    if (error instanceof StateError) throw new InputError(error.message);
-    throw error;
-  }
-  let stats = createPanels();
+  const state = readStateFile(stateFile);
+  let days: DayPanels = new Map();
   let offset = 0;
   if (state !== undefined) {
+    if (state.offset === undefined) {
+      throw new InputError(`state file ${quote(stateFile)} is a merge of states (logparse merge), not the state of one log; name another with --state`);
+    }
+    if (state.format !== format.name) {
+      throw new InputError(`state file ${quote(stateFile)} holds a log of format ${quote(state.format)}; this run reads ${quote(format.name)}: name another with --state`);
+    }
     if (state.offset <= size && headFingerprint(file, state.offset) === state.head) {
       // Counting from inside a line would read its rest as a line of its own: a wrong answer, saved for every next run.
       if (!isLineStart(file, state.offset)) {
         throw new InputError(`state file ${quote(stateFile)} is damaged: its offset ${state.offset} is not a line start of ${quote(file)} (expected 0 or an offset just after a line end); remove it or name another with --state`);
       }
-      stats = state.panels;
+      days = state.days;
       offset = state.offset;
     } else if (!values.quiet) cli.warn(`${quote(file)} is not the log of ${quote(stateFile)} any more (rotated or replaced): counting it from the start`);
   }
   const end = lastLineEnd(file, size);
   if (end > offset) {
     smallRead(end - offset);
-    const part = await collectPanels(file, { format, signal: cli.signal, start: offset, end, ...(timeout === undefined ? {} : { timeout }) });
+    const part = await collectDayPanels(file, { format, signal: cli.signal, start: offset, end, ...(timeout === undefined ? {} : { timeout }) });
     if (part.stopped === 'timeout') {
       // The state is saved only after the whole range was read: left as it was, the next run reads these lines again.
-      const partial = offset === 0 ? part : mergePanels(stats, part);
-      const code = await printPanels(cli, values, files, partial, format, top);
+      const partial = offset === 0 ? part.days : mergeDays(days, part.days);
+      const code = await printPanels(cli, values, files, panelsOfDays(range === null ? partial : cutToRange(partial, range, quote(file))), format, top, partial);
       if (cli.stopReason === 'closed') return code;
-      cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the ${linesOf(partial)} lines read until then; ${quote(stateFile)} is left as it was`);
+      cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then; ${quote(stateFile)} is left as it was`);
       return EXIT_TIMEOUT;
     }
     if (part.stopped !== undefined) return cli.stopReason === 'closed' ? 0 : 130;
-    // From the start, the new statistics are the whole (merging them into empty ones would copy every visitor set).
-    stats = offset === 0 ? part : mergePanels(stats, part);
-    stats.logSize = end;
+    days = offset === 0 ? part.days : mergeDays(days, part.days);
   }
   if (end < size && !values.quiet) cli.warn(`the last ${size - end} byte(s) of ${quote(file)} have no line end yet: left for the next run`);
+  // The report's range is cut before the state is saved: a range outside the log writes nothing.
+  const shown = range === null ? days : cutToRange(days, range, quote(file));
+  const read = Math.max(end, offset);
   try {
-    writeState(stateFile, { offset: Math.max(end, offset), head: headFingerprint(file, Math.max(end, offset)), panels: stats });
+    writeState(stateFile, { format: format.name, offset: read, head: headFingerprint(file, read), days });
   } catch (error) {
     const why = error instanceof StateError ? error.message : `cannot write the state ${quote(stateFile)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
     throw new InputError(why);
   }
-  return printPanels(cli, values, files, stats, format, top);
+  return printPanels(cli, values, files, panelsOfDays(shown), format, top, shown);
 }
 
-async function printPanels(cli: Cli, values: Record<string, unknown>, files: string[], stats: PanelStats, format: CompiledFormat, top: number | undefined): Promise<number> {
+/** A state file read for the CLI: its problems as one line (exit 1). */
+function readStateFile(file: string): LogState | undefined {
+  try {
+    return readState(file);
+  } catch (error) {
+    if (error instanceof StateError) throw new InputError(error.message);
+    throw error;
+  }
+}
+
+/** `--from`, `--to` and `--keep-last`, checked before any reading; null when none is given. */
+interface CliRange {
+  readonly from?: string;
+  readonly to?: string;
+  readonly keepLast?: number;
+}
+
+function rangeOption(values: Record<string, unknown>): CliRange | null {
+  const from = values.from as string | undefined;
+  const to = values.to as string | undefined;
+  const keepLast = integerOption(values['keep-last'] as string | undefined, 'keep-last', { min: 1 });
+  if (from === undefined && to === undefined && keepLast === undefined) return null;
+  if (keepLast !== undefined && (from !== undefined || to !== undefined)) throw new UsageError('--keep-last and --from/--to disagree; use one');
+  for (const [name, day] of [['from', from], ['to', to]] as const) {
+    if (day !== undefined && !isDay(day)) throw new UsageError(`--${name} takes a day written YYYY-MM-DD such as 2015-05-17; got ${quote(day)}`);
+  }
+  if (from !== undefined && to !== undefined && from > to) throw new InputError(`the date range is empty: --from ${from} is after --to ${to}`);
+  return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(keepLast === undefined ? {} : { keepLast }) };
+}
+
+/** The days of a range; a range that holds no day of the statistics is one line (exit 1) naming `what` and its days. */
+function cutToRange(days: DayPanels, range: CliRange, what: string): DayPanels {
+  const dated = datedDays(days);
+  if (dated.length === 0) throw new InputError(`${what} has no dated lines to cut to --from/--to/--keep-last`);
+  const span = range.keepLast !== undefined ? lastDays(days, range.keepLast) : { from: range.from, to: range.to };
+  const cut = cutDays(days, { ...(span.from === undefined ? {} : { from: span.from }), ...(span.to === undefined ? {} : { to: span.to }) });
+  if (cut.size === 0) {
+    throw new InputError(`no day of ${what} falls in ${span.from ?? 'its start'} to ${span.to ?? 'its end'}: it covers ${dated[0]} to ${dated[dated.length - 1]}`);
+  }
+  return cut;
+}
+
+/** The panels with `--from`, `--to` or `--keep-last`: the files counted day by day, then cut to the range. */
+async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, range: CliRange): Promise<number> {
+  const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
+  smallRead(totalBytes(files));
+  const deadline = timeout === undefined ? undefined : performance.now() + timeout;
+  let all: DayPanels | null = null;
+  let stopped: 'aborted' | 'timeout' | undefined;
+  for (const file of files) {
+    const left = deadline === undefined ? undefined : Math.max(1, Math.round(deadline - performance.now()));
+    const split = file !== '-' && threads > 1 && (workers !== undefined || safeSize(file) >= 4 << 20);
+    const part = await collectDayPanels(file, { format, signal: cli.signal, ...(split ? { workers: threads } : {}), ...(left === undefined ? {} : { timeout: left }) });
+    stopped = part.stopped;
+    all = all === null ? part.days : mergeDays(all, part.days);
+    if (stopped !== undefined || cli.signal.aborted) break;
+  }
+  if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
+  const what = files.length === 1 ? (files[0] === '-' ? 'standard input' : quote(files[0]!)) : 'the logs';
+  const days = cutToRange(all ?? new Map(), range, what);
+  const code = await printPanels(cli, values, files, panelsOfDays(days), format, top, days);
+  if (stopped === 'timeout' && cli.stopReason !== 'closed') {
+    cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then`);
+    return EXIT_TIMEOUT;
+  }
+  return code;
+}
+
+/** Options that count or filter logs, which `merge` (of counted states) does not take. */
+const NOT_FOR_MERGE = ['format', 'nginx-format', 'status', 'method', 'exclude', 'host', 'merge-www', 'overall', 'csv', 'dot', 'svg', 'strict', 'max-line-length', 'timeout', 'workers'] as const;
+
+/** `logparse merge a.state b.state …`: the states' days merged (in any order, exactly), cut to a range, reported, kept. */
+async function mergeStates(cli: Cli, values: Record<string, unknown>, files: string[]): Promise<number> {
+  if (files.length === 0) throw new UsageError('merge takes one or more state files: logparse merge a.state b.state … [--report R] [--json] [--html FILE] [--state OUT]');
+  for (const name of NOT_FOR_MERGE) if (values[name] !== undefined) throw new UsageError(`--${name} counts logs; merge reads states that are counted already`);
+  if (values.parquet !== undefined) throw new UsageError('--parquet reads logs; merge reads states (write Parquet when counting each log)');
+  const report = values.report as string | undefined;
+  if (report !== undefined) choiceOption(report, 'report', ['all', ...PANELS]);
+  const top = integerOption(values.top as string | undefined, 'top');
+  const range = rangeOption(values);
+  let all: DayPanels | null = null;
+  let format: string | undefined;
+  let first = '';
+  for (const file of files) {
+    const state = readStateFile(file);
+    if (state === undefined) throw new InputError(`cannot read the state file ${quote(file)}: ENOENT`);
+    if (format !== undefined && state.format !== format) {
+      throw new InputError(`state file ${quote(file)} holds a log of format ${quote(state.format)}, ${quote(first)} one of ${quote(format)}: states of different log formats do not merge`);
+    }
+    if (format === undefined) {
+      format = state.format;
+      first = file;
+    }
+    all = all === null ? state.days : mergeDays(all, state.days);
+  }
+  const days = range === null ? all! : cutToRange(all!, range, files.length === 1 ? quote(files[0]!) : 'the states');
+  if (typeof values.state === 'string') {
+    try {
+      writeState(values.state, { format: format!, days });
+    } catch (error) {
+      const why = error instanceof StateError ? error.message : `cannot write the state ${quote(values.state)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      throw new InputError(why);
+    }
+    // Only the state asked for: nothing to print.
+    if (values.json !== true && values.html === undefined && values.report === undefined) return 0;
+  }
+  return printPanels(cli, values, files, panelsOfDays(days), undefined, top, days);
+}
+
+/** Prints or writes the panels (`days`: the same statistics day by day, when they were counted so). */
+async function printPanels(cli: Cli, values: Record<string, unknown>, files: string[], stats: PanelStats, format: CompiledFormat | undefined, top: number | undefined, days?: DayPanels): Promise<number> {
   if (cli.stopReason === 'closed') return 0;
   const chosen = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
   const report = panelReport(stats, { panels: chosen, ...(top !== undefined ? { top } : {}) });

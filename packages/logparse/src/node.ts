@@ -113,4 +113,4 @@ export interface FilePanelOptions extends PanelOptions {
 }
 
 export { MAX_WORKERS, isGzipFile } from './workers.js';
-export { MAX_STATE_BYTES, StateError, headFingerprint, isLineStart, lastLineEnd, readState, writeState, type LogState } from './state.js';
+export { MAX_STATE_BYTES, STATE_VERSION, StateError, headFingerprint, isLineStart, lastLineEnd, readState, writeState, type LogState } from './state.js';

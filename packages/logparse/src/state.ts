@@ -1,21 +1,27 @@
-// Incremental runs (Node only): a state file keeps the panel statistics of a log, the byte offset read up to, and a
-// fingerprint of the log's head so that a rotated log (a new file under the same name) is noticed.
+// State files (Node only): the panel statistics of a log day by day and its log format, with the byte offset read up
+// to and a fingerprint of the log's head (so that a rotated log, a new file under the same name, is noticed) for
+// incremental runs; a merge of states (other servers, other days) keeps no offset.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { knownAgentClass, rememberAgentClass } from './agent.js';
 import { compactPanels, expandPanels } from './compact.js';
+import { isDay, type DayPanels } from './days.js';
 import { describeValue } from './errors.js';
-import { panelsFromJson, type PanelStats } from './panels.js';
 
-/** What a state file holds. */
+/** What a state file holds: the statistics of each day, the log format, and (for the state of one log) where it was read up to. */
 export interface LogState {
-  /** Bytes of the log counted (always just after a line end). */
-  readonly offset: number;
-  /** SHA-256 (hex) of the log's first `min(offset, 65536)` bytes. */
-  readonly head: string;
-  /** The statistics of the bytes before `offset`. */
-  readonly panels: PanelStats;
+  /** The log format the statistics were counted with (`CompiledFormat.name`: `combined`, `common` or a format string). */
+  readonly format: string;
+  /** Bytes of the log counted (always just after a line end); absent in a merge of states. */
+  readonly offset?: number;
+  /** SHA-256 (hex) of the log's first `min(offset, 65536)` bytes; absent in a merge of states. */
+  readonly head?: string;
+  /** The statistics by day (`-`: what has no day). */
+  readonly days: DayPanels;
 }
+
+/** The layout of state files this version reads and writes. */
+export const STATE_VERSION = 3;
 
 /** Bytes of a log's head the fingerprint covers. */
 const HEAD = 65536;
@@ -72,13 +78,13 @@ export function lastLineEnd(file: string, size: number): number {
 }
 
 /**
- * Reads a state file; undefined when it does not exist. A damaged or foreign file throws an Error whose message
- * names the file and says what is wrong (the file is left as it is). The user agents' classes the state keeps are
- * remembered, so that counting the log's new lines does not classify those agents again.
+ * Reads a state file; undefined when it does not exist. A damaged or foreign file, or one of another layout, throws a
+ * StateError whose message names the file and says what is wrong (the file is left as it is). The user agents'
+ * classes the state keeps are remembered, so that counting the log's new lines does not classify those agents again.
  */
 export function readState(file: string): LogState | undefined {
   const fail = (why: string): never => {
-    throw new StateError(`state file ${describeValue(file)} is not a logparse state (${why}); remove it or name another with --state`);
+    throw new StateError(`state file ${describeValue(file)} is not a logparse state (${why}); remove it or name another`);
   };
   const text = readStateText(file);
   if (text === undefined) return undefined;
@@ -86,29 +92,39 @@ export function readState(file: string): LogState | undefined {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return fail(error instanceof SyntaxError ? 'damaged: not JSON' : String((error as Error).message));
+    return fail(error instanceof SyntaxError ? 'damaged or cut short: not JSON' : String((error as Error).message));
   }
-  const v = value as { kind?: unknown; version?: unknown; offset?: unknown; head?: unknown; panels?: unknown };
+  const v = value as { kind?: unknown; version?: unknown; format?: unknown; offset?: unknown; head?: unknown; days?: unknown };
   if (typeof v !== 'object' || v === null || v.kind !== 'logparse-state') return fail('foreign: no kind "logparse-state"');
-  // Version 1 kept the statistics as `panelsToJson` writes them; version 2 keeps them compact (compact.ts).
-  if (v.version !== 1 && v.version !== 2) return fail(`version ${String(v.version)} is not 1 or 2`);
-  if (!Number.isSafeInteger(v.offset) || (v.offset as number) < 0) return fail('damaged: bad offset');
-  if (typeof v.head !== 'string' || !/^[0-9a-f]{64}$/.test(v.head)) return fail('damaged: bad head fingerprint');
+  if (v.version !== STATE_VERSION) {
+    throw new StateError(
+      `state file ${describeValue(file)} has layout ${describeValue(v.version)}, written by another version of logparse; this one reads layout ${STATE_VERSION} (with the days apart): count the log again into a new state file`,
+    );
+  }
+  if (typeof v.format !== 'string' || v.format === '') return fail('damaged: no log format');
+  const local = v.offset !== undefined || v.head !== undefined;
+  if (local && (!Number.isSafeInteger(v.offset) || (v.offset as number) < 0)) return fail('damaged: bad offset');
+  if (local && (typeof v.head !== 'string' || !/^[0-9a-f]{64}$/.test(v.head))) return fail('damaged: bad head fingerprint');
   const agents = (v as { agents?: unknown }).agents;
   if (agents !== undefined && (!Array.isArray(agents) || !agents.every((a) => Array.isArray(a) && a.length === 3 && a.every((t) => typeof t === 'string' && t !== '')))) {
     return fail('damaged: bad agent classes');
   }
-  let panels: PanelStats;
-  try {
-    panels = v.version === 1 ? panelsFromJson(v.panels) : expandPanels(v.panels);
-  } catch (error) {
-    return fail(`damaged: ${(error as Error).message}`);
+  if (!Array.isArray(v.days)) return fail('damaged: no days');
+  const days: DayPanels = new Map();
+  for (const entry of v.days as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || (entry[0] !== '-' && !isDay(entry[0]))) return fail('damaged: a day is not YYYY-MM-DD');
+    if (days.has(entry[0])) return fail(`damaged: day ${entry[0]} twice`);
+    try {
+      days.set(entry[0], expandPanels(entry[1]));
+    } catch (error) {
+      return fail(`damaged: ${(error as Error).message}`);
+    }
   }
   // The agents' classes as the run that wrote the state found them: agents met again are not classified again.
   for (const [agent, os, browser] of (agents ?? []) as Array<[string, string, string]>) {
     rememberAgentClass(agent, { os, browser, crawler: os === 'Crawlers' && browser === 'Crawlers' });
   }
-  return { offset: v.offset as number, head: v.head, panels };
+  return local ? { format: v.format, offset: v.offset as number, head: v.head as string, days } : { format: v.format, days };
 }
 
 /**
@@ -160,16 +176,18 @@ function kindOf(stat: { isDirectory(): boolean; isCharacterDevice(): boolean; is
 }
 
 /** `[agent, os, browser]` for each user agent of the visitors whose class is known (classifying is costly). */
-function agentClasses(panels: PanelStats): Array<[string, string, string]> {
+function agentClasses(days: DayPanels): Array<[string, string, string]> {
   const out: Array<[string, string, string]> = [];
   const seen = new Set<string>();
-  for (const key of panels.visitorKeys.keys()) {
-    // host \0 day \0 agent
-    const agent = key.slice(key.indexOf('\u0000', key.indexOf('\u0000') + 1) + 1);
-    if (agent === '' || seen.has(agent)) continue;
-    seen.add(agent);
-    const cls = knownAgentClass(agent);
-    if (cls !== undefined) out.push([agent, cls.os, cls.browser]);
+  for (const panels of days.values()) {
+    for (const key of panels.visitorKeys.keys()) {
+      // host \0 day \0 agent
+      const agent = key.slice(key.indexOf('\u0000', key.indexOf('\u0000') + 1) + 1);
+      if (agent === '' || seen.has(agent)) continue;
+      seen.add(agent);
+      const cls = knownAgentClass(agent);
+      if (cls !== undefined) out.push([agent, cls.os, cls.browser]);
+    }
   }
   return out;
 }
@@ -189,7 +207,12 @@ export function writeState(file: string, state: LogState): void {
   if (stat !== undefined && !stat.isFile()) {
     throw new StateError(`state file ${describeValue(file)} is ${kindOf(stat)}, not a regular file; name a file with --state`);
   }
-  const text = JSON.stringify({ kind: 'logparse-state', version: 2, offset: state.offset, head: state.head, panels: compactPanels(state.panels), agents: agentClasses(state.panels) });
+  if (typeof state !== 'object' || state === null || !(state.days instanceof Map) || typeof state.format !== 'string') {
+    throw new TypeError(`writeState takes { format, offset?, head?, days }; got ${describeValue(state)}`);
+  }
+  const days = [...state.days].map(([day, panels]) => [day, compactPanels(panels)]);
+  const where = state.offset === undefined ? {} : { offset: state.offset, head: state.head };
+  const text = JSON.stringify({ kind: 'logparse-state', version: STATE_VERSION, format: state.format, ...where, days, agents: agentClasses(state.days) });
   const temp = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, text);

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BLOG_LINE } from './reference.js';
-import { classifyAgent, panelsToJson } from '../src/index.js';
-import { expandPanels } from '../src/compact.js';
+import { classifyAgent } from '../src/index.js';
 import type { CliRun } from '@puzzles/testkit/cli';
 import { logFolder, run, runAll } from './cli-fixtures.js';
 
@@ -98,7 +97,16 @@ describe('logparse CLI panels', () => {
     const rotated = run([logFile, '--report', 'all', '--json', '--state', state]);
     expect(rotated.stderr).toMatch(/rotated or replaced/);
     expect(JSON.parse(rotated.stdout)).toEqual(JSON.parse(run([logFile, '--report', 'all', '--json']).stdout));
-    for (const [text, why] of [['{"kind":"logparse-state","version":1,"offset":', 'damaged: not JSON'], ['{"name":"something else"}', 'foreign'], ['{"kind":"logparse-state","version":1,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"kind":"logparse-panels"}}', 'damaged'], ['{"kind":"logparse-state","version":2,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"valid":1}}', 'damaged: not compact'], ['{"kind":"logparse-state","version":3}', 'version 3 is not 1 or 2']] as const) {
+    const good = readFileSync(state, 'utf8');
+    for (const [text, why] of [
+      [good.slice(0, 200), 'damaged or cut short: not JSON'],
+      ['{"name":"something else"}', 'foreign'],
+      ['{"kind":"logparse-state","version":2,"offset":5,"head":"' + '0'.repeat(64) + '","panels":{"valid":1}}', 'has layout 2, written by another version of logparse; this one reads layout 3'],
+      ['{"kind":"logparse-state","version":3,"format":"combined","offset":5,"head":"' + '0'.repeat(64) + '","days":[["2006-01-08",{"valid":1}]]}', 'damaged: not compact'],
+      ['{"kind":"logparse-state","version":3,"format":"combined","offset":5,"head":"' + '0'.repeat(64) + '","days":[["Jan 8",{}]]}', 'a day is not YYYY-MM-DD'],
+      [good.replace('"format":"combined"', '"format":"common"'), "holds a log of format 'common'; this run reads 'combined'"],
+      [good.replace(/"offset":\d+,"head":"[0-9a-f]+",/, ''), 'is a merge of states (logparse merge), not the state of one log'],
+    ] as const) {
       writeFileSync(state, text);
       const refused = run([logFile, '--report', 'all', '--json', '--state', state]);
       expect(refused.code).toBe(1);
@@ -127,13 +135,7 @@ describe('logparse CLI panels', () => {
     const report = JSON.parse(second.stdout) as { os: Array<{ key: string; hits: number }>; browsers: Array<{ key: string; hits: number }> };
     expect(report.os).toEqual(expect.arrayContaining([expect.objectContaining({ key: cls.os, hits: 1 }), expect.objectContaining({ key: 'Kept OS', hits: 1 })]));
     expect(report.browsers).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'Kept browser', hits: 1 })]));
-    // A state of the first layout (version 1: the statistics as panelsToJson writes them) is still read.
-    const compact = JSON.parse(readFileSync(state, 'utf8')) as { version: number; panels: unknown };
-    expect(compact.version).toBe(2);
-    writeFileSync(state, JSON.stringify({ ...compact, version: 1, panels: panelsToJson(expandPanels(compact.panels)) }));
-    const fromFirstLayout = run([logFile, '--report', 'all', '--json', '--state', state]);
-    expect(fromFirstLayout.code, fromFirstLayout.stderr).toBe(0);
-    expect(JSON.parse(fromFirstLayout.stdout)).toEqual(JSON.parse(second.stdout));
+    expect((JSON.parse(readFileSync(state, 'utf8')) as { version: number }).version).toBe(3);
     // Malformed classes make the state damaged: refused, left as it is.
     const damaged = readFileSync(state, 'utf8').replace('"agents":[[', '"agents":[[7,');
     writeFileSync(state, damaged);

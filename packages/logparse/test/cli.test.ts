@@ -255,6 +255,8 @@ describe('logparse CLI', () => {
     expect(examples.length).toBeGreaterThanOrEqual(8);
     // Each example writes files of its own (graph.dot, report.html, access.state): they can run side by side.
     const work = logFolder('logparse-examples-').dir;
+    // The states the merge examples read: two servers' logs (here the same log twice).
+    for (const server of ['web1', 'web2']) expect(run([join(work, 'access.log'), '--report', 'general', '--quiet', '--state', join(work, `${server}.state`)]).code).toBe(0);
     const runs = await runAll(examples.map((example) => `cd "${work}" && logparse() { BIN "$@"; }; ${example}`));
     for (const [k, example] of examples.entries()) {
       const result = runs[k]!;

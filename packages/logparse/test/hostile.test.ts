@@ -123,7 +123,7 @@ describe('--state refuses what it cannot trust, in one line, and leaves the stat
 
       // Writing: a device is refused before anything is written (no temporary file beside it); a failed write leaves
       // no temporary file.
-      const state = { offset: 0, head: '0'.repeat(64), panels: createPanels() };
+      const state = { format: 'combined', offset: 0, head: '0'.repeat(64), days: new Map([['2006-01-08', createPanels()]]) };
       expect(() => writeState('/dev/full', state)).toThrow(new StateError("state file '/dev/full' is a device, not a regular file; name a file with --state"));
       expect(() => writeState(fifo, state)).toThrow(/is a FIFO, not a regular file/);
       expect(readdirSync('/dev').filter((name) => name.endsWith('.tmp'))).toEqual([]);
