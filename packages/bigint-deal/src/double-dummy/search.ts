@@ -281,27 +281,61 @@ function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: 
 }
 
 /** Tricks the seat on lead can cash from the top without ever giving up the lead. */
-function quickTricks(seat: i32, left: i32): i32 {
+const suitWins = new Int32Array(4);
+const suitTops = new Int32Array(4);
+
+/** The top `count` cards of a mask. */
+function topCards(mask: i32, count: i32): i32 {
+  let out = 0;
+  let rest = mask;
+  for (let k = 0; k < count && rest != 0; k++) {
+    const bit = 1 << highest(rest);
+    out |= bit;
+    rest ^= bit;
+  }
+  return out;
+}
+
+/** Adds up to `need` tricks of a suit to the quick tricks: records the top cards they depend on. */
+function takeSuit(seat: i32, suit: i32, have: i32, need: i32): i32 {
+  const win = suitWins[suit]!;
+  const tops = suitTops[suit]!;
+  const want = need - have;
+  if (win > tops && want >= win) {
+    // Length winners: every top card is needed.
+    quickRanks[suit] = topCards(hands[seat * 4 + suit]!, tops);
+    return have + win;
+  }
+  const take = want < tops ? want : tops;
+  quickRanks[suit] = topCards(hands[seat * 4 + suit]!, take);
+  return have + take;
+}
+
+/**
+ * Tricks the seat on lead can cash from the top without ever giving up the lead, counted until `need`; quickRanks
+ * holds the cards the count depends on.
+ */
+function quickTricksOf(seat: i32, left: i32, need: i32): i32 {
   const lho = (seat + 1) & 3;
   const rho = (seat + 3) & 3;
   const partner = seat ^ 2;
-  let sure = 0;
   let bestSide = 0;
-  let sideSum = 0;
+  let bestSuit = -1;
   for (let suit = 0; suit < 4; suit++) {
     quickRanks[suit] = 0;
+    suitWins[suit] = 0;
+    suitTops[suit] = 0;
     const mine = hands[seat * 4 + suit]!;
     if (mine == 0) continue;
     const others = hands[lho * 4 + suit]! | hands[rho * 4 + suit]! | hands[partner * 4 + suit]!;
     const above = highest(others) + 1;
     const tops = popcnt32(mine >> above);
-    quickRanks[suit] = (mine >> above) << above;
-    if (suit == trump) {
-      sure = tops;
-      continue;
-    }
-    sideSum += tops;
-    if (trump != NOTRUMP) {
+    // Tops that outlast every other hand's cards of the suit make the small cards winners too.
+    let win = tops;
+    if (tops >= popcnt32(hands[lho * 4 + suit]!) && tops >= popcnt32(hands[rho * 4 + suit]!) && tops >= popcnt32(hands[partner * 4 + suit]!)) win = popcnt32(mine);
+    suitWins[suit] = win;
+    suitTops[suit] = tops;
+    if (trump != NOTRUMP && suit != trump) {
       // Before trumps are drawn, a side suit runs only as long as each opponent with trumps can follow.
       let run = tops;
       if (hands[lho * 4 + trump]! != 0) {
@@ -312,23 +346,117 @@ function quickTricks(seat: i32, left: i32): i32 {
         const length = popcnt32(hands[rho * 4 + suit]!);
         if (length < run) run = length;
       }
-      if (run > bestSide) bestSide = run;
+      if (run > bestSide) {
+        bestSide = run;
+        bestSuit = suit;
+      }
     }
   }
+  const cap = need < left ? need : left;
   let total = 0;
   if (trump == NOTRUMP) {
-    total = sideSum;
-  } else {
-    const lhoTrumps = popcnt32(hands[lho * 4 + trump]!);
-    const rhoTrumps = popcnt32(hands[rho * 4 + trump]!);
-    // Top trumps that draw every opposing trump free the side suits' winners.
-    if (sure >= lhoTrumps && sure >= rhoTrumps) total = sure + sideSum;
-    else total = sure + bestSide;
+    for (let suit = 0; suit < 4 && total < cap; suit++) if (suitWins[suit]! > 0) total = takeSuit(seat, suit, total, cap);
+    return total;
   }
-  return total < left ? total : left;
+  const sure = suitTops[trump]!;
+  if (sure >= popcnt32(hands[lho * 4 + trump]!) && sure >= popcnt32(hands[rho * 4 + trump]!)) {
+    // Top trumps that draw every opposing trump free the side suits' winners.
+    if (suitWins[trump]! > 0) total = takeSuit(seat, trump, total, cap);
+    if (total < cap && sure > 0 && suitWins[trump]! > 0) {
+      // The side suits need the opponents' trumps drawn: every top trump counts.
+      quickRanks[trump] = topCards(hands[seat * 4 + trump]!, sure);
+    }
+    for (let suit = 0; suit < 4 && total < cap; suit++) if (suit != trump && suitWins[suit]! > 0) total = takeSuit(seat, suit, total, cap);
+    return total;
+  }
+  if (sure > 0) total = takeSuit(seat, trump, total, cap);
+  if (total < cap && bestSuit >= 0) {
+    const take = cap - total < bestSide ? cap - total : bestSide;
+    quickRanks[bestSuit] = topCards(hands[seat * 4 + bestSuit]!, take);
+    total += take;
+  }
+  return total;
+}
+
+const ownRanks = new Int32Array(4);
+
+/** Quick tricks of the side on lead: the leader's own, or partner's after a low lead to partner's top card. */
+function quickTricks(seat: i32, left: i32, need: i32): i32 {
+  const own = quickTricksOf(seat, left, need);
+  if (own >= need) return own;
+  const partner = seat ^ 2;
+  const lho = (seat + 1) & 3;
+  const rho = (seat + 3) & 3;
+  let entry = false;
+  for (let suit = 0; suit < 4; suit++) {
+    const mine = hands[seat * 4 + suit]!;
+    const theirs = hands[partner * 4 + suit]!;
+    if (mine == 0 || theirs == 0) continue;
+    const opponents = hands[lho * 4 + suit]! | hands[rho * 4 + suit]!;
+    if (highest(theirs) <= highest(opponents | mine)) continue;
+    if (trump != NOTRUMP && suit != trump && (canRuff(lho, suit) || canRuff(rho, suit))) continue;
+    entry = true;
+    break;
+  }
+  if (!entry) return own;
+  for (let suit = 0; suit < 4; suit++) ownRanks[suit] = quickRanks[suit]!;
+  const viaPartner = quickTricksOf(partner, left, need);
+  if (viaPartner > own) return viaPartner;
+  for (let suit = 0; suit < 4; suit++) quickRanks[suit] = ownRanks[suit]!;
+  return own;
+}
+
+/**
+ * Tricks the second hand's side is sure to take from here: the trick in progress when its side holds the suit's
+ * highest card (or can ruff and the third hand cannot), and in notrump the winners that follow. 0 when not sure.
+ * Leaves the ranks the count depends on at ranks_[slot..].
+ */
+function secondHandTricks(seat: i32, suit: i32, led: i32, slot: i32, need: i32): i32 {
+  const partner = seat ^ 2;
+  const third = (seat + 1) & 3;
+  clearRanks(slot);
+  const own = hands[seat * 4 + suit]! | hands[partner * 4 + suit]!;
+  const thirdCards = hands[third * 4 + suit]!;
+  if (trump != NOTRUMP && suit != trump && (canRuff(seat, suit) || canRuff(partner, suit))) {
+    if (canRuff(third, suit)) return 0;
+    return 1;
+  }
+  if (own == 0 || highest(own) <= (led & 15) || highest(own) <= highest(thirdCards)) return 0;
+  if (trump != NOTRUMP && suit != trump && canRuff(third, suit)) return 0;
+  ranks_[slot + suit] = 1 << highest(own);
+  if (trump != NOTRUMP || need <= 1) return 1;
+  let q = 1;
+  // The hand that wins the trick leads the next: its second winner in the suit, its winners in the others.
+  const mine = hands[seat * 4 + suit]!;
+  const hh = highest(mine) > highest(hands[partner * 4 + suit]!) ? seat : partner;
+  const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]!;
+  const top = highest(present);
+  const second = highest(present & ~(1 << top));
+  const held = hands[hh * 4 + suit]!;
+  if (second >= 0 && ((held >> top) & 1) != 0 && ((held >> second) & 1) != 0) {
+    q++;
+    ranks_[slot + suit] = ranks_[slot + suit]! | (1 << second);
+    if (q >= need) return q;
+  }
+  for (let s = 0; s < 4; s++) {
+    if (s == suit) continue;
+    const cards = hands[hh * 4 + s]!;
+    if (cards == 0) continue;
+    const rest = hands[s]! | hands[4 + s]! | hands[8 + s]! | hands[12 + s]!;
+    if (rest == cards) {
+      q += popcnt32(cards);
+    } else if (highest(cards) == highest(rest)) {
+      q++;
+      ranks_[slot + s] = 1 << highest(cards);
+    }
+    if (q >= need) return q;
+  }
+  return q;
 }
 
 let sureRanks: i32 = 0;
+/** How much a lead's score drops for each card the opponents may play to it (a void counts as many): smaller trees first. */
+const SUIT_WEIGHT: i32 = 10;
 
 /** Tricks a side (0 North-South, 1 East-West) wins with trumps above all of the other side's, one hand's at most. */
 function sureTrumps(side: i32): i32 {
@@ -366,7 +494,7 @@ function canRuff(seat: i32, suit: i32): bool {
 }
 
 /** Puts the leads of a seat in order at moves[base..]!; returns how many. `best` (suit << 4 | cards above it) goes first. */
-function leads(seat: i32, base: i32, best: i32): i32 {
+function leads(seat: i32, base: i32, best: i32, left: i32): i32 {
   const lho = (seat + 1) & 3;
   const rho = (seat + 3) & 3;
   const partner = seat ^ 2;
@@ -383,21 +511,24 @@ function leads(seat: i32, base: i32, best: i32): i32 {
     const opponentRuffs = canRuff(lho, suit) || canRuff(rho, suit);
     const partnerRuffs = canRuff(partner, suit);
     const length = popcnt32(mine);
+    const lenL = popcnt32(hands[lho * 4 + suit]!);
+    const lenR = popcnt32(hands[rho * 4 + suit]!);
+    const weightD = -(((lenL == 0 ? left + 1 : lenL) + (lenR == 0 ? left + 1 : lenR)) * SUIT_WEIGHT);
     while (mine != 0) {
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
       const run = mine & ~((1 << (highest(below) + 1)) - 1);
       const card = lowest(run);
       mine &= ~run;
-      let score = 0;
+      let score = weightD;
       if (top > opponentTop && top > partnerTop) {
-        score = opponentRuffs ? -20 : 60 + top;
+        score += opponentRuffs ? -20 : 60 + top;
       } else if (partnerTop > opponentTop && !opponentRuffs) {
-        score = mine == 0 ? 50 : 20;
+        score += mine == 0 ? 50 : 20;
       } else if (partnerRuffs && !opponentRuffs) {
-        score = 40 - card;
+        score += 40 - card;
       } else {
-        score = (mine == 0 ? 10 : 0) - top + length - (opponentRuffs ? 30 : 0);
+        score += (mine == 0 ? 10 : 0) - top + length - (opponentRuffs ? 30 : 0);
         // Through the left-hand opponent toward partner's higher card; trumps when they draw the opponents'.
         if (partnerTop > lhoTop) score += 8;
         if (suit == trump && length + popcnt32(hands[partner * 4 + suit]!) > 2 * popcnt32(hands[lho * 4 + suit]! | hands[rho * 4 + suit]!)) score += 6;
@@ -551,7 +682,7 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
         if (best < 0) best = table[at + 9]!;
       }
     }
-    const quick = quickTricks(seat, left);
+    const quick = quickTricks(seat, left, maximize ? target : left - target + 1);
     if (maximize ? quick >= target : left - quick < target) {
       for (let suit = 0; suit < 4; suit++) ranks_[slot + suit] = quickRanks[suit]!;
       return maximize;
@@ -569,8 +700,12 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
         return false;
       }
     }
-    count = leads(seat, base, best);
+    count = leads(seat, base, best, left);
   } else {
+    if (position == 1) {
+      const q = secondHandTricks(seat, leadSuit, winCard, slot, maximize ? target : left - target + 1);
+      if (q > 0 && (maximize ? q >= target : left - q < target)) return maximize;
+    }
     count = follows(seat, position, leadSuit, winSeat, winCard, base);
   }
   let r0 = 0;
