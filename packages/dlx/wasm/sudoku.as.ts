@@ -1,6 +1,6 @@
 // The 9×9 Sudoku search by bands in AssemblyScript: the design of src/sudoku-bands.ts (27 digit-band planes of 27
 // bits, band and stack matchings by table lookup, hidden singles per row, naked singles counted across a band's
-// planes), compiled by scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here
+// planes, triads, branching on ways), compiled by scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here
 // too, so that a puzzle costs one call and no allocation. Not published as source.
 //
 // Memory (the module's own, exported): the tables from TABLES, the levels' states from STATES, a scratch puzzle at
@@ -11,14 +11,27 @@
 const SEGMENTS: u32 = 0; // 512 u8: a row's nine bits -> its three box segments (which are not empty)
 const MATCHINGS: u32 = 512; // 512 i32: a band's 3x3 segment table -> the union of its perfect matchings, as cells
 const STACK_MATCHINGS: u32 = 2560; // 512 u16: the same for a stack's (band, column) table, as 9 bits
-const STATES: u32 = 4096; // 82 levels x STATE i32
+const WAYS: u32 = 3584; // 512 u8: a 3x3 table -> the ways (perfect matchings, bit k of PERMS) it holds
+const WAY_COUNT: u32 = 4096; // 64 u8: ways -> how many
+const STATES: u32 = 4160; // LEVELS x STATE i32
 const PLANES: u32 = 27;
 const STATE: u32 = 30; // 27 planes, then the 3 bands' unsolved cells
 const STATE_BYTES: u32 = STATE * 4;
-const PUZZLE: u32 = 14336; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
-const SOLUTION: u32 = 14464; // 81 bytes: the first solution, as ASCII digits
+/** The most levels a path can take: a cell branch fills a cell (81), a branch on ways fixes a digit's way (54). */
+const LEVELS: u32 = 137;
+const PUZZLE: u32 = 20736; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
+const SOLUTION: u32 = 20864; // 81 bytes: the first solution, as ASCII digits
 /** Where the JS side's data starts (exported as io()). */
-const IO: u32 = 16384;
+const IO: u32 = 21504;
+/** Bit 3k for each of a band's nine minirows (k = 3 row + box). */
+const MINIROWS: i32 = 0o111111111;
+/** A column's three cells in a band. */
+const COLUMN: i32 = 1 | (1 << 9) | (1 << 18);
+/** Branching on ways only with at most this many open cells and a unit with at most this many ways in all. */
+const WAYS_OPEN_CELLS: i32 = 60;
+const WAYS_TOTAL: i32 = 27;
+/** The six ways a digit meets three rows and three boxes, as box-of-row triples packed in 2 bits each. */
+const PERMS: u64 = 0b100100 | (0b011000 << 6) | (0b100001 << 12) | (0b001001 << 18) | (0b010010 << 24) | (<u64>0b000110 << 30);
 
 const ALL: i32 = 0x7ffffff;
 const ROW: i32 = 0x1ff;
@@ -41,26 +54,29 @@ let updates: f64 = 0;
 /** Whether to count `updates` (27 popcounts per node; only SudokuSolver's statistics read it). */
 let counting = false;
 let branchPlane: u32 = 0;
-let branchBit: i32 = 0;
+/** The cells of the branch's plane that the child removes, and that the sibling removes. */
+let childDrop: i32 = 0;
+let siblingDrop: i32 = 0;
 
 function buildTables(): void {
   for (let x: u32 = 0; x < 512; x++) {
     store<u8>(SEGMENTS + x, <u8>((x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0)));
   }
-  // The six ways three rows meet three boxes, as box-of-row triples packed in 2 bits each.
-  // (A constant, not a static array: the module has no data segments, so the tables may start at address 0.)
-  const perms: u64 = 0b100100 | (0b011000 << 6) | (0b100001 << 12) | (0b001001 << 18) | (0b010010 << 24) | (<u64>0b000110 << 30);
+  // (PERMS is a constant, not a static array: the module has no data segments, so the tables may start at address 0.)
+  for (let w: u32 = 0; w < 64; w++) store<u8>(WAY_COUNT + w, <u8>popcnt<u32>(w));
   for (let table: u32 = 0; table < 512; table++) {
     let cells: i32 = 0;
     let bits: u32 = 0;
+    let ways: u32 = 0;
     for (let k = 0; k < 6; k++) {
-      const perm = <u32>((perms >> (6 * k)) & 63);
+      const perm = <u32>((PERMS >> (6 * k)) & 63);
       let ok = true;
       for (let row: u32 = 0; row < 3; row++) {
         const box = (perm >> (2 * row)) & 3;
         if ((table & (1 << (3 * row + box))) == 0) ok = false;
       }
       if (!ok) continue;
+      ways |= 1 << k;
       for (let row: u32 = 0; row < 3; row++) {
         const box = (perm >> (2 * row)) & 3;
         cells |= 7 << (9 * row + 3 * box);
@@ -69,6 +85,7 @@ function buildTables(): void {
     }
     store<i32>(MATCHINGS + 4 * table, cells);
     store<u16>(STACK_MATCHINGS + 2 * table, <u16>bits);
+    store<u8>(WAYS + table, <u8>ways);
   }
   ready = true;
 }
@@ -217,20 +234,240 @@ function propagate(base: u32): i32 {
     }
     if (d != 0) continue;
     if (open == 0) return DONE_GRID;
+    const changed = triads(base);
+    if (changed < 0) return FAIL;
+    if (changed != 0) {
+      d = changed;
+      continue;
+    }
     choose(base, pairBand, pairs);
     return BRANCH;
   }
 }
 
-/** Chooses the branch of the state at `base` (settled, not solved): sets branchPlane and branchBit. */
+/**
+ * Triads (see src/sudoku-bands.ts #triads), the three bands at once (a digit's three planes in one 128-bit load, the
+ * fourth lane not used): -1 on a contradiction, else the planes changed (bit p).
+ */
+function triads(base: u32): i32 {
+  const lanes = i32x4(-1, -1, -1, 0);
+  const minirows = i32x4(MINIROWS, MINIROWS, MINIROWS, 0);
+  let changed: i32 = 0;
+  // Minirows with exactly three digits left hold them.
+  let ones = i32x4.splat(0);
+  let twos = i32x4.splat(0);
+  let threes = i32x4.splat(0);
+  let fours = i32x4.splat(0);
+  for (let digit: u32 = 0; digit < 9; digit++) {
+    const f = v128.load(base + 12 * digit);
+    const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
+    fours = v128.or(fours, v128.and(threes, g));
+    threes = v128.or(threes, v128.and(twos, g));
+    twos = v128.or(twos, v128.and(ones, g));
+    ones = v128.or(ones, g);
+  }
+  if (v128.any_true(v128.andnot(minirows, threes))) return -1;
+  const rows0 = i32x4.splat(ROW);
+  const rows1 = i32x4.splat(ROW << 9);
+  const rows2 = i32x4.splat(ROW << 18);
+  const zero = i32x4.splat(0);
+  const seven = i32x4.splat(7);
+  let exact = v128.andnot(threes, fours);
+  if (v128.any_true(exact)) {
+    for (let digit: u32 = 0; digit < 9; digit++) {
+      const at = base + 12 * digit;
+      const f = v128.load(at);
+      const held = i32x4.mul(v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), exact), seven);
+      const rows = v128.or(
+        v128.andnot(rows0, i32x4.eq(v128.and(held, rows0), zero)),
+        v128.or(v128.andnot(rows1, i32x4.eq(v128.and(held, rows1), zero)), v128.andnot(rows2, i32x4.eq(v128.and(held, rows2), zero))),
+      );
+      const kept = v128.andnot(f, v128.andnot(rows, held));
+      const moved = i32x4.bitmask(i32x4.ne(kept, f));
+      if (moved != 0) {
+        v128.store(at, kept);
+        changed |= moved << (3 * digit);
+      }
+    }
+  }
+  // Minirows that hold three digits for sure (each one's only segment in its row) hold no other.
+  const a = i32x4.splat(0o011011011);
+  const b = i32x4.splat(0o001001001);
+  const c = i32x4.splat(0o110110110);
+  const e = i32x4.splat(0o100100100);
+  ones = zero;
+  twos = zero;
+  threes = zero;
+  for (let digit: u32 = 0; digit < 9; digit++) {
+    const f = v128.load(base + 12 * digit);
+    const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
+    const alone = v128.andnot(
+      g,
+      v128.or(
+        v128.or(v128.and(i32x4.shr_u(g, 3), a), v128.and(i32x4.shr_u(g, 6), b)),
+        v128.or(v128.and(i32x4.shl(g, 3), c), v128.and(i32x4.shl(g, 6), e)),
+      ),
+    );
+    threes = v128.or(threes, v128.and(twos, alone));
+    twos = v128.or(twos, v128.and(ones, alone));
+    ones = v128.or(ones, alone);
+  }
+  if (v128.any_true(threes)) {
+    for (let digit: u32 = 0; digit < 9; digit++) {
+      const at = base + 12 * digit;
+      const f = v128.load(at);
+      const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
+      const alone = v128.andnot(
+        g,
+        v128.or(
+          v128.or(v128.and(i32x4.shr_u(g, 3), a), v128.and(i32x4.shr_u(g, 6), b)),
+          v128.or(v128.and(i32x4.shl(g, 3), c), v128.and(i32x4.shl(g, 6), e)),
+        ),
+      );
+      const drop = i32x4.mul(v128.andnot(v128.and(threes, g), alone), seven);
+      const moved = i32x4.bitmask(i32x4.ne(drop, zero));
+      if (moved != 0) {
+        v128.store(at, v128.andnot(f, drop));
+        changed |= moved << (3 * digit);
+      }
+    }
+  }
+  // Minicolumns: a digit's columns in each band (lane b), counted across the nine digits.
+  const columns = i32x4(ROW, ROW, ROW, 0);
+  ones = zero;
+  twos = zero;
+  threes = zero;
+  fours = zero;
+  for (let digit: u32 = 0; digit < 9; digit++) {
+    const f = v128.load(base + 12 * digit);
+    const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns);
+    fours = v128.or(fours, v128.and(threes, g));
+    threes = v128.or(threes, v128.and(twos, g));
+    twos = v128.or(twos, v128.and(ones, g));
+    ones = v128.or(ones, g);
+  }
+  if (v128.any_true(v128.andnot(columns, threes))) return -1;
+  exact = v128.andnot(threes, fours);
+  if (v128.any_true(exact)) {
+    const s0 = i32x4.splat(7);
+    const s1 = i32x4.splat(0o70);
+    const s2 = i32x4.splat(0o700);
+    for (let digit: u32 = 0; digit < 9; digit++) {
+      const at = base + 12 * digit;
+      const f = v128.load(at);
+      const held = v128.and(v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns), exact);
+      const stacks = v128.or(
+        v128.andnot(s0, i32x4.eq(v128.and(held, s0), zero)),
+        v128.or(v128.andnot(s1, i32x4.eq(v128.and(held, s1), zero)), v128.andnot(s2, i32x4.eq(v128.and(held, s2), zero))),
+      );
+      const drop = v128.andnot(stacks, held);
+      const spread = v128.or(drop, v128.or(i32x4.shl(drop, 9), i32x4.shl(drop, 18)));
+      const kept = v128.andnot(f, spread);
+      const moved = i32x4.bitmask(v128.and(i32x4.ne(kept, f), lanes));
+      if (moved != 0) {
+        v128.store(at, kept);
+        changed |= moved << (3 * digit);
+      }
+    }
+  }
+  return changed;
+}
+
+/** A band's plane `f` as its 3x3 segment table (bit 3 row + box). */
+// @ts-ignore: decorator
+@inline function segmentTable(f: i32): u32 {
+  return <u32>load<u8>(SEGMENTS + <u32>(f & ROW)) | (<u32>load<u8>(SEGMENTS + <u32>((f >>> 9) & ROW)) << 3) | (<u32>load<u8>(SEGMENTS + <u32>(f >>> 18)) << 6);
+}
+
+/** The columns (9 bits) that a band's cells lie in. */
+// @ts-ignore: decorator
+@inline function columnsOf(f: i32): i32 {
+  return (f | (f >>> 9) | (f >>> 18)) & ROW;
+}
+
+/** A digit's 3x3 (band, column) table in a stack (shift 3 stack), from its three planes at `at`. */
+// @ts-ignore: decorator
+@inline function stackTable(base: u32, q: u32, shift: i32): u32 {
+  return (
+    <u32>((columnsOf(plane(base, q)) >>> shift) & 7) |
+    (<u32>((columnsOf(plane(base, q + 1)) >>> shift) & 7) << 3) |
+    (<u32>((columnsOf(plane(base, q + 2)) >>> shift) & 7) << 6)
+  );
+}
+
+/** The box (or column) of row (or band) `row` in way k. */
+// @ts-ignore: decorator
+@inline function wayAt(k: i32, row: i32): i32 {
+  return <i32>((PERMS >> (6 * k + 2 * row)) & 3);
+}
+
+/** See src/sudoku-bands.ts #chooseWays: sets the branch and returns true, or false. */
+function chooseWays(base: u32): bool {
+  let best: i32 = 1000;
+  let unit: i32 = -1;
+  for (let band: u32 = 0; band < 3; band++) {
+    let total: i32 = 0;
+    for (let q = band; q < PLANES; q += 3) total += <i32>load<u8>(WAY_COUNT + <u32>load<u8>(WAYS + segmentTable(plane(base, q))));
+    if (total > 9 && total < best) {
+      best = total;
+      unit = <i32>band;
+    }
+  }
+  for (let stack: i32 = 0; stack < 3; stack++) {
+    let total: i32 = 0;
+    for (let q: u32 = 0; q < PLANES; q += 3) total += <i32>load<u8>(WAY_COUNT + <u32>load<u8>(WAYS + stackTable(base, q, 3 * stack)));
+    if (total > 9 && total < best) {
+      best = total;
+      unit = 3 + stack;
+    }
+  }
+  if (unit < 0 || best > WAYS_TOTAL) return false;
+  if (unit < 3) {
+    for (let q = <u32>unit; q < PLANES; q += 3) {
+      const w = <i32>load<u8>(WAYS + segmentTable(plane(base, q)));
+      if (<i32>load<u8>(WAY_COUNT + <u32>w) != 2) continue;
+      const ka = ctz<i32>(w);
+      const kb = ctz<i32>(w & (w - 1));
+      const row = wayAt(ka, 0) != wayAt(kb, 0) ? 0 : wayAt(ka, 1) != wayAt(kb, 1) ? 1 : 2;
+      branchPlane = q;
+      childDrop = 7 << (9 * row + 3 * wayAt(kb, row));
+      siblingDrop = 7 << (9 * row + 3 * wayAt(ka, row));
+      return true;
+    }
+    return false;
+  }
+  const shift = 3 * (unit - 3);
+  for (let q: u32 = 0; q < PLANES; q += 3) {
+    const w = <i32>load<u8>(WAYS + stackTable(base, q, shift));
+    if (<i32>load<u8>(WAY_COUNT + <u32>w) != 2) continue;
+    const ka = ctz<i32>(w);
+    const kb = ctz<i32>(w & (w - 1));
+    const band = wayAt(ka, 0) != wayAt(kb, 0) ? 0 : wayAt(ka, 1) != wayAt(kb, 1) ? 1 : 2;
+    branchPlane = q + <u32>band;
+    childDrop = COLUMN << (shift + wayAt(kb, band));
+    siblingDrop = COLUMN << (shift + wayAt(ka, band));
+    return true;
+  }
+  return false;
+}
+
+/** Branches on placing the digit of plane p in one cell: the child places it, the sibling removes it. */
+function branchOn(p: u32, bit: i32): void {
+  branchPlane = p;
+  childDrop = rowsOf(bit) & ~bit;
+  siblingDrop = bit;
+}
+
+/** Chooses the branch of the state at `base` (settled, not solved): sets branchPlane, childDrop and siblingDrop. */
 function choose(base: u32, pairBand: i32, pairs: i32): void {
+  const open = popcnt<i32>(plane(base, PLANES)) + popcnt<i32>(plane(base, PLANES + 1)) + popcnt<i32>(plane(base, PLANES + 2));
+  if (open <= WAYS_OPEN_CELLS && chooseWays(base)) return;
   if (pairBand >= 0) {
     // A cell with two candidates: its first digit.
     const bit = pairs & -pairs;
     for (let p = <u32>pairBand; p < PLANES; p += 3) {
       if ((plane(base, p) & bit) != 0) {
-        branchPlane = p;
-        branchBit = bit;
+        branchOn(p, bit);
         return;
       }
     }
@@ -242,8 +479,7 @@ function choose(base: u32, pairBand: i32, pairs: i32): void {
       const row = (f >>> shift) & ROW;
       const rest = row & (row - 1);
       if (rest != 0 && (rest & (rest - 1)) == 0) {
-        branchPlane = p;
-        branchBit = (row & -row) << shift;
+        branchOn(p, (row & -row) << shift);
         return;
       }
     }
@@ -269,8 +505,7 @@ function choose(base: u32, pairBand: i32, pairs: i32): void {
       }
     }
   }
-  branchPlane = bestPlane;
-  branchBit = bestBit;
+  branchOn(bestPlane, bestBit);
 }
 
 /** Writes the solved state at `base` as ASCII digits at SOLUTION. */
@@ -299,14 +534,14 @@ function search(level: u32, candidates: i32): void {
     }
     // Branch: the child places the choice; on the way back this level removes it.
     const p = branchPlane;
-    const bit = branchBit;
+    const sibling = siblingDrop;
     const to = base + STATE_BYTES;
     memory.copy(to, base, STATE_BYTES);
-    setPlane(to, p, (plane(to, p) & ~rowsOf(bit)) | bit);
+    setPlane(to, p, plane(to, p) & ~childDrop);
     dirty = 1 << p;
     search(level + 1, left);
     if (found >= limit) return;
-    setPlane(base, p, plane(base, p) & ~bit);
+    setPlane(base, p, plane(base, p) & ~sibling);
     dirty = 1 << p;
     before = left;
   }
