@@ -1,5 +1,6 @@
 // @puzzles/logparse's HTML report (`logparse LOG --html report.html`) in Chromium: the numbers a reader sees equal
-// `--report all --json`; sorting, paging, keyboard use and copying whole keys work; screenshots at 1,300 and 390
+// `--report all --json`, and for a range of days picked in the page `--report all --json` over only those days' lines;
+// sorting, paging, keyboard use and copying whole keys work; screenshots at 1,300 and 390
 // pixels wide, light and dark, are kept in apps/playground/.tmp/screenshots/; axe-core finds no serious or critical
 // accessibility violation. The page is opened as a file, as a person opens it, and any request it makes fails the test.
 import { spawnSync } from 'node:child_process';
@@ -291,6 +292,132 @@ describe('the logparse HTML report in Chromium', () => {
     expect(checked.passed).toBeGreaterThan(10);
     expect(checked.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${width} ${scheme}`).toEqual([]);
     await context.close();
+  });
+});
+
+/** The generated log's lines of the days `from` to `to` (25 to 27 January), cut out of it as a reader would with grep. */
+function rangeLog(from: number, to: number): string {
+  const file = join(dir, `generated-${from}-${to}.log`);
+  const lines = generatedLog()
+    .split('\n')
+    .filter((line) => {
+      const day = /\[(\d\d)\/Jan\/2026:/.exec(line)?.[1];
+      return day !== undefined && Number(day) >= from && Number(day) <= to;
+    });
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** Picks the days shown in the page (indexes of its days, 0 for 25 January). */
+async function pick(page: Page, from: number, to: number): Promise<void> {
+  await page.selectOption('#dr-from', String(from));
+  await page.selectOption('#dr-to', String(to));
+}
+
+/** The cards and tables a page should show for a report, as `shown` reads them. */
+function expected(json: Report): Awaited<ReturnType<typeof shown>> {
+  const g = json.general;
+  const tables: Awaited<ReturnType<typeof shown>>['tables'] = {};
+  for (const name of Object.keys(json).filter((k) => k !== 'general')) {
+    tables[name] = (json[name] as Row[]).map((r) => ({
+      key: r.key,
+      hits: count(r.hits),
+      visitors: count(r.visitors),
+      bytes: bytes(r.bytes),
+      shares: [share(r.hits, g['valid']!), share(r.visitors, g['visitors']!), share(r.bytes, g['bytes']!)],
+    }));
+  }
+  return { cards: Object.fromEntries(Object.entries(WORDS).map(([k, words]) => [words, k === 'logSize' || k === 'bytes' ? bytes(g[k]!) : count(g[k]!)])), tables };
+}
+
+describe('the date range of the logparse HTML report in Chromium', () => {
+  it.each([
+    [25, 25],
+    [26, 27],
+    [25, 26],
+    [27, 27],
+    [25, 27],
+  ])('shows for 25 to 27 January the days %i to %i the numbers of --report all --json over only their lines (all three: the whole log)', async (from, to) => {
+    const { page, context, problems } = await openReport(generated.page);
+    await pick(page, from - 25, to - 25);
+    // All three days are the whole log: its page as written, the line that is not a record included.
+    const range = from === 25 && to === 27 ? generated.json : report(rangeLog(from, to), dir).json;
+    expect(await shown(page)).toEqual(expected(range));
+    expect(await page.locator('.range').textContent()).toMatch(new RegExp(`· ${to - from + 1} days?$`));
+    expect(await page.locator('body').getAttribute('data-range')).toBe(from === 25 && to === 27 ? null : `2026-01-${from}..2026-01-${to}`);
+    // The charts are drawn again: one column pair per day of the range.
+    expect(await page.locator('#p-visitors svg rect.bh').count()).toBe(to - from + 1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('compares a range with another: each card and each row says how its hits changed', async () => {
+    const { page, context, problems } = await openReport(generated.page);
+    await pick(page, 2, 2);
+    await page.check('#dr-cmp');
+    // The other range is the days before, as long as the first where there are enough (one day here: the 26th).
+    expect([await page.inputValue('#dr-bfrom'), await page.inputValue('#dr-bto')]).toEqual(['1', '1']);
+    await page.selectOption('#dr-bfrom', '0');
+    const a = report(rangeLog(27, 27), dir).json;
+    const b = report(rangeLog(25, 26), dir).json;
+    expect(await page.locator('body').getAttribute('data-range')).toBe('2026-01-27..2026-01-27 vs 2026-01-25..2026-01-26');
+    const change = (v: number, w: number) => {
+      const d = w === 0 ? (v === 0 ? 0 : 1) : (v - w) / w;
+      return `${d > 0 ? '+' : d < 0 ? '\u2212' : '\u00b1'}${(Math.abs(d) * 100).toFixed(2)}%`;
+    };
+    for (const [k, words] of Object.entries(WORDS)) {
+      const card = page.locator('.card').filter({ has: page.locator('dt', { hasText: new RegExp(`^${words}$`) }) });
+      expect(await card.locator('dd > data').getAttribute('value'), words).toBe(String(a.general[k]));
+      expect(await card.locator('.vs .d').textContent(), words).toBe(change(a.general[k]!, b.general[k]!));
+      expect(await card.locator('.vs .was data').getAttribute('value'), words).toBe(String(b.general[k]));
+    }
+    const before = new Map(b['requests']!.map((r) => [r.key, r.hits]));
+    const rows = await page.locator('#p-requests tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td .d')?.textContent]));
+    expect(rows).toEqual(a['requests']!.slice(0, 10).map((r) => [r.key, before.has(r.key) ? change(r.hits, before.get(r.key)!) : 'new']));
+    await screenshot(page, 'logparse-report-range-compare-1300-light');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('is used from the keyboard, and "All days" gives back the whole log', async () => {
+    const { page, context, problems } = await openReport(generated.page);
+    const whole = await shown(page);
+    await page.focus('#dr-to');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('body').getAttribute('data-range')).toBe('2026-01-25..2026-01-26');
+    expect(await shown(page)).toEqual(expected(report(rangeLog(25, 26), dir).json));
+    // From "to" to "compare" and "All days" with Tab; Space ticks, Enter presses.
+    await page.focus('#dr-to');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('dr-cmp');
+    await page.keyboard.press('Space');
+    expect(await page.locator('.cmp-range').isVisible()).toBe(true);
+    await page.locator('#dr-all').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('body').getAttribute('data-range')).toBe(null);
+    expect(await page.isChecked('#dr-cmp')).toBe(false);
+    expect(await page.locator('#dr-all').isDisabled()).toBe(true);
+    expect(await shown(page)).toEqual(whole);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each([1300, 390])('lays out the picker at %i pixels in light and dark colours, and passes axe-core; screenshots kept', async (width) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, context, problems } = await openReport(generated.page, { width, scheme });
+      await pick(page, 1, 2);
+      await page.check('#dr-cmp');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `logparse-report-range-${width}-${scheme}`);
+      await page.addScriptTag({ content: AXE });
+      const violations = (await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact }));
+      })) as Array<{ id: string; impact: string }>;
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${width} ${scheme}`).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 });
 

@@ -378,7 +378,8 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   }
   const range = rangeOption(values);
   if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top, timeout, range);
-  if (range !== null) return panelsByDay(cli, values, files, format, top, timeout, workers, range);
+  // The page lets its reader pick a range of days: it needs the panels day by day.
+  if (range !== null || typeof values.html === 'string') return panelsByDay(cli, values, files, format, top, timeout, workers, range);
   // The first file's statistics are the total so far (merging them into empty ones would copy every visitor set).
   let stats: PanelStats | null = null;
   const add = (part: PanelStats): PanelStats => (stats = stats === null ? part : mergePanels(stats, part));
@@ -501,6 +502,16 @@ function rangeOption(values: Record<string, unknown>): CliRange | null {
   return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }), ...(keepLast === undefined ? {} : { keepLast }) };
 }
 
+/** Makes a file's days add up to its size on disk (compressed for gzip, as GoAccess reports it): the rest goes to `-`. */
+function onDisk(days: DayPanels, size: number): void {
+  let read = 0;
+  for (const stats of days.values()) read += stats.logSize;
+  if (size === read) return;
+  let rest = days.get('-');
+  if (rest === undefined) days.set('-', (rest = createPanels()));
+  rest.logSize += size - read;
+}
+
 /** The days of a range; a range that holds no day of the statistics is one line (exit 1) naming `what` and its days. */
 function cutToRange(days: DayPanels, range: CliRange, what: string): DayPanels {
   const dated = datedDays(days);
@@ -513,8 +524,11 @@ function cutToRange(days: DayPanels, range: CliRange, what: string): DayPanels {
   return cut;
 }
 
-/** The panels with `--from`, `--to` or `--keep-last`: the files counted day by day, then cut to the range. */
-async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, range: CliRange): Promise<number> {
+/**
+ * The panels with `--from`, `--to` or `--keep-last`, or for the HTML page: the files counted day by day, then cut to
+ * the range (none: the whole log, and its size on disk as the plain count reports it).
+ */
+async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, range: CliRange | null): Promise<number> {
   const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
   smallRead(totalBytes(files));
   const deadline = timeout === undefined ? undefined : performance.now() + timeout;
@@ -525,12 +539,13 @@ async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: str
     const split = file !== '-' && threads > 1 && (workers !== undefined || safeSize(file) >= 4 << 20);
     const part = await collectDayPanels(file, { format, signal: cli.signal, ...(split ? { workers: threads } : {}), ...(left === undefined ? {} : { timeout: left }) });
     stopped = part.stopped;
+    if (range === null && file !== '-' && stopped === undefined) onDisk(part.days, safeSize(file));
     all = all === null ? part.days : mergeDays(all, part.days);
     if (stopped !== undefined || cli.signal.aborted) break;
   }
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   const what = files.length === 1 ? (files[0] === '-' ? 'standard input' : quote(files[0]!)) : 'the logs';
-  const days = cutToRange(all ?? new Map(), range, what);
+  const days = range === null ? (all ?? new Map<string, PanelStats>()) : cutToRange(all ?? new Map(), range, what);
   const code = await printPanels(cli, values, files, panelsOfDays(days), format, top, days);
   if (stopped === 'timeout' && cli.stopReason !== 'closed') {
     cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then`);
@@ -596,7 +611,7 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
     }
     // The header names the log: its files' names, `standard input` for `-`.
     const source = files.map((f) => (f === '-' ? 'standard input' : basename(f))).join(', ');
-    writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }) }));
+    writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(days === undefined ? {} : { days }) }));
     if (!values.json) return 0;
   }
   if (values.json) {
