@@ -151,6 +151,14 @@ const FAMILIES: readonly (readonly TechniqueName[])[] = [
   ['grouped-continuous-nice-loop', 'grouped-discontinuous-nice-loop', 'grouped-aic'],
 ];
 
+/**
+ * Whether a technique list holds each family whole or not at all: then the solver limited to it picks a family's best
+ * step from the same members as the full solver. @internal
+ */
+export function holdsFamiliesWhole(techniques: readonly TechniqueName[]): boolean {
+  return FAMILIES.every((family) => family.every((t) => techniques.includes(t)) || !family.some((t) => techniques.includes(t)));
+}
+
 /** The techniques of FAMILIES: the solver picks the best step among a family's members it is allowed. @internal */
 export const FAMILY_MEMBERS: ReadonlySet<TechniqueName> = /* @__PURE__ */ new Set(FAMILIES.flat());
 
