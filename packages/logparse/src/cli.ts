@@ -11,6 +11,8 @@ import {
   PANELS,
   StateError,
   collectDayPanels,
+  collectPanelReport,
+  type PanelReport,
   cutDays,
   datedDays,
   isDay,
@@ -380,6 +382,9 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top, timeout, range);
   // The page lets its reader pick a range of days: it needs the panels day by day.
   if (range !== null || typeof values.html === 'string') return panelsByDay(cli, values, files, format, top, timeout, workers, range);
+  // One log, printed (no page): the report straight from the counters when read in one thread (no mergeable
+  // statistics: the least memory and time over many visitors).
+  if (files.length === 1 && files[0] !== '-' && values.html === undefined) return reportOnly(cli, values, files[0]!, format, top, timeout, workers);
   // The first file's statistics are the total so far (merging them into empty ones would copy every visitor set).
   let stats: PanelStats | null = null;
   const add = (part: PanelStats): PanelStats => (stats = stats === null ? part : mergePanels(stats, part));
@@ -411,6 +416,25 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
     return EXIT_TIMEOUT;
   }
   return code;
+}
+
+/** The panels of one log file printed as JSON or text, from `collectPanelReport`. */
+async function reportOnly(cli: Cli, values: Record<string, unknown>, file: string, format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined): Promise<number> {
+  const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
+  const size = safeSize(file);
+  smallRead(isFile(file) ? size : undefined);
+  const split = threads > 1 && isFile(file) && !isGzipFile(file) && (workers !== undefined || size >= 4 << 20);
+  const panels = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
+  const { report, stopped } = await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
+  if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
+  // The log's size on disk (compressed for gzip), as GoAccess reports it.
+  if (report.general !== undefined && stopped === undefined) report.general = { ...report.general, logSize: size };
+  await writeReport(cli, values, report);
+  if (stopped === 'timeout' && cli.stopReason !== 'closed') {
+    cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the ${report.general === undefined ? '' : `${report.general.requests} `}lines read until then`);
+    return EXIT_TIMEOUT;
+  }
+  return 0;
 }
 
 /** Lines counted in panel statistics (records and rejects). */
@@ -614,9 +638,16 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
     writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(days === undefined ? {} : { days }) }));
     if (!values.json) return 0;
   }
+  await writeReport(cli, values, report);
+  return 0;
+}
+
+/** The report on stdout: one JSON object with --json, else a text block per panel. */
+async function writeReport(cli: Cli, values: Record<string, unknown>, report: PanelReport): Promise<void> {
+  if (cli.stopReason === 'closed') return;
   if (values.json) {
     await cli.out.json(report);
-    return 0;
+    return;
   }
   for (const [name, value] of Object.entries(report)) {
     await cli.out.line(name);
@@ -626,7 +657,6 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
       for (const [k, v] of Object.entries(value as object)) await cli.out.line(`  ${k.padEnd(12)} ${String(v)}`);
     }
   }
-  return 0;
 }
 
 /**

@@ -75,5 +75,5 @@ export {
   type PanelStatsJson,
 } from './panels.js';
 export { panelHtml, type HtmlOptions } from './html.js';
-export { collectDayPanels, collectPanels, type DayCollection, type PanelCollection, type PanelOptions } from './panelscan.js';
+export { collectDayPanels, collectPanelReport, collectPanels, type DayCollection, type PanelCollection, type PanelOptions, type PanelReportCollection } from './panelscan.js';
 export { cutDays, datedDays, isDay, lastDays, mergeDays, panelsOfDays, type DayPanels, type DayRange } from './days.js';

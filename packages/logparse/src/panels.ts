@@ -359,18 +359,32 @@ const ORDERED: ReadonlySet<PanelName> = new Set(['visitors', 'hours', 'status'])
 
 function rows(map: Map<string, PanelItem>, ordered: boolean, top: number): PanelRow[] {
   const all = [...map].map(([key, item]) => ({ key, hits: item.hits, visitors: visitorCount(item), bytes: item.bytes }));
-  if (ordered) all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  else all.sort((a, b) => b.hits - a.hits || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return top === Infinity ? all : all.slice(0, top);
+  return sortRows(all, ordered, top);
 }
 
-/** The report of the panels as a JSON-ready object (days `YYYY-MM-DD`, library field names). */
-export function panelReport(stats: PanelStats, options: PanelReportOptions = {}): PanelReport {
-  checkPanels(stats, 'panelReport');
+/** Rows in the report's order (by key for days, hours and status classes; else most hits first), the first `top`. @internal */
+export function sortRows(all: PanelRow[], ordered: boolean, top: number): PanelRow[] {
+  if (ordered) all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  else all.sort((a, b) => b.hits - a.hits || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return top === Infinity || ordered ? all : all.slice(0, top);
+}
+
+/** The panels and row limit of `panelReport`'s options, checked. @internal */
+export function readReportOptions(options: PanelReportOptions): { panels: readonly PanelName[]; top: number } {
   const panels = options.panels ?? PANELS;
   for (const p of panels) if (!PANELS.includes(p)) throw new RangeError(`panel must be one of ${PANELS.join(', ')}; got ${describeValue(p)}`);
   const top = options.top ?? Infinity;
   if (top !== Infinity && (!Number.isInteger(top) || top < 0)) throw new RangeError(`top must be a non-negative integer; got ${describeValue(top)}`);
+  return { panels, top };
+}
+
+/** True for the panels listed in order of their keys, whole (days, hours, status classes). @internal */
+export const isOrderedPanel = (p: PanelName): boolean => ORDERED.has(p);
+
+/** The report of the panels as a JSON-ready object (days `YYYY-MM-DD`, library field names). */
+export function panelReport(stats: PanelStats, options: PanelReportOptions = {}): PanelReport {
+  checkPanels(stats, 'panelReport');
+  const { panels, top } = readReportOptions(options);
   const out: Record<string, unknown> = {};
   const l = stats.lists;
   for (const p of PANELS) {

@@ -9,7 +9,7 @@ import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
 import { LineSplitter } from './lines.js';
 import type { DayPanels } from './days.js';
-import { PackedItem, addRecord, createPanels, isStaticPath, mergePanels, referringSite, type PanelStats } from './panels.js';
+import { PANELS, PackedItem, addRecord, createPanels, isOrderedPanel, isStaticPath, mergePanels, panelReport, readReportOptions, referringSite, sortRows, type GeneralPanel, type PanelName, type PanelReport, type PanelReportOptions, type PanelRow, type PanelStats } from './panels.js';
 import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogRecord, type LogReject, type ParseOptions } from './record.js';
 import { formatDay } from './report.js';
 import { splitRequest, unescapeInto } from './request.js';
@@ -256,6 +256,116 @@ export class PanelCounter {
     const statusClass = status < 0 ? 10 : Math.floor(status / 100);
     this.#byStatus.add(statusClass, bytes, -1);
     if (visitor >= 0) this.#statusOf[visitor]! |= 1 << statusClass;
+  }
+
+  /**
+   * The report straight from the counters (one thread, no merging ahead): hits, bytes and the number of distinct
+   * visitors of each item, without making the statistics' maps, packed visitor lists or visitor keys. Equal to
+   * `panelReport(this.result())`.
+   */
+  report(panels: readonly PanelName[], top: number): PanelReport {
+    const out: Record<string, unknown> = {};
+    const keys = this.#keys.size;
+    const keyHits = this.#keyHits;
+    const keyBytes = this.#keyBytes;
+    const keyVisitor = this.#keyVisitor;
+    const whoHost = this.#who.firsts;
+    const whoAgent = this.#who.seconds;
+    const keyWho = this.#keys.firsts;
+    const keyDay = this.#keys.seconds;
+    const want = (p: PanelName): boolean => panels.includes(p);
+    const finish = (p: PanelName, all: PanelRow[]): void => {
+      out[p] = sortRows(all, isOrderedPanel(p), top);
+    };
+    /** Rows of ids with hits (the items a panel's map would hold). */
+    const rowsOf = (size: number, hits: ArrayLike<number>, bytes: ArrayLike<number>, visitors: ArrayLike<number>, name: (id: number) => string): PanelRow[] => {
+      const all: PanelRow[] = [];
+      for (let id = 0; id < size; id++) if (hits[id] !== 0) all.push({ key: name(id), hits: hits[id]!, visitors: visitors[id]!, bytes: bytes[id]! });
+      return all;
+    };
+    // The panels of the keys: a key is one visitor or none (a 4xx-only key), so visitors per item add up over keys.
+    const byKey = (size: number, idOf: (k: number) => number, name: (id: number) => string): PanelRow[] => {
+      const hits = new Float64Array(size);
+      const bytes = new Float64Array(size);
+      const visitors = new Int32Array(size);
+      for (let k = 0; k < keys; k++) {
+        const id = idOf(k);
+        hits[id]! += keyHits[k]!;
+        bytes[id]! += keyBytes[k]!;
+        if (keyVisitor[k]! >= 0) visitors[id]!++;
+      }
+      return rowsOf(size, hits, bytes, visitors, name);
+    };
+    // Distinct (item, visitor) pairs counted per item.
+    const tally = (t: Tally, size: number, name: (id: number) => string): PanelRow[] => {
+      const n = Math.min(size, t.hits.length);
+      const visitors = new Int32Array(n);
+      const pairs = t.pairs!;
+      for (let q = 0; q < pairs.size; q++) visitors[pairs.firsts[q]!]!++;
+      return rowsOf(n, t.hits, t.bytes, visitors, name);
+    };
+    const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string): PanelRow[] => {
+      const visitors = new Int32Array(size);
+      for (let v = 0; v < this.#visitorCount; v++) for (let m = masks[v]!, b = 0; m !== 0; m >>>= 1, b++) if ((m & 1) !== 0) visitors[b]!++;
+      return rowsOf(size, t.hits, t.bytes, visitors, name);
+    };
+    const requests = this.requests.strings;
+    const refs = this.refs.strings;
+    const requestRows = want('requests') || want('general') ? tally(this.#byRequest, requests.length, (id) => requests[id]!) : [];
+    const staticRows = want('static') || want('general') ? tally(this.#byStatic, requests.length, (id) => requests[id]!) : [];
+    const notFoundRows = want('notFound') || want('general') ? tally(this.#byNotFound, requests.length, (id) => requests[id]!) : [];
+    const refRows = want('referrerUrls') || want('general') ? tally(this.#byRef, refs.length, (id) => refs[id]!) : [];
+    for (const p of PANELS) {
+      if (!want(p)) continue;
+      if (p === 'general') {
+        out.general = {
+          requests: this.valid + this.failed,
+          valid: this.valid,
+          failed: this.failed,
+          visitors: this.#visitorCount,
+          files: requestRows.length + staticRows.length,
+          referrers: refRows.length,
+          notFound: notFoundRows.length,
+          staticFiles: staticRows.length,
+          logSize: this.logSize,
+          bytes: this.bytes,
+        } satisfies GeneralPanel;
+      } else if (p === 'visitors') {
+        const dayText = ['-', ...this.#days.map((d) => formatDay(d))];
+        finish(p, byKey(dayText.length, (k) => keyDay[k]!, (id) => dayText[id]!));
+      } else if (p === 'hosts') {
+        const hosts = this.hosts.strings;
+        finish(p, byKey(hosts.length, (k) => whoHost[keyWho[k]!]!, (id) => hosts[id]!));
+      } else if (p === 'os' || p === 'browsers') {
+        // Each agent classified once; families by name.
+        const agents = this.agents.strings;
+        const families: string[] = [];
+        const familyIds = new Map<string, number>();
+        const ofAgent = new Int32Array(agents.length).fill(-1);
+        const idOf = (k: number): number => {
+          const agent = whoAgent[keyWho[k]!]!;
+          let id = ofAgent[agent]!;
+          if (id < 0) {
+            const text = agents[agent]!;
+            const c = agentClass(text === '' ? null : text);
+            const name = p === 'os' ? c.os : c.browser;
+            id = familyIds.get(name) ?? -1;
+            if (id < 0) familyIds.set(name, (id = families.push(name) - 1));
+            ofAgent[agent] = id;
+          }
+          return id;
+        };
+        // (At most one family per agent: the families are fewer than the agents.)
+        finish(p, byKey(agents.length, idOf, (id) => families[id]!));
+      } else if (p === 'requests') finish(p, requestRows);
+      else if (p === 'static') finish(p, staticRows);
+      else if (p === 'notFound') finish(p, notFoundRows);
+      else if (p === 'hours') finish(p, masked(this.#byHour, 24, this.#hoursOf, (id) => String(id).padStart(2, '0')));
+      else if (p === 'referringSites') finish(p, tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!));
+      else if (p === 'referrerUrls') finish(p, refRows);
+      else finish(p, masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`)));
+    }
+    return out as PanelReport;
   }
 
   #growKeys(key: number): void {
@@ -686,6 +796,36 @@ function checkInput(reader: ChunkReader, input: unknown, options: unknown, what:
   }
 }
 
+/** What `collectPanelReport` found: the report, with `stopped` when the work stopped before the end. */
+export interface PanelReportCollection {
+  /** The report, as `panelReport` makes it. */
+  readonly report: PanelReport;
+  /** Present when the work stopped before the end of the input: the counts are of the lines read until then. */
+  readonly stopped?: StopReason;
+}
+
+/** `collectPanelReport` with a platform's reader. @internal */
+export async function collectPanelReportWith(reader: ChunkReader, input: unknown, options: PanelOptions & PanelReportOptions = {}): Promise<PanelReportCollection> {
+  checkInput(reader, input, options, 'collectPanelReport');
+  const { panels, top } = readReportOptions(options);
+  const counter = new PanelCounter();
+  const watch = new StopWatch(options);
+  let stopped: StopReason | undefined;
+  try {
+    stopped = await countSource(reader, input, options, counter, watch);
+  } finally {
+    watch.dispose();
+  }
+  let report: PanelReport;
+  if (counter.records !== null) {
+    const r = counter.records;
+    r.failed = counter.failed;
+    r.logSize = counter.logSize;
+    report = panelReport(r, { panels, top });
+  } else report = counter.report(panels, top);
+  return stopped === undefined ? { report } : { report, stopped };
+}
+
 /** `collectPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
 export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<PanelCollection> {
   checkInput(reader, input, options, 'collectPanels');
@@ -715,6 +855,14 @@ export async function collectPanelsWith(reader: ChunkReader, input: unknown, opt
  */
 export function collectPanels(input: ChunkSource, options: PanelOptions = {}): Promise<PanelCollection> {
   return collectPanelsWith(CORE_PANEL_READER, input, options);
+}
+
+/**
+ * The report of the panels of log text given as chunks, counted without keeping mergeable statistics: the least
+ * memory and time for a report over many visitors (`panels` and `top` as `panelReport` takes them).
+ */
+export function collectPanelReport(input: ChunkSource, options: PanelOptions & PanelReportOptions = {}): Promise<PanelReportCollection> {
+  return collectPanelReportWith(CORE_PANEL_READER, input, options);
 }
 
 /**
