@@ -45,7 +45,8 @@ const spread = new Int32Array(8192);
 //  owners of the top cards of each suit (4 integers), how many top cards of each suit (4 bits a suit),
 //  lower | upper << 8 (bounds on North-South's tricks), best lead (suit << 4 | cards above it), unused, age << 4 | tricks].
 // A bound holds for every position with these lengths whose top cards lie as recorded: the smaller cards did not matter
-// (the winning ranks of partition search).
+// (the winning ranks of partition search). A bucket fills from its front and no entry is ever emptied but by clearTable,
+// so the first empty entry ends a bucket.
 const ENTRY: i32 = 12;
 const BUCKET: i32 = 32;
 const LEVEL1: i32 = 1;
@@ -254,11 +255,8 @@ function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: 
       return;
     }
     if (table[candidate + 2]! == -1) {
-      if (worst >= 0) {
-        worst = -1;
-        at = candidate;
-      }
-      continue;
+      at = candidate;
+      break;
     }
     const stamp = table[candidate + 11]!;
     const rank = ((stamp >> 4) == age ? 64 : 0) + (stamp & 15);
@@ -669,6 +667,8 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
       const bucket = bucketOf(meta, level);
       for (let k = 0; k < BUCKET; k++) {
         const at = bucket + k * ENTRY;
+        // A bucket fills from its front: the first empty entry ends it.
+        if (table[at + 2]! == -1) break;
         if (!matches(at, meta)) continue;
         const bounds = table[at + 8]!;
         if ((bounds & 255) >= target) {
