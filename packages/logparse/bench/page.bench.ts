@@ -2,6 +2,8 @@
 // and how long Chromium takes to open it (navigation start to the end of the load event, the page's script
 // included, and to the first contentful paint; and how long our page's script took), medians of ROUNDS
 // alternating opens, each in a fresh tab.
+// The page's size with and without the days' partials that its date-range picker adds up (the same report written by
+// panelHtml with and without `days`).
 // Three logs, each elastic-apache.log repeated to LINES lines: as it is (one week replayed), with each copy's own
 // client addresses (many hosts and visitors), and with each copy's own requests and referrers (many long URLs).
 // Chromium is Debian's (/usr/bin/chromium or CHROMIUM_PATH) through the playground's playwright-core; the bench
@@ -12,6 +14,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { collectDayPanels, panelHtml, panelReport, panelsOfDays } from '../dist/node.js';
 
 const DATA = process.env.LOGPARSE_DATA ?? fileURLToPath(new URL('../../../../shared/data/logs/elastic-apache.log', import.meta.url));
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -100,6 +103,11 @@ try {
     const lines = await write(log, source, variant);
     const ours = join(dir, 'logparse.html');
     execFileSync(process.execPath, [cli, log, '--html', ours, '--quiet']);
+    // What the days' partials (the date-range picker's data and code) add: the same report written without them.
+    const { days } = await collectDayPanels(log);
+    const report = panelReport(panelsOfDays(days));
+    const without = panelHtml(report, { source: 'access.log' }).length;
+    const withDays = panelHtml(report, { source: 'access.log', days }).length;
     const pages: Array<[string, string]> = [['logparse', ours]];
     if (goaccess !== '') {
       const theirs = join(dir, 'goaccess.html');
@@ -110,6 +118,7 @@ try {
     for (const [, file] of pages) await open(file); // once each first: the files into the page cache
     for (let round = 0; round < ROUNDS; round++) for (const [name, file] of pages) runs.get(name)!.push(await open(file));
     console.log(`\n${lines.toLocaleString('en-US')} lines, ${variant[0]} (${(statSync(log).size / 1e6).toFixed(0)} MB):`);
+    console.log(`  the page without the days' partials ${(without / 1024).toFixed(0)} KiB, with them ${(withDays / 1024).toFixed(0)} KiB (${days.size - (days.has('-') ? 1 : 0)} days; no graph in either)`);
     for (const [name, file] of pages) {
       const r = runs.get(name)!;
       console.log(

@@ -96,8 +96,26 @@ try {
   if (wasmDir === undefined) console.log('\nparquet-wasm: PARQUET_WASM_DIR is not set (a folder with `npm install parquet-wasm apache-arrow`): no comparison');
   else {
     const require = createRequire(join(wasmDir, 'package.json'));
-    const arrow = require('apache-arrow') as typeof import('apache-arrow');
-    const wasm = require('parquet-wasm') as typeof import('parquet-wasm');
+    // Typed here by hand: neither package is a dependency (nor installed) where the package is type-checked.
+    type Vector = unknown;
+    type DataType = unknown;
+    const arrow = require('apache-arrow') as {
+      vectorFromArray(values: unknown[], type: DataType): Vector;
+      Table: new (columns: Record<string, Vector>) => unknown;
+      tableToIPC(table: unknown, format: 'stream'): Uint8Array;
+      Utf8: new () => DataType;
+      Int32: new () => DataType;
+      Int64: new () => DataType;
+      Bool: new () => DataType;
+      DateDay: new () => DataType;
+      TimestampMillisecond: new (timezone: string) => DataType;
+    };
+    const wasm = require('parquet-wasm') as {
+      WriterPropertiesBuilder: new () => { setCompression(value: number): { build(): unknown } };
+      Compression: { SNAPPY: number };
+      Table: { fromIPCStream(ipc: Uint8Array): unknown };
+      writeParquet(table: unknown, properties: unknown): Uint8Array;
+    };
     // The agents' classes, found before the clock starts (ours looks them up in a cache of its own, as here).
     const classes = new Map<string | null, AgentClass>();
     for (const r of records) if (!classes.has(r.userAgent)) classes.set(r.userAgent, classifyAgent(r.userAgent));
