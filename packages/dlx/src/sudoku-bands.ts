@@ -477,6 +477,30 @@ export class BandSearch {
         }
       }
     }
+    // A minicolumn that holds three digits for sure (each one's only column of its stack in that band) holds no other.
+    let fOnes = 0;
+    let fTwos = 0;
+    let fThrees = 0;
+    for (let q = base, end = base + PLANES; q < end; q += 3) {
+      const g = columnsOf(s[q]!) | (columnsOf(s[q + 1]!) << 9) | (columnsOf(s[q + 2]!) << 18);
+      const alone = g & ~(((g >>> 1) & 0o333333333) | ((g >>> 2) & 0o111111111) | ((g << 1) & 0o666666666) | ((g << 2) & 0o444444444));
+      fThrees |= fTwos & alone;
+      fTwos |= fOnes & alone;
+      fOnes |= alone;
+    }
+    if (fThrees !== 0) {
+      for (let q = base, end = base + PLANES; q < end; q++) {
+        const band = (q - base) % 3;
+        const f = s[q]!;
+        const g = columnsOf(f);
+        const alone = g & ~(((g >>> 1) & 0o333) | ((g >>> 2) & 0o111) | ((g << 1) & 0o666) | ((g << 2) & 0o444));
+        const drop = (fThrees >>> (9 * band)) & g & ~alone & ROW;
+        if (drop !== 0) {
+          s[q] = f & ~(drop | (drop << 9) | (drop << 18));
+          changed |= 1 << (q - base);
+        }
+      }
+    }
     return changed;
   }
 

@@ -370,6 +370,48 @@ function triads(base: u32): i32 {
       }
     }
   }
+  // Minicolumns that hold three digits for sure (each one's only column of its stack in that band) hold no other.
+  const ca = i32x4.splat(0o333);
+  const cb = i32x4.splat(0o111);
+  const cc = i32x4.splat(0o666);
+  const cd = i32x4.splat(0o444);
+  ones = zero;
+  twos = zero;
+  threes = zero;
+  for (let digit: u32 = 0; digit < 9; digit++) {
+    const f = v128.load(base + 12 * digit);
+    const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns);
+    const alone = v128.andnot(
+      g,
+      v128.or(
+        v128.or(v128.and(i32x4.shr_u(g, 1), ca), v128.and(i32x4.shr_u(g, 2), cb)),
+        v128.or(v128.and(i32x4.shl(g, 1), cc), v128.and(i32x4.shl(g, 2), cd)),
+      ),
+    );
+    threes = v128.or(threes, v128.and(twos, alone));
+    twos = v128.or(twos, v128.and(ones, alone));
+    ones = v128.or(ones, alone);
+  }
+  if (v128.any_true(threes)) {
+    for (let digit: u32 = 0; digit < 9; digit++) {
+      const at = base + 12 * digit;
+      const f = v128.load(at);
+      const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns);
+      const alone = v128.andnot(
+        g,
+        v128.or(
+          v128.or(v128.and(i32x4.shr_u(g, 1), ca), v128.and(i32x4.shr_u(g, 2), cb)),
+          v128.or(v128.and(i32x4.shl(g, 1), cc), v128.and(i32x4.shl(g, 2), cd)),
+        ),
+      );
+      const drop = v128.andnot(v128.and(threes, g), alone);
+      const moved = i32x4.bitmask(i32x4.ne(drop, zero));
+      if (moved != 0) {
+        v128.store(at, v128.andnot(f, v128.or(drop, v128.or(i32x4.shl(drop, 9), i32x4.shl(drop, 18)))));
+        changed |= moved << (3 * digit);
+      }
+    }
+  }
   return changed;
 }
 
