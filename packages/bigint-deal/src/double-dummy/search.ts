@@ -715,9 +715,13 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
   const child = slot + 4;
   let result = !maximize;
   let bestMove = -1;
+  // After a card failed below every rank the failures so far depended on, the smaller cards of its suit would fail
+  // the same way: each suit's bar (rank + 1; 0 for none) skips them.
+  let bars = 0;
   for (let k = 0; k < count; k++) {
     const card = moves[base + k]!;
     const suit = card >> 4;
+    if ((card & 15) + 1 < ((bars >> (suit << 3)) & 255)) continue;
     const bit = 1 << (card & 15);
     hands[seat * 4 + suit] = hands[seat * 4 + suit]! ^ (bit);
     let outcome = false;
@@ -774,6 +778,11 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
     r1 |= ranks_[child + 1]!;
     r2 |= ranks_[child + 2]!;
     r3 |= ranks_[child + 3]!;
+    if (((bars >> (suit << 3)) & 255) == 0) {
+      const failed = suit == 0 ? r0 : suit == 1 ? r1 : suit == 2 ? r2 : r3;
+      const low = failed == 0 ? 14 : lowest(failed);
+      if ((card & 15) < low) bars |= (low + 1) << (suit << 3);
+    }
   }
   ranks_[slot] = r0;
   ranks_[slot + 1] = r1;
