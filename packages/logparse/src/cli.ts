@@ -423,6 +423,7 @@ async function reportOnly(cli: Cli, values: Record<string, unknown>, file: strin
   const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
   const size = safeSize(file);
   smallRead(isFile(file) ? size : undefined);
+  youngGenerationFixed();
   const split = threads > 1 && isFile(file) && !isGzipFile(file) && (workers !== undefined || size >= 4 << 20);
   const panels = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
   const { report, stopped } = await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
@@ -642,11 +643,29 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
   return 0;
 }
 
+/** Rows of a panel turned into JSON text at once. */
+const ROWS_AT_ONCE = 4096;
+
 /** The report on stdout: one JSON object with --json, else a text block per panel. */
 async function writeReport(cli: Cli, values: Record<string, unknown>, report: PanelReport): Promise<void> {
   if (cli.stopReason === 'closed') return;
   if (values.json) {
-    await cli.out.json(report);
+    // The text of JSON.stringify(report), written a few thousand rows at a time: a panel of 200,000 hosts is never
+    // one string of megabytes (nor its copy as bytes).
+    let first = true;
+    for (const [name, value] of Object.entries(report)) {
+      await cli.out.write(`${first ? '{' : ','}${JSON.stringify(name)}:`);
+      first = false;
+      if (!Array.isArray(value)) await cli.out.write(JSON.stringify(value));
+      else {
+        if (value.length === 0) await cli.out.write('[]');
+        for (let i = 0; i < value.length; i += ROWS_AT_ONCE) {
+          const rows = JSON.stringify(value.slice(i, i + ROWS_AT_ONCE));
+          await cli.out.write(`${i === 0 ? '[' : ','}${rows.slice(1, -1)}${i + ROWS_AT_ONCE >= value.length ? ']' : ''}`);
+        }
+      }
+    }
+    await cli.out.write(first ? '{}\n' : '}\n');
     return;
   }
   for (const [name, value] of Object.entries(report)) {
@@ -666,6 +685,16 @@ async function writeReport(cli: Cli, values: Record<string, unknown>, report: Pa
  */
 function oneShotWasm(): void {
   setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * Keeps V8's young generation at its first size instead of letting it grow: a panel run's objects are either
+ * short-lived (per chunk) or kept to the end (the report), and a grown young generation only adds resident memory
+ * (the many-visitors log, 1M lines and 209,500 visitors: ~149 MB peak instead of ~172 MB; the CPU time is the same
+ * within the noise, also on a log of few visitors). Only the heap's later growth is affected.
+ */
+function youngGenerationFixed(): void {
+  setFlagsFromString('--semi-space-growth-factor=1');
 }
 
 /** Bytes below which a panel run turns V8's inlining off (see `smallRead`). */
