@@ -26,12 +26,17 @@ beforeAll(() => {
   writeFileSync(join(work, 'access.log'), log);
   writeFileSync(join(work, 'access.log.gz'), gzipSync(log));
   writeFileSync(join(work, 'old.log.gz'), gzipSync(log));
+  // Two servers' logs and their states, for the merge examples.
+  for (const server of ['web1', 'web2']) {
+    writeFileSync(join(work, `${server}.log`), log);
+    expect(runShell(cli, `cd "${work}" && BIN ${server}.log --report general --quiet --state ${server}.state`).code).toBe(0);
+  }
 });
 
 describe('the README', () => {
   it('runs its TypeScript examples', () => {
     const examples = blocks('ts');
-    expect(examples).toHaveLength(3);
+    expect(examples).toHaveLength(4);
     examples.forEach((code, i) => {
       const module = code
         .replaceAll("'@puzzles/logparse/node'", JSON.stringify(join(dist, 'node.js')))
