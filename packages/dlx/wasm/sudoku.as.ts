@@ -12,7 +12,6 @@ const SEGMENTS: u32 = 0; // 512 u8: a row's nine bits -> its three box segments 
 const MATCHINGS: u32 = 512; // 512 i32: a band's 3x3 segment table -> the union of its perfect matchings, as cells
 const STACK_MATCHINGS: u32 = 2560; // 512 u16: the same for a stack's (band, column) table, as 9 bits
 const WAYS: u32 = 3584; // 512 u8: a 3x3 table -> the ways (perfect matchings, bit k of PERMS) it holds
-const WAY_COUNT: u32 = 4096; // 64 u8: ways -> how many
 const STATES: u32 = 4160; // LEVELS x STATE i32
 const PLANES: u32 = 27;
 const STATE: u32 = 30; // 27 planes, then the 3 bands' unsolved cells
@@ -63,7 +62,6 @@ function buildTables(): void {
     store<u8>(SEGMENTS + x, <u8>((x & 7 ? 1 : 0) | (x & 0o70 ? 2 : 0) | (x & 0o700 ? 4 : 0)));
   }
   // (PERMS is a constant, not a static array: the module has no data segments, so the tables may start at address 0.)
-  for (let w: u32 = 0; w < 64; w++) store<u8>(WAY_COUNT + w, <u8>popcnt<u32>(w));
   for (let table: u32 = 0; table < 512; table++) {
     let cells: i32 = 0;
     let bits: u32 = 0;
@@ -445,29 +443,59 @@ function triads(base: u32): i32 {
 
 /** See src/sudoku-bands.ts #chooseWays: sets the branch and returns true, or false. */
 function chooseWays(base: u32): bool {
+  // The six units' totals in one pass over the digits.
+  let b0: i32 = 0;
+  let b1: i32 = 0;
+  let b2: i32 = 0;
+  let s0: i32 = 0;
+  let s1: i32 = 0;
+  let s2: i32 = 0;
+  for (let q: u32 = 0; q < PLANES; q += 3) {
+    const f0 = plane(base, q);
+    const f1 = plane(base, q + 1);
+    const f2 = plane(base, q + 2);
+    b0 += popcnt<i32>(<i32>load<u8>(WAYS + segmentTable(f0)));
+    b1 += popcnt<i32>(<i32>load<u8>(WAYS + segmentTable(f1)));
+    b2 += popcnt<i32>(<i32>load<u8>(WAYS + segmentTable(f2)));
+    // The (band, column) tables of the three stacks, side by side: bits 3 band + column at 9 stack.
+    const c0 = columnsOf(f0);
+    const c1 = columnsOf(f1);
+    const c2 = columnsOf(f2);
+    s0 += popcnt<i32>(<i32>load<u8>(WAYS + <u32>((c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6))));
+    s1 += popcnt<i32>(<i32>load<u8>(WAYS + <u32>(((c0 >>> 3) & 7) | (c1 & 0o70) | ((c2 & 0o70) << 3))));
+    s2 += popcnt<i32>(<i32>load<u8>(WAYS + <u32>((c0 >>> 6) | ((c1 >>> 3) & 0o70) | (c2 & 0o700))));
+  }
   let best: i32 = 1000;
   let unit: i32 = -1;
-  for (let band: u32 = 0; band < 3; band++) {
-    let total: i32 = 0;
-    for (let q = band; q < PLANES; q += 3) total += <i32>load<u8>(WAY_COUNT + <u32>load<u8>(WAYS + segmentTable(plane(base, q))));
-    if (total > 9 && total < best) {
-      best = total;
-      unit = <i32>band;
-    }
+  if (b0 > 9 && b0 < best) {
+    best = b0;
+    unit = 0;
   }
-  for (let stack: i32 = 0; stack < 3; stack++) {
-    let total: i32 = 0;
-    for (let q: u32 = 0; q < PLANES; q += 3) total += <i32>load<u8>(WAY_COUNT + <u32>load<u8>(WAYS + stackTable(base, q, 3 * stack)));
-    if (total > 9 && total < best) {
-      best = total;
-      unit = 3 + stack;
-    }
+  if (b1 > 9 && b1 < best) {
+    best = b1;
+    unit = 1;
+  }
+  if (b2 > 9 && b2 < best) {
+    best = b2;
+    unit = 2;
+  }
+  if (s0 > 9 && s0 < best) {
+    best = s0;
+    unit = 3;
+  }
+  if (s1 > 9 && s1 < best) {
+    best = s1;
+    unit = 4;
+  }
+  if (s2 > 9 && s2 < best) {
+    best = s2;
+    unit = 5;
   }
   if (unit < 0 || best > WAYS_TOTAL) return false;
   if (unit < 3) {
     for (let q = <u32>unit; q < PLANES; q += 3) {
       const w = <i32>load<u8>(WAYS + segmentTable(plane(base, q)));
-      if (<i32>load<u8>(WAY_COUNT + <u32>w) != 2) continue;
+      if (popcnt<i32>(w) != 2) continue;
       const ka = ctz<i32>(w);
       const kb = ctz<i32>(w & (w - 1));
       const row = wayAt(ka, 0) != wayAt(kb, 0) ? 0 : wayAt(ka, 1) != wayAt(kb, 1) ? 1 : 2;
@@ -481,7 +509,7 @@ function chooseWays(base: u32): bool {
   const shift = 3 * (unit - 3);
   for (let q: u32 = 0; q < PLANES; q += 3) {
     const w = <i32>load<u8>(WAYS + stackTable(base, q, shift));
-    if (<i32>load<u8>(WAY_COUNT + <u32>w) != 2) continue;
+    if (popcnt<i32>(w) != 2) continue;
     const ka = ctz<i32>(w);
     const kb = ctz<i32>(w & (w - 1));
     const band = wayAt(ka, 0) != wayAt(kb, 0) ? 0 : wayAt(ka, 1) != wayAt(kb, 1) ? 1 : 2;
