@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { EXIT_TIMEOUT, InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
@@ -636,7 +637,7 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
     }
     // The header names the log: its files' names, `standard input` for `-`.
     const source = files.map((f) => (f === '-' ? 'standard input' : basename(f))).join(', ');
-    writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(days === undefined ? {} : { days }) }));
+    writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(days === undefined ? {} : { days, gzip: gzipSync }) }));
     if (!values.json) return 0;
   }
   await writeReport(cli, values, report);

@@ -27,6 +27,18 @@ export interface HtmlOptions {
    * page then carries them and lets its reader pick a range of days, and compare it with another.
    */
   readonly days?: ReadonlyMap<string, PanelStats>;
+  /**
+   * Compresses the days' partials with gzip (Node: `zlib.gzipSync`): the page then carries them gzip'd in base64 and
+   * inflates them with the browser's DecompressionStream when it opens (a tenth of the size on logs of many items).
+   */
+  readonly gzip?: (data: Uint8Array) => Uint8Array;
+}
+
+/** Bytes in base64 (btoa is in browsers and in Node). */
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
 }
 
 function checkCount(name: string, v: unknown, least: number): number {
@@ -97,7 +109,17 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
     );
     links.push('<li><a href="#graph">Referrer graph</a></li>');
   }
-  const json = JSON.stringify({ panels: data, rows: [maxRows, pageRows], ...(picked === undefined ? {} : { days: picked }) }).replace(/</g, '\\u003c');
+  const gzip = options.gzip;
+  if (gzip !== undefined && typeof gzip !== 'function') throw new TypeError(`gzip must be a function from bytes to gzip'd bytes; got ${describeValue(gzip)}`);
+  // Gzip'd, the partials go in a script element of their own (base64); the page's data keeps only the list of days.
+  let packed = '';
+  if (picked !== undefined && gzip !== undefined) {
+    const zipped = gzip(new TextEncoder().encode(JSON.stringify(picked)));
+    if (!(zipped instanceof Uint8Array)) throw new TypeError(`gzip must return a Uint8Array; got ${describeValue(zipped)}`);
+    packed = `<script type="application/octet-stream" id="logparse-days">${base64(zipped)}</script>`;
+  }
+  const days0 = picked === undefined ? {} : { days: packed === '' ? picked : { d: picked.d } };
+  const json = JSON.stringify({ panels: data, rows: [maxRows, pageRows], ...days0 }).replace(/</g, '\\u003c');
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><style>${style()}</style></head>` +
     `<body><a class="skip" href="#panels">Skip to the panels</a>${header(report, source, picked)}` +
@@ -105,6 +127,6 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
     '<noscript><p>The tables are written by the page\'s script; <code>logparse --report all --json</code> prints the same figures.</p></noscript>' +
     `</div><main id="panels" class="wrap">${sections.join('\n')}</main>` +
     '<footer class="wrap"><p>Made by @puzzles/logparse. Hits are requests; visitors are distinct IP, day and user agent (as GoAccess counts them); bytes are the response bytes sent. Shares are of all valid requests, all visitors and all bytes sent. Click a column heading to sort.</p></footer>' +
-    `<script type="application/json" id="logparse-data">${json}</script><script>${script(picked !== undefined)}</script></body></html>\n`
+    `<script type="application/json" id="logparse-data">${json}</script>${packed}<script>${script(picked !== undefined)}</script></body></html>\n`
   );
 }

@@ -125,7 +125,7 @@ performance.measure('logparse report script',{start:started});
  * and its header and panels written by the same kits that wrote the page.
  */
 function rangeScript(): string {
-  return `var D=data.days,charts=(${chartKit.toString()})(show),kit=(${pageKit.toString()})(show,charts),rangeReport=${rangeReport.toString()};
+  return `var D=data.days,packed=document.getElementById('logparse-days'),charts=(${chartKit.toString()})(show),kit=(${pageKit.toString()})(show,charts),rangeReport=${rangeReport.toString()};
 var head=document.querySelector('header.top .head>div'),cardsEl=document.querySelector('header.top dl.cards'),main=document.getElementById('panels');
 var whole={range:head.querySelector('.range')?head.querySelector('.range').outerHTML:'',cards:cardsEl?cardsEl.outerHTML:'',main:main.innerHTML};
 var $=function(id){return document.getElementById(id)},from=$('dr-from'),to=$('dr-to'),cmp=$('dr-cmp'),bfrom=$('dr-bfrom'),bto=$('dr-bto'),allB=$('dr-all'),note=$('dr-note'),bspan=document.querySelector('.cmp-range');
@@ -148,6 +148,9 @@ var box=document.createElement('div');box.innerHTML=html;var fresh=box.firstElem
 localise(document.querySelector('header.top'));localise(main);
 note.textContent='Showing '+dates(a,b)+(comparing?', compared with '+dates(ca,cb):'')+'. Lines that are not log records'+(document.getElementById('graph')?' and the referrer graph':'')+' are of the whole log.'}
 [from,to,cmp,bfrom,bto].forEach(function(el){el.addEventListener('change',update)});
+// Gzip'd partials are inflated once the page is shown; the picker waits for them.
+if(packed){var controls=[from,to,cmp,bfrom,bto];controls.forEach(function(el){el.disabled=true});var raw=atob(packed.textContent.trim()),bytes=new Uint8Array(raw.length);for(var i=0;i<raw.length;i++)bytes[i]=raw.charCodeAt(i);
+new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function(text){var full=JSON.parse(text);D.k=full.k;D.g=full.g;D.r=full.r;controls.forEach(function(el){el.disabled=false})},function(){note.textContent='The days of this page could not be read: this browser has no DecompressionStream.'})}
 allB.addEventListener('click',function(){from.value='0';to.value=String(last);cmp.checked=false;update();from.focus()});
 cmp.addEventListener('change',function(){if(cmp.checked){var a=+from.value,b=+to.value,n=b-a+1;if(a-n>=0){bfrom.value=String(a-n);bto.value=String(a-1)}else if(b+n<=last){bfrom.value=String(b+1);bto.value=String(b+n)}update()}});`;
 }

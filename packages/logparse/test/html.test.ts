@@ -1,6 +1,7 @@
 // The HTML report as text: its parts, its values in words and units, its checks. How it looks and reads in a browser
 // (numbers as shown, sorting, paging, screenshots, the accessibility check) is tested in Chromium by
 // apps/playground/e2e/logparse-report.e2e.ts.
+import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collectPanels, createPanels, panelHtml, type PanelReport, type PanelStats } from '../src/index.js';
@@ -170,6 +171,12 @@ describe('values in the report', () => {
     for (const id of ['dr-from', 'dr-to', 'dr-bfrom', 'dr-bto']) expect(slot).toContain(`<select id="${id}"><option value="0" data-n="2024-02-01" data-u="D">February 1, 2024</option><option value="1" data-n="2024-02-03" data-u="D">February 3, 2024</option></select>`);
     expect(slot).toContain('<input type="checkbox" id="dr-cmp">');
     expect(withDays).toContain('rangeReport');
+    // Gzip'd: the partials in a script element of their own, in base64; the page's data keeps the list of days.
+    const zipped = panelHtml(report, { days, gzip: gzipSync });
+    const packed = /<script type="application\/octet-stream" id="logparse-days">([A-Za-z0-9+/=]+)<\/script>/.exec(zipped)![1]!;
+    expect(JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString())).toEqual(data.days);
+    expect(JSON.parse(/<script type="application\/json" id="logparse-data">(.*?)<\/script>/.exec(zipped)![1]!).days).toEqual({ d: data.days.d });
+    expect(() => panelHtml(report, { days, gzip: 'yes' as never })).toThrow(new TypeError("gzip must be a function from bytes to gzip'd bytes; got 'yes'"));
     days.delete('2024-02-03');
     const oneDay = panelHtml(report, { days });
     expect(oneDay).toContain('<div class="range-slot" id="date-range"></div>');
