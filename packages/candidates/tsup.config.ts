@@ -13,6 +13,15 @@ export default defineConfig([
     target: 'node20',
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],
+    // import.meta.url in the CommonJS build too: both find the generating worker (dist/generate-worker.js) next to them.
+    shims: true,
+  },
+  {
+    // The generating worker of generatePuzzles' `workers` option, one ESM file that both the ESM and the CommonJS builds start.
+    entry: { 'generate-worker': 'src/generate-worker.ts' },
+    format: ['esm'],
+    target: 'node20',
+    noExternal: ['@puzzles/kit'],
   },
   {
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).

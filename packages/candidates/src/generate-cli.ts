@@ -22,6 +22,8 @@ Options:
   --count N          how many puzzles (default 1)
   --seed SEED        the same seed makes the same puzzles on every platform
   --attempts N       give up after N attempts in a row without a puzzle (default 1000)
+  --workers N        make the attempts on N worker threads (the same puzzles, in the
+                     same order, for any N; default 0: this thread)
   --json             {"puzzle", "solution", "clues", "rating"} per line, then {"summary": …}
   --timeout TIME     stop after TIME (500ms, 10s, 2m) with the puzzles made so far
   -h, --help         show this help
@@ -31,6 +33,7 @@ Examples:
   sudoku-explain generate --level medium --symmetry rotational --minimal --seed 1
   sudoku-explain generate --requires x-wing --clues 22-28 --json --seed 2
   sudoku-explain generate --level extreme --count 2 --timeout 10s
+  sudoku-explain generate --level hard --count 4 --workers 2 --seed 3
 
 Exit status: 0 when the puzzles asked for were made, 1 when the attempts ran out first
 or an option is out of range, 2 on a usage error, 124 when --timeout stopped it first
@@ -46,6 +49,7 @@ const OPTIONS = {
   count: { type: 'string' },
   seed: { type: 'string' },
   attempts: { type: 'string' },
+  workers: { type: 'string' },
   json: { type: 'boolean' },
   timeout: { type: 'string' },
 } as const;
@@ -70,6 +74,7 @@ export async function generateMain(argv: string[], cli: Cli): Promise<number> {
   const symmetry = choiceOption(values.symmetry, 'symmetry', SYMMETRIES);
   const count = integerOption(values.count, 'count', { min: 1, fallback: 1 })!;
   const attempts = integerOption(values.attempts, 'attempts', { min: 1, fallback: 1000 })!;
+  const workers = integerOption(values.workers, 'workers', { min: 0, max: 256, fallback: 0 })!;
   const timeout = durationOption(values.timeout);
   const seed = values.seed === undefined ? undefined : /^\d{1,15}$/.test(values.seed) ? Number(values.seed) : values.seed;
   const options: GeneratePuzzlesOptions = {
@@ -83,6 +88,7 @@ export async function generateMain(argv: string[], cli: Cli): Promise<number> {
     ...(timeout !== undefined ? { timeout } : {}),
     count,
     attempts,
+    workers,
     signal: cli.signal,
   };
   // Bad values (a clue range out of bounds, --minimal with more than 40 clues) are the library's RangeErrors: exit 1.
@@ -97,25 +103,14 @@ export async function generateMain(argv: string[], cli: Cli): Promise<number> {
   const clues: Record<number, number> = {};
   const levels: Partial<Record<Level, number>> = {};
   let made = 0;
-  let yielded = performance.now();
   try {
-    for (;;) {
-      const puzzle: GeneratedPuzzle | null | undefined = generator.attempt();
-      if (puzzle === undefined) break;
-      if (puzzle === null) {
-        // Back to the event loop now and then, so Ctrl-C and a closed pipe are seen between attempts too.
-        if (performance.now() - yielded > 20) {
-          await new Promise((resolve) => setImmediate(resolve));
-          yielded = performance.now();
-        }
-        continue;
-      }
+    // The generator goes back to the event loop now and then, so Ctrl-C and a closed pipe are seen between attempts.
+    for await (const puzzle of generator as AsyncIterable<GeneratedPuzzle>) {
       made++;
       clues[puzzle.clues] = (clues[puzzle.clues] ?? 0) + 1;
       levels[puzzle.rating.level] = (levels[puzzle.rating.level] ?? 0) + 1;
       if (values.json) await cli.out.json({ puzzle: puzzle.puzzle, solution: puzzle.solution, clues: puzzle.clues, rating: puzzle.rating });
       else await cli.out.line(puzzle.puzzle);
-      yielded = performance.now();
       progress.update(made);
     }
   } finally {

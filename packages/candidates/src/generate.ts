@@ -9,6 +9,7 @@ import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverPlan, type Path
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
 import { holdsFamiliesWhole } from './techniques.js';
 import { forcedByClues, randomFullGrid } from './sudoku-search.js';
+import { ThreadedAttempts } from './generate-threads.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
 export const SYMMETRIES = [
@@ -55,10 +56,15 @@ export interface GenerateOptions {
   readonly attempts?: number;
 }
 
-/** Options of generatePuzzles: those of generatePuzzle and how many to make. */
+/** Options of generatePuzzles: those of generatePuzzle, how many to make, and on how many threads. */
 export interface GeneratePuzzlesOptions extends GenerateOptions {
   /** How many puzzles to make (default: no limit). */
   readonly count?: number;
+  /**
+   * How many worker threads make the attempts (default 0: this thread). Any number gives the same puzzles in the same
+   * order; with workers, iterate with `for await`.
+   */
+  readonly workers?: number;
 }
 
 /** A generated puzzle: its 81 characters ('.' for an empty cell), its solution and its rating. */
@@ -114,7 +120,6 @@ interface Settings {
   readonly symmetric: boolean;
   readonly minimal: boolean;
   readonly clues: readonly [number, number];
-  readonly word: () => number;
   readonly attempts: number;
   readonly count: number;
   readonly what: string;
@@ -278,12 +283,11 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     throw new TypeError(`seed must be a number, bigint or string; got ${describeValue(o.seed)}`);
   }
   if (o.random !== undefined && typeof o.random !== 'function') throw new TypeError(`random must be a function returning numbers in [0, 1); got ${describeValue(o.random)}`);
-  const word = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
   const plan = solverPlan(techniques);
   // The judging path is the full solver's whenever it solves the puzzle when no family is cut (Unfair's checks hold
   // all the nice loops and AICs, Hard's none of them).
   const samePath = techniques === undefined || holdsFamiliesWhole(techniques);
-  return { judge, techniques, plan, tooHard, easyEnd, startBack: plan.techniques.length > levelTechniques('Medium').length ? START_BACK : 0, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, word, attempts, count, what };
+  return { judge, techniques, plan, tooHard, easyEnd, startBack: plan.techniques.length > levelTechniques('Medium').length ? START_BACK : 0, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -332,6 +336,7 @@ const DESCENT_TRIES = 24;
  */
 function descend(
   s: Settings,
+  word: () => number,
   solution: Uint8Array,
   removed: readonly number[],
   overshot: number,
@@ -340,7 +345,7 @@ function descend(
   const cells = Uint8Array.from(solution);
   let clues = 81;
   for (const index of removed) for (const cell of s.orbits[index]!) cells[cell] = 0, clues--;
-  const order = shuffleInPlace(s.orbits.map((_, i) => i), s.word);
+  const order = shuffleInPlace(s.orbits.map((_, i) => i), word);
   let tries = 0;
   for (const index of order) {
     if (tries >= DESCENT_TRIES) break;
@@ -361,11 +366,11 @@ function descend(
   return null;
 }
 
-/** One attempt: a puzzle, or null when this full grid's removal path holds none that fits. */
-function attempt(s: Settings): GeneratedPuzzle | null {
-  const solution = randomFullGrid(s.word);
+/** One attempt, with its own random words: a puzzle, or null when this full grid's removal path holds none that fits. */
+function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
+  const solution = randomFullGrid(word);
   const cells = Uint8Array.from(solution);
-  const order = shuffleInPlace(s.orbits.map((_, i) => i), s.word);
+  const order = shuffleInPlace(s.orbits.map((_, i) => i), word);
   const removed: number[] = [];
   const counts: number[] = [81];
   let clues = 81;
@@ -471,7 +476,7 @@ function attempt(s: Settings): GeneratedPuzzle | null {
       else if (atA.verdict < 0) easy = a;
     }
   }
-  if (found === null && easy >= 0 && !s.minimal) found = descend(s, solution, removed.slice(0, easy), removed[easy]!, judgeAt);
+  if (found === null && easy >= 0 && !s.minimal) found = descend(s, word, solution, removed.slice(0, easy), removed[easy]!, judgeAt);
   if (found === null) return null;
   const puzzle = text(found.cells);
   // Checked once more with dancing links (clue removal counted with the faster search by bands); rated by the full
@@ -492,8 +497,39 @@ function attempt(s: Settings): GeneratedPuzzle | null {
   return { puzzle, solution: text(solution), clues: n, rating };
 }
 
+/**
+ * The random words of one attempt: sfc32 started from four words of the generator's own stream. Every attempt draws
+ * its four words in turn, wherever it runs, so the puzzles of a seed do not depend on the number of workers.
+ */
+function attemptWords(state: readonly number[]): () => number {
+  let a = state[0]! | 0;
+  let b = state[1]! | 0;
+  let c = state[2]! | 0;
+  let d = state[3]! | 0;
+  const word = (): number => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+  for (let i = 0; i < 12; i++) word();
+  return word;
+}
+
+/** The options a worker needs to make attempts: plain values only (no seed, signal or function). @internal */
+export type AttemptOptions = Pick<GenerateOptions, 'level' | 'score' | 'requires' | 'symmetry' | 'minimal' | 'clues'>;
+
+/** Makes attempts for these (checked) options, each from its four words: what a generating worker runs. @internal */
+export function attemptMaker(options: AttemptOptions): (state: readonly number[]) => GeneratedPuzzle | null {
+  const s = settingsOf({ ...options, seed: 0 }, 'generatePuzzles');
+  return (state) => attempt(s, attemptWords(state));
+}
+
 /** The iterator of generatePuzzles: the puzzles, and what happened so far (attempts made, why it stopped). */
-export interface PuzzleGenerator extends IterableIterator<GeneratedPuzzle> {
+export interface PuzzleGenerator extends IterableIterator<GeneratedPuzzle>, AsyncIterable<GeneratedPuzzle> {
   /** The attempts made so far (each a new full grid). */
   readonly attempts: number;
   /** The puzzles made so far. */
@@ -501,23 +537,70 @@ export interface PuzzleGenerator extends IterableIterator<GeneratedPuzzle> {
   /** Why it stopped, once it has: 'count', 'attempts' (that many failed in a row), 'aborted' or 'timeout'. */
   readonly stopReason: GenerateStopReason | undefined;
   /**
+   * How many of its worker threads are at work now: none before the first `next()`, none at once on abort or timeout,
+   * and none shortly after it ends (each finishes the attempt in hand and waits, idle, for the next generator).
+   */
+  readonly threads: number;
+  /**
    * Makes one attempt: a puzzle, null when the attempt gave none, or undefined once generating has stopped. For a
-   * caller that must return to its event loop between attempts (a CLI watching for Ctrl-C, a worker).
+   * caller that must return to its event loop between attempts (a CLI watching for Ctrl-C, a worker). Not with workers.
    */
   attempt(): GeneratedPuzzle | null | undefined;
+  /** The puzzles one by one as promises; with `workers` the only way to iterate (`for await`). */
+  [Symbol.asyncIterator](): AsyncIterableIterator<GeneratedPuzzle>;
 }
+
+const now = (): number => (globalThis.performance ?? Date).now();
+/** Back to the event loop (a macrotask, so timers and abort events run). */
+const turn = (): Promise<void> =>
+  new Promise((resolve) => ((globalThis as { setImmediate?: (f: () => void) => void }).setImmediate ?? ((f: () => void) => setTimeout(f, 0)))(resolve));
 
 /**
  * Makes puzzles to order, one per step of the iterator: each has exactly one solution and the rating asked for. Ends at
  * `count`, when `attempts` attempts in a row fail, or when `signal` aborts or `timeout` passes (`stopReason` says which).
+ * With `workers`, the attempts run on that many worker threads (iterate with `for await`): the same puzzles in the same
+ * order, and abort and timeout end every worker at once.
  */
 export function generatePuzzles(options?: GeneratePuzzlesOptions): PuzzleGenerator {
   const s = settingsOf(options, 'generatePuzzles');
-  const stop = stopper({ signal: options?.signal, timeout: options?.timeout }, 1);
+  const o = options ?? {};
+  const workers = o.workers ?? 0;
+  if (typeof workers !== 'number' || !Number.isInteger(workers) || workers < 0 || workers > 256) {
+    throw new RangeError(`workers must be an integer from 0 to 256; got ${describeValue(workers)}`);
+  }
+  const stop = stopper({ signal: o.signal, timeout: o.timeout }, 1);
+  const deadline = o.timeout === undefined ? Infinity : now() + o.timeout;
+  // The generator's own stream: four words per attempt, in attempt order.
+  const master = wordSource({ seed: o.seed, random: o.random } as Parameters<typeof wordSource>[0]);
+  const draw = (): number[] => [master(), master(), master(), master()];
   let attempts = 0;
   let found = 0;
   let failed = 0;
   let stopReason: GenerateStopReason | undefined;
+  let run: ThreadedAttempts | undefined;
+  let asyncIterator: AsyncIterableIterator<GeneratedPuzzle> | undefined;
+  /** Whether to stop before the next attempt (and why, in stopReason). */
+  const stops = (): boolean => {
+    if (stopReason === undefined) {
+      if (found >= s.count) stopReason = 'count';
+      else if (failed >= s.attempts) stopReason = 'attempts';
+      else if (stop.check()) stopReason = stop.reason;
+    }
+    return stopReason !== undefined;
+  };
+  /** Counts an attempt's outcome. */
+  const tally = (puzzle: GeneratedPuzzle | null): GeneratedPuzzle | null => {
+    attempts++;
+    if (puzzle === null) failed++;
+    else {
+      failed = 0;
+      found++;
+    }
+    return puzzle;
+  };
+  const threaded = (): never => {
+    throw new TypeError(`generatePuzzles with workers (${workers}) makes its puzzles on other threads: iterate with for await…of`);
+  };
   const generator: PuzzleGenerator = {
     get attempts() {
       return attempts;
@@ -528,34 +611,104 @@ export function generatePuzzles(options?: GeneratePuzzlesOptions): PuzzleGenerat
     get stopReason() {
       return stopReason;
     },
+    get threads() {
+      return run?.working ?? 0;
+    },
     [Symbol.iterator]() {
       return generator;
     },
     attempt(): GeneratedPuzzle | null | undefined {
-      if (stopReason === undefined) {
-        if (found >= s.count) stopReason = 'count';
-        else if (failed >= s.attempts) stopReason = 'attempts';
-        else if (stop.check()) stopReason = stop.reason;
-      }
-      if (stopReason !== undefined) return undefined;
-      attempts++;
-      const puzzle = attempt(s);
-      if (puzzle === null) failed++;
-      else {
-        failed = 0;
-        found++;
-      }
-      return puzzle;
+      if (workers > 0) threaded();
+      if (stops()) return undefined;
+      return tally(attempt(s, attemptWords(draw())));
     },
     next(): IteratorResult<GeneratedPuzzle> {
+      if (workers > 0) threaded();
       for (;;) {
         const puzzle = generator.attempt();
         if (puzzle === undefined) return { value: undefined, done: true };
         if (puzzle !== null) return { value: puzzle, done: false };
       }
     },
+    [Symbol.asyncIterator]() {
+      return (asyncIterator ??= workers > 0 ? threadedIterator() : inThreadIterator());
+    },
   };
+
+  /** Attempts in this thread, back to the event loop every 20 ms or so (for timers, abort events and output). */
+  function inThreadIterator(): AsyncIterableIterator<GeneratedPuzzle> {
+    let turned = now();
+    const iterator: AsyncIterableIterator<GeneratedPuzzle> = {
+      async next() {
+        for (;;) {
+          if (now() - turned > 20) {
+            await turn();
+            turned = now();
+          }
+          const puzzle = generator.attempt();
+          if (puzzle === undefined) return { value: undefined, done: true };
+          if (puzzle !== null) return { value: puzzle, done: false };
+        }
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
+
+  /** Attempts on worker threads, taken in attempt order: the same outcomes as in this thread. */
+  function threadedIterator(): AsyncIterableIterator<GeneratedPuzzle> {
+    let wake: (() => void) | undefined;
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    const interrupt = (reason: GenerateStopReason): void => {
+      stopReason ??= reason;
+      run?.end(true);
+      wake!();
+    };
+    const onAbort = (): void => interrupt('aborted');
+    const timer = deadline === Infinity ? undefined : setTimeout(() => interrupt('timeout'), Math.max(0, deadline - now()));
+    o.signal?.addEventListener('abort', onAbort);
+    const finish = (now: boolean): IteratorResult<GeneratedPuzzle> => {
+      if (timer !== undefined) clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
+      run?.end(now);
+      return { value: undefined, done: true };
+    };
+    const iterator: AsyncIterableIterator<GeneratedPuzzle> = {
+      async next() {
+        for (;;) {
+          if (stops()) return finish(stopReason === 'aborted' || stopReason === 'timeout');
+          run ??= new ThreadedAttempts(workers, plainOptions(o), draw);
+          let outcome: GeneratedPuzzle | null | typeof STOPPED;
+          try {
+            outcome = await Promise.race([run.take(), woken.then((): typeof STOPPED => STOPPED)]);
+          } catch (error) {
+            finish(true);
+            throw error;
+          }
+          if (outcome === STOPPED) return finish(true);
+          if (tally(outcome) !== null) return { value: outcome!, done: false };
+        }
+      },
+      async return() {
+        return finish(false);
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
   return generator;
+}
+
+const STOPPED: unique symbol = Symbol('stopped');
+
+function plainOptions(o: GeneratePuzzlesOptions): AttemptOptions {
+  const out: Record<string, unknown> = {};
+  for (const key of ['level', 'score', 'requires', 'symmetry', 'minimal', 'clues'] as const) if (o[key] !== undefined) out[key] = o[key];
+  return out as AttemptOptions;
 }
 
 /**
@@ -564,7 +717,7 @@ export function generatePuzzles(options?: GeneratePuzzlesOptions): PuzzleGenerat
  * stopped, and a RangeError/TypeError naming a bad option.
  */
 export function generatePuzzle(options?: GenerateOptions): GeneratedPuzzle {
-  const generator = generatePuzzles({ ...optionsOf(options, 'generatePuzzle'), count: 1 });
+  const generator = generatePuzzles({ ...optionsOf(options, 'generatePuzzle'), count: 1, workers: 0 });
   const { value, done } = generator.next();
   if (!done) return value;
   const what = settingsOf({ ...options, seed: 0 }, 'generatePuzzle').what;

@@ -53,3 +53,4 @@ export {
   type PuzzleGenerator,
   type Symmetry,
 } from './generate.js';
+export { endGeneratorWorkers } from './threads.js';

@@ -19,7 +19,7 @@ beforeAll(() => {
 });
 
 describe('sudoku-explain generate', () => {
-  it('prints one puzzle of 81 characters per line, unique and at the level asked for, the same for the same seed', () => {
+  it('prints one puzzle of 81 characters per line, unique and at the level asked for, the same for the same seed on 2 workers', () => {
     const a = run(['generate', '--level', 'hard', '--count', '4', '--seed', '7']);
     expect(a.code).toBe(0);
     expect(a.stderr).toBe('');
@@ -30,7 +30,7 @@ describe('sudoku-explain generate', () => {
       expect(countSudokuSolutions(line, 2)).toBe(1);
       expect(explainPuzzle(line).rating.level).toBe('Hard');
     }
-    expect(run(['generate', '--level', 'hard', '--count', '4', '--seed', '7']).stdout).toBe(a.stdout);
+    expect(run(['generate', '--level', 'hard', '--count', '4', '--seed', '7', '--workers', '2']).stdout).toBe(a.stdout);
     // The CLI's seed 7 is the library's seed 7.
     expect(lines).toEqual([...generatePuzzles({ level: 'Hard', count: 4, seed: 7 })].map((p) => p.puzzle));
   });
@@ -83,11 +83,13 @@ describe('sudoku-explain generate', () => {
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(last.summary.puzzles + 1);
   });
 
-  it('--timeout stops a demand no puzzle can meet (a score from 1 to 3: every step scores at least 4), exit 124', () => {
-    const result = run(['generate', '--score', '1-3', '--attempts', '1000000000', '--timeout', '300ms', '--seed', '1']);
-    expect(result.code).toBe(EXIT_TIMEOUT);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^sudoku-explain: stopped after 300 ms \(--timeout\): 0 of 1 puzzle made in [\d,]+ attempts?\n$/);
+  it('--timeout stops a demand no puzzle can meet (a score from 1 to 3: every step scores at least 4), exit 124; on 2 workers too, which end with it', () => {
+    for (const workers of ['0', '2']) {
+      const result = run(['generate', '--score', '1-3', '--attempts', '1000000000', '--timeout', '300ms', '--seed', '1', '--workers', workers]);
+      expect(result.code, workers).toBe(EXIT_TIMEOUT);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^sudoku-explain: stopped after 300 ms \(--timeout\): 0 of 1 puzzle made in [\d,]+ attempts?\n$/);
+    }
   });
 
   it('Ctrl-C stops between attempts with the puzzles printed so far, says so, and exits 130', async () => {

@@ -8,6 +8,8 @@ import { inspect } from 'node:util';
 import { runShell } from '@puzzles/testkit/cli';
 import { describe, expect, it } from 'vitest';
 import * as library from '../src/index.js';
+// A block that awaits runs against the built package: its worker threads start dist/generate-worker.js.
+import * as built from '../dist/index.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -32,16 +34,21 @@ describe('README', () => {
   });
 
   examples.forEach((block, i) => {
-    it(`TypeScript example ${i + 1} runs and prints what it shows`, () => {
+    it(`TypeScript example ${i + 1} runs and prints what it shows`, async () => {
+      const awaits = /\bawait\b/.test(block);
       const imports = /^import \{([^}]+)\} from '@puzzles\/candidates';\n/m.exec(block);
       expect(imports).not.toBeNull();
       const names = imports![1]!.split(',').map((n) => n.trim());
-      const values = names.map((n) => (library as Record<string, unknown>)[n]);
+      const values = names.map((n) => ((awaits ? built : library) as Record<string, unknown>)[n]);
       for (const [k, v] of values.entries()) expect(v, names[k]).toBeDefined();
       const printed: string[] = [];
       const console = { log: (...args: unknown[]) => printed.push(args.map((a) => inspect(a, { breakLength: Infinity })).join(' ')) };
       // The block is plain JavaScript once its import line is gone: run it with the library's exports in scope.
-      new Function(...names, 'console', block.replace(imports![0], ''))(...values, console);
+      const body = block.replace(imports![0], '');
+      if (awaits) {
+        const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+        await new AsyncFunction(...names, 'console', body)(...values, console);
+      } else new Function(...names, 'console', body)(...values, console);
       const expected = [...block.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((m) => m[1]!);
       expect(printed).toHaveLength(expected.length);
       expected.forEach((shown, k) => expect(shows(shown, printed[k]!), `shown: ${shown}\nprinted: ${printed[k]}`).toBe(true));
