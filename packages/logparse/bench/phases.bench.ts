@@ -3,7 +3,10 @@
 //      (Node and the import), the count (cut at line starts, count, merge the parts), merging one more part (timed on
 //      its own), building the report, writing it; the serial share is what no number of threads shortens (start,
 //      one merge, report, write) over the whole run: Amdahl's law gives 8x at 16 threads only below ~5%;
-//   2. the CLI with --workers 2 against --workers 1 over LINES2 (2M) lines, wall clock and CPU time, cases in turn.
+//   2. the CLI with --workers 2 against --workers 1 over LINES2 (2M) lines, wall clock and CPU time, cases in turn;
+//   3. memory over many visitors: the sample 100 times (1M lines), each copy's client addresses with the copy's number
+//      as their first byte (209,500 visitors), `--report all --json` in one thread against the same log with few
+//      visitors, and GoAccess (when installed) on both: peak RSS and CPU time, cases in turn.
 // The log is the sample log repeated, written into a temporary folder (LOGPARSE_TMP, default the system's) and removed
 // at the end. Medians of ROUNDS (5) rounds. A shared machine is noisy: the load average is printed beside the figures.
 import { spawnSync } from 'node:child_process';
@@ -104,6 +107,37 @@ try {
     console.log(`--workers 2 against --workers 1 (wall clock): ${s.toFixed(2)}x median of per-round ratios (${speedups.map((x) => x.toFixed(2)).join(' ')}); goal 1.5x: ${s >= 1.5 ? 'met' : 'NOT met'}`);
     const extra = one.map((r, i) => two[i]!.cpu - r.cpu);
     console.log(`the second thread's CPU cost: +${median(extra).toFixed(2)} CPU-s (median of per-round differences); load average now ${load()}`);
+  }
+  if (existsSync(TIME) && process.env.MEMORY !== '0') {
+    const text = source.toString('latin1');
+    const many = join(dir, 'many.log');
+    const few = join(dir, 'few.log');
+    const out = createWriteStream(many);
+    for (let i = 0; i < 100; i++) if (!out.write(Buffer.from(text.replace(/^\d+\./gm, `${i % 256}.`), 'latin1'))) await new Promise<void>((r) => out.once('drain', () => r()));
+    await new Promise<void>((r) => out.end(() => r()));
+    await repeatTo(few, source, 1_000_000);
+    console.log(`\ninput 3: the sample 100 times, each copy's client addresses starting with the copy's number (many visitors), and plain (few); load average ${load()}`);
+    const goaccess = spawnSync('sh', ['-c', 'command -v goaccess'], { encoding: 'utf8' }).stdout.trim();
+    if (goaccess === '') console.log('  GoAccess: not installed (apt-get install goaccess): no comparison');
+    const cases: Array<[string, () => { cpu: number; wall: number; rssMB: number }]> = [
+      ['logparse many visitors', () => timed([many, '--report', 'all', '--json', '--workers', '1', '--quiet'])],
+      ['logparse few visitors', () => timed([few, '--report', 'all', '--json', '--workers', '1', '--quiet'])],
+    ];
+    const gorun = (file: string) => (): { cpu: number; wall: number; rssMB: number } => {
+      const r = spawnSync(TIME, ['-f', 'TIME %U %S %e %M', goaccess, file, '--log-format=COMBINED', '-o', join(dir, 'goaccess.json')], { encoding: 'utf8' });
+      const line = r.stderr.split('\n').find((l) => l.startsWith('TIME '));
+      if (r.status !== 0 || line === undefined) throw new Error(`goaccess failed: ${r.stderr.slice(-300)}`);
+      const [, user, sys, wall, kb] = line.split(' ').map(Number);
+      return { cpu: user! + sys!, wall: wall!, rssMB: kb! / 1024 };
+    };
+    if (goaccess !== '') cases.push([`GoAccess (${goaccess}) many visitors`, gorun(many)], [`GoAccess (${goaccess}) few visitors`, gorun(few)]);
+    const results = new Map<string, Array<{ cpu: number; wall: number; rssMB: number }>>(cases.map(([n]) => [n, []]));
+    for (let round = 0; round < ROUNDS; round++) for (const [name, run] of cases) results.get(name)!.push(run());
+    for (const [name, r] of results) {
+      console.log(`  ${name.padEnd(44)} ${median(r.map((x) => x.cpu)).toFixed(2).padStart(6)} CPU-s ${median(r.map((x) => x.wall)).toFixed(2).padStart(6)} s wall   peak RSS ${median(r.map((x) => x.rssMB)).toFixed(0).padStart(4)} MB`);
+    }
+    const peak = median(results.get('logparse many visitors')!.map((x) => x.rssMB));
+    console.log(`many visitors, --report all --json in one thread: peak RSS ${peak.toFixed(0)} MB (goal below 150 MB: ${peak < 150 ? 'met' : 'NOT met'}); load average now ${load()}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
