@@ -7,7 +7,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { expectOneLineErrors } from '@puzzles/testkit/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROW_GROUP, PARQUET_COLUMNS, ParquetFileError, ParquetLogWriter, checkParquetPath, writeParquet } from '../src/parquet.js';
-import { parseLine, type LogRecord, type PanelReport } from '../src/index.js';
+import { classifyAgent, parseLine, type LogRecord, type PanelReport } from '../src/index.js';
 import { cli, run } from './cli-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-parquet-'));
@@ -138,5 +138,27 @@ describe('writeParquet and ParquetLogWriter', () => {
     expect(() => new ParquetLogWriter(join(dir, 'x.parquet'), { rowGroupSize: 0 })).toThrow(new RangeError('rowGroupSize must be an integer from 1 to 10,000,000; got 0'));
     expect(existsSync(join(dir, 'x.parquet'))).toBe(false);
     expect(cli).toMatch(/dist\/cli\.js$/);
+  });
+});
+
+describe('the README', () => {
+  it('runs its DuckDB query over a folder of daily files', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const sql = /queried with \[DuckDB\][^]*?```sql\n([^]*?)```/.exec(readme)![1]!;
+    const folder = join(dir, 'logs');
+    mkdirSync(folder, { recursive: true });
+    const records = lines.map((l) => parseLine(l)).filter((r): r is LogRecord => !('reason' in r));
+    const days = [...new Set(records.map((r) => r.day!))].sort();
+    for (const day of days) {
+      const file = join(dir, `${day}.log`);
+      writeFileSync(file, lines.filter((l) => { const r = parseLine(l); return !('reason' in r) && r.day === day; }).map((l) => `${l}\n`).join(''));
+      expect(run([file, '--quiet', '--report', 'general', '--parquet', join(folder, `${day}.parquet`)]).code).toBe(0);
+    }
+    const rows = await query(sql.replace("'logs/*.parquet'", `'${folder}/*.parquet'`));
+    const expected = days.map((day) => {
+      const of = records.filter((r) => r.day === day && !classifyAgent(r.userAgent).crawler);
+      return [String(day).replace(/(\d{4})(\d\d)(\d\d)/, '$1-$2-$3'), of.length, new Set(of.map((r) => r.ip)).size, of.reduce((t, r) => t + (r.bytes ?? 0), 0)];
+    });
+    expect(rows.map(([d, hits, hosts, bytes]) => [(d as Date).toISOString().slice(0, 10), Number(hits), Number(hosts), Number(bytes)])).toEqual(expected);
   });
 });
