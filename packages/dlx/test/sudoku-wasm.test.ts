@@ -2,7 +2,7 @@
 // WebAssembly is refused) and dancing links: the same counts, solutions and statistics, and the same errors.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SudokuSolver, countSudokuSolutions, parseSudoku, solveSudoku } from '../src/index.js';
+import { SudokuSolver, countSudokuSolutions, parseSudoku, solveSudoku, solveSudokuBatch } from '../src/index.js';
 import { BandSearch } from '../src/sudoku-bands.js';
 import { SOLVED } from '../src/sudoku-bitset.js';
 import { setSudokuWasmEnabled, sudokuWasm } from '../src/sudoku-wasm.js';
@@ -113,6 +113,37 @@ describe('the 9×9 search in WebAssembly', () => {
     const solver = new SudokuSolver(9);
     expect(solver.search(cells, 2)).toBe(0);
     expect(solver.lastStats).toMatchObject({ solutions: 0, nodes: 1, complete: true, stoppedBy: null });
+  });
+
+  it('a clash in a row, a column or a box of an otherwise unique puzzle: the error, not a count (the one-call functions and the batch)', () => {
+    const solution = solveSudoku(FIXTURES[0]!)!;
+    // A clue copied into a blank of its row, its column or its box: every such puzzle says which digit clashes where.
+    const blanks = [...FIXTURES[0]!].flatMap((ch, k) => (ch === '.' || ch === '0' ? [k] : []));
+    let tried = 0;
+    for (const kind of ['row', 'column', 'box'] as const) {
+      for (const k of blanks) {
+        const r = Math.floor(k / 9);
+        const c = k % 9;
+        const peer = [...FIXTURES[0]!].findIndex((ch, j) => {
+          if (ch === '.' || ch === '0' || j === k) return false;
+          const rj = Math.floor(j / 9);
+          const cj = j % 9;
+          if (kind === 'row') return rj === r;
+          if (kind === 'column') return cj === c;
+          return Math.floor(rj / 3) === Math.floor(r / 3) && Math.floor(cj / 3) === Math.floor(c / 3) && rj !== r && cj !== c;
+        });
+        if (peer < 0 || FIXTURES[0]![peer] === solution[k]) continue;
+        const puzzle = `${FIXTURES[0]!.slice(0, k)}${FIXTURES[0]![peer]}${FIXTURES[0]!.slice(k + 1)}`;
+        const digit = FIXTURES[0]![peer]!;
+        expect(() => countSudokuSolutions(puzzle), `${kind} ${k}`).toThrow(new RegExp(`${digit} appears twice in ${kind}`));
+        const batch = solveSudokuBatch(puzzle);
+        expect(batch.errors.map((e) => e.index)).toEqual([0]);
+        expect(batch.errors[0]!.message).toMatch(new RegExp(`${digit} appears twice in ${kind}`));
+        tried++;
+        break;
+      }
+    }
+    expect(tried).toBe(3);
   });
 
   it('limits beyond a 32-bit count go to the TypeScript search, with the same answer', () => {

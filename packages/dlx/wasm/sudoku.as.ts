@@ -691,7 +691,6 @@ function checkClues(): i32 {
 /** Solves the checked puzzle at PUZZLE for up to `max` solutions; the first lands at SOLUTION. */
 function solvePuzzle(max: i32, check: bool): i32 {
   if (!ready) buildTables();
-  if (check && checkClues() != 0) return CLASH;
   loadPuzzle();
   limit = max;
   found = 0;
@@ -699,6 +698,9 @@ function solvePuzzle(max: i32, check: bool): i32 {
   updates = 0;
   dirty = ALL;
   search(0, 729);
+  // Clues that clash leave no solution (a digit twice in a column or box has no matching, twice in a row leaves a
+  // cell without candidates), so only a puzzle without solutions is checked for them.
+  if (check && found == 0 && checkClues() != 0) return CLASH;
   return found;
 }
 
