@@ -92,12 +92,12 @@ describe('--parquet', () => {
     expect(existsSync(join(dir, 'in.parquet'))).toBe(false);
   });
 
-  it('replaces a Parquet file, and leaves no partial file beside it', async () => {
-    const r = run([log, '--report', 'general', '--json', '--quiet', '--parquet', file]);
+  it('replaces a Parquet file, and leaves no partial file beside it; with --workers, the same one file', async () => {
+    const r = run([log, '--report', 'general', '--json', '--quiet', '--workers', '2', '--parquet', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(dir).filter((f) => f.includes('partial'))).toEqual([]);
-    const [[rows]] = (await query(`select count(*) from '${file}'`)) as [[bigint]];
-    expect(Number(rows)).toBe(report.general!.valid);
+    const [[rows, hosts]] = (await query(`select count(*), count(distinct host) from '${file}'`)) as [[bigint, bigint]];
+    expect([Number(rows), Number(hosts)]).toEqual([report.general!.valid, report.hosts!.length]);
   });
 });
 
