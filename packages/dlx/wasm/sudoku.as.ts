@@ -14,14 +14,15 @@ const STACK_MATCHINGS: u32 = 2560; // 512 u16: the same for a stack's (band, col
 const WAYS: u32 = 3584; // 512 u8: a 3x3 table -> the ways (perfect matchings, bit k of PERMS) it holds
 const STATES: u32 = 4160; // LEVELS x STATE i32
 const PLANES: u32 = 27;
-const STATE: u32 = 30; // 27 planes, then the 3 bands' unsolved cells
+const STATE: u32 = 39; // 27 planes, the 3 bands' unsolved cells, then per digit its columns at its last stack update
+const COLUMNS_SEEN: u32 = 30;
 const STATE_BYTES: u32 = STATE * 4;
 /** The most levels a path can take: a cell branch fills a cell (81), a branch on ways fixes a digit's way (54). */
 const LEVELS: u32 = 137;
-const PUZZLE: u32 = 20736; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
-const SOLUTION: u32 = 20864; // 81 bytes: the first solution, as ASCII digits
+const PUZZLE: u32 = 25600; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
+const SOLUTION: u32 = 25728; // 81 bytes: the first solution, as ASCII digits
 /** Where the JS side's data starts (exported as io()). */
-const IO: u32 = 21504;
+const IO: u32 = 26624;
 /** Bit 3k for each of a band's nine minirows (k = 3 row + box). */
 const MINIROWS: i32 = 0o111111111;
 /** A column's three cells in a band. */
@@ -163,6 +164,9 @@ function propagate(base: u32): i32 {
       const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & ROW;
       const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & ROW;
       const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & ROW;
+      // Columns as they were after this digit's last stack update: the update would change nothing.
+      const seen = COLUMNS_SEEN + first / 3;
+      if (plane(base, seen) == (c0 | (c1 << 9) | (c2 << 18))) continue;
       let k0: i32 = 0;
       let k1: i32 = 0;
       let k2: i32 = 0;
@@ -173,6 +177,7 @@ function propagate(base: u32): i32 {
         k1 |= ((m >>> 3) & 7) << shift;
         k2 |= (m >>> 6) << shift;
       }
+      setPlane(base, seen, k0 | (k1 << 9) | (k2 << 18));
       if (k0 != c0) {
         setPlane(base, first, f0 & (k0 | (k0 << 9) | (k0 << 18)));
         d |= 1 << first;
@@ -620,7 +625,8 @@ function search(level: u32, candidates: i32): void {
 /** Loads the cell values at PUZZLE (already checked) into level 0. */
 function loadPuzzle(): void {
   const s = STATES;
-  for (let p: u32 = 0; p < STATE; p++) setPlane(s, p, ALL);
+  for (let p: u32 = 0; p < COLUMNS_SEEN; p++) setPlane(s, p, ALL);
+  for (let p: u32 = COLUMNS_SEEN; p < STATE; p++) setPlane(s, p, -1);
   for (let k: u32 = 0; k < 81; k++) {
     const v = <u32>load<u8>(PUZZLE + k);
     if (v == 0) continue;
