@@ -69,7 +69,7 @@ function isParquet(path: string): boolean {
  * file is replaced, anything else is refused: it may be the log itself). Throws a ParquetFileError naming it.
  */
 export function checkParquetPath(path: string): void {
-  if (typeof path !== 'string' || path === '') throw new TypeError(`a Parquet file path must be a non-empty string; got ${describeValue(path)}`);
+  if (typeof path !== 'string' || path === '' || path.includes('\0')) throw new TypeError(`a Parquet file path must be a non-empty string without NUL bytes; got ${describeValue(path)}`);
   if (!existsSync(path)) {
     try {
       accessSync(dirname(path), constants.W_OK);

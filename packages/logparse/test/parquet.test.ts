@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import fc from 'fast-check';
 import { expectOneLineErrors } from '@puzzles/testkit/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROW_GROUP, PARQUET_COLUMNS, ParquetFileError, ParquetLogWriter, checkParquetPath, writeParquet } from '../src/parquet.js';
@@ -134,7 +135,19 @@ describe('writeParquet and ParquetLogWriter', () => {
   it('checks its arguments, naming the bad value', () => {
     mkdirSync(join(dir, 'sub'), { recursive: true });
     expect(() => checkParquetPath(join(dir, 'sub'))).toThrow(ParquetFileError);
-    expect(() => checkParquetPath('')).toThrow(new TypeError("a Parquet file path must be a non-empty string; got ''"));
+    expect(() => checkParquetPath('')).toThrow(new TypeError("a Parquet file path must be a non-empty string without NUL bytes; got ''"));
+    // Any text as a path: accepted, or refused with one of our errors naming it (never an error of fs).
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        const path = join(dir, 'fuzz', text);
+        try {
+          checkParquetPath(path);
+        } catch (error) {
+          expect(error instanceof ParquetFileError || (error instanceof TypeError && /^a Parquet file path must be/.test(error.message))).toBe(true);
+        }
+      }),
+      { numRuns: process.env.CI ? 200 : 50 },
+    );
     expect(() => new ParquetLogWriter(join(dir, 'x.parquet'), { rowGroupSize: 0 })).toThrow(new RangeError('rowGroupSize must be an integer from 1 to 10,000,000; got 0'));
     expect(existsSync(join(dir, 'x.parquet'))).toBe(false);
     expect(cli).toMatch(/dist\/cli\.js$/);
