@@ -6,14 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { generatePuzzles, LEVELS, ratePath, solveLogically, type Level } from '@puzzles/candidates';
+import { endGeneratorWorkers, generatePuzzles, LEVELS, ratePath, solveLogically, type GeneratedPuzzle, type Level } from '@puzzles/candidates';
 import { median } from './harness.js';
 
 const N = Number(process.env.BENCH_N ?? 1000);
 const ROUNDS = 3;
 
 console.log(`generate benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-console.log(`the machine is shared: every rate is the median of ${ROUNDS} runs, in wall-clock time and in CPU time (user + system)\n`);
+console.log('the machine is shared: rates are medians of several runs, in CPU time (user + system) and wall-clock time\n');
 const cpuMs = (since: NodeJS.CpuUsage): number => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
@@ -35,30 +35,83 @@ const rateOf = (puzzle: string) => {
 };
 
 // Ours, the way qqwing is measured: a whole process (`sudoku-explain generate`, Node's start and the JIT's warm-up
-// included) making as many puzzles as qqwing's runs do, its CPU time from bash's `times`; and the same library in a
-// process that has been generating for a while (a server or a worker making puzzles on demand): the median round after
-// one warm-up round.
+// included), its CPU time from bash's `times`; qqwing 1.3.4 (when installed) the same way, `--generate n --difficulty d
+// --one-line`. Each round runs ours and qqwing's nearest level in turn (Easy, easy, Medium, intermediate, Hard, expert,
+// Unfair, Extreme), so both see the same minutes of this shared machine; rates are medians over the rounds. Unfair and
+// Extreme run at 50 puzzles a process and at qqwing's 200. Then the same library in a process that has been generating
+// for a while (a server or a worker making puzzles on demand): the median round after one warm-up round.
+const ROUNDS_CPU = Number(process.env.BENCH_ROUNDS ?? 5);
 const COUNTS: Record<Level, number> = { Easy: 200, Medium: 200, Hard: 200, Unfair: 50, Extreme: 50 };
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const ours = new Map<Level, { perSecond: number; perCpuSecond: number; warmPerCpuSecond: number; share: number }>();
-console.log(`ours: whole processes (sudoku-explain generate --count n), puzzles/s and per CPU second (median of ${ROUNDS}); in a warm process per CPU second; share of attempts that hit the level`);
-for (const level of LEVELS) {
-  const rates: number[] = [];
-  const cpuRates: number[] = [];
-  let attempts = 0;
-  let found = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const t0 = performance.now();
-    const out = spawnSync('bash', ['-c', `node '${CLI}' generate --level ${level.toLowerCase()} --count ${COUNTS[level]} --seed bench-${round} --json | tail -1; times`], { encoding: 'utf8' });
-    rates.push((COUNTS[level] / (performance.now() - t0)) * 1000);
-    const lines = out.stdout.trim().split('\n');
-    const summary = JSON.parse(lines[0] ?? '{}').summary as { puzzles: number; attempts: number } | undefined;
-    if (summary === undefined || summary.puzzles !== COUNTS[level]) throw new Error(`sudoku-explain generate --level ${level} failed: ${out.stderr}`);
-    attempts += summary.attempts;
-    found += summary.puzzles;
-    const [user, system] = [...(lines[2] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-    cpuRates.push(COUNTS[level] / Math.max(0.001, (user ?? 0) + (system ?? 0)));
+const QQWING = ['simple', 'easy', 'intermediate', 'expert'] as const;
+type QqLevel = (typeof QQWING)[number];
+const QQ_COUNT: Record<QqLevel, number> = { simple: 20, easy: 200, intermediate: 200, expert: 200 };
+const NEAREST: Record<Level, QqLevel> = { Easy: 'easy', Medium: 'intermediate', Hard: 'expert', Unfair: 'expert', Extreme: 'expert' };
+const hasQqwing = spawnSync('qqwing', ['--version'], { encoding: 'utf8' }).status === 0;
+/** A bash command's CPU seconds (user + system of its children, from `times`), its wall seconds and its output. */
+const timed = (command: string): { cpu: number; wall: number; stdout: string } => {
+  const t0 = performance.now();
+  const out = spawnSync('bash', ['-c', `${command}; times`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wall = (performance.now() - t0) / 1000;
+  if (out.status !== 0) throw new Error(`${command} failed: ${out.stderr}`);
+  const lines = out.stdout.trim().split('\n');
+  const [user, system] = [...(lines[lines.length - 1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return { cpu: Math.max(0.001, (user ?? 0) + (system ?? 0)), wall, stdout: lines.slice(0, -2).join('\n') };
+};
+const oursRun = (level: Level, count: number, round: number): { cpu: number; wall: number; attempts: number } => {
+  const r = timed(`node '${CLI}' generate --level ${level.toLowerCase()} --count ${count} --seed bench-${round} --json | tail -1`);
+  const summary = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}').summary as { puzzles: number; attempts: number } | undefined;
+  if (summary === undefined || summary.puzzles !== count) throw new Error(`sudoku-explain generate --level ${level} made ${summary?.puzzles}`);
+  return { cpu: r.cpu, wall: r.wall, attempts: summary.attempts };
+};
+const qqRun = (d: QqLevel): { cpu: number; wall: number } => timed(`qqwing --generate ${QQ_COUNT[d]} --difficulty ${d} --one-line > /dev/null`);
+
+interface Figures {
+  readonly cpuRates: number[];
+  readonly wallRates: number[];
+  attempts: number;
+  found: number;
+}
+const blank = (): Figures => ({ cpuRates: [], wallRates: [], attempts: 0, found: 0 });
+const oursAt = new Map<string, Figures>();
+const qqAt = new Map<QqLevel, Figures>();
+const ROW: readonly { level: Level; count: number; qq?: QqLevel }[] = [
+  { level: 'Easy', count: COUNTS.Easy, qq: 'easy' },
+  { level: 'Medium', count: COUNTS.Medium, qq: 'intermediate' },
+  { level: 'Hard', count: COUNTS.Hard, qq: 'expert' },
+  { level: 'Unfair', count: COUNTS.Unfair },
+  { level: 'Extreme', count: COUNTS.Extreme },
+  { level: 'Unfair', count: 200 },
+  { level: 'Extreme', count: 200 },
+];
+console.log(`whole processes, ${ROUNDS_CPU} rounds, ours and qqwing in turn${hasQqwing ? '' : ' (qqwing is not installed: apt-get install qqwing; no qqwing figures in this run)'}`);
+for (let round = 0; round < ROUNDS_CPU; round++) {
+  for (const { level, count, qq } of ROW) {
+    const key = `${level} ${count}`;
+    const o = oursRun(level, count, round);
+    const f = oursAt.get(key) ?? blank();
+    f.cpuRates.push(count / o.cpu);
+    f.wallRates.push(count / o.wall);
+    f.attempts += o.attempts;
+    f.found += count;
+    oursAt.set(key, f);
+    if (qq !== undefined && hasQqwing) {
+      const q = qqRun(qq);
+      const g = qqAt.get(qq) ?? blank();
+      g.cpuRates.push(QQ_COUNT[qq] / q.cpu);
+      g.wallRates.push(QQ_COUNT[qq] / q.wall);
+      qqAt.set(qq, g);
+    }
   }
+  console.log(`  round ${round + 1} done, load ${loadavg()[0]!.toFixed(1)}`);
+}
+if (hasQqwing) {
+  const q = qqRun('simple');
+  qqAt.set('simple', { cpuRates: [QQ_COUNT.simple / q.cpu], wallRates: [QQ_COUNT.simple / q.wall], attempts: 0, found: 0 });
+  console.log(`${spawnSync('qqwing', ['--version'], { encoding: 'utf8' }).stdout.trim()}: simple (naked singles only) ${(QQ_COUNT.simple / q.cpu).toFixed(1)}/CPU s (one run of ${QQ_COUNT.simple})`);
+}
+const warmAt = new Map<Level, number>();
+for (const level of LEVELS) {
   const warm: number[] = [];
   for (let round = 0; round <= ROUNDS; round++) {
     const c0 = process.cpuUsage();
@@ -67,35 +120,48 @@ for (const level of LEVELS) {
     for (const _ of generator) n++;
     if (round > 0) warm.push((n / cpuMs(c0)) * 1000);
   }
-  ours.set(level, { perSecond: median(rates), perCpuSecond: median(cpuRates), warmPerCpuSecond: median(warm), share: found / attempts });
+  warmAt.set(level, median(warm));
+}
+console.log('\nour level, puzzles a process: per CPU second and per second (medians; each round in brackets), beside qqwing at its nearest level in the same rounds; warm process per CPU second; share of attempts that hit the level');
+for (const { level, count } of ROW) {
+  const o = oursAt.get(`${level} ${count}`)!;
+  const q = hasQqwing ? qqAt.get(NEAREST[level]) : undefined;
+  const ratio = q === undefined ? '' : `   qqwing ${NEAREST[level]} ${median(q.cpuRates).toFixed(1)}/CPU s: ${(median(o.cpuRates) / median(q.cpuRates)).toFixed(2)}x (wall ${(median(o.wallRates) / median(q.wallRates)).toFixed(2)}x)`;
   console.log(
-    `  ${level.padEnd(8)} ${median(rates).toFixed(1).padStart(8)}/s ${median(cpuRates).toFixed(1).padStart(8)}/CPU s   warm ${median(warm).toFixed(1).padStart(7)}/CPU s   ${((found / attempts) * 100).toFixed(1)}% of ${attempts} attempts`,
+    `  ${level.padEnd(8)} ${String(count).padStart(4)} ${median(o.cpuRates).toFixed(1).padStart(7)}/CPU s ${median(o.wallRates).toFixed(1).padStart(7)}/s [${o.cpuRates.map((r) => r.toFixed(1)).join(' ')}]${ratio}   warm ${warmAt.get(level)!.toFixed(1)}/CPU s   ${((o.found / o.attempts) * 100).toFixed(1)}% of ${o.attempts} attempts`,
   );
 }
+if (hasQqwing) console.log(`  qqwing per CPU s, each round: ${(['easy', 'intermediate', 'expert'] as const).map((d) => `${d} [${qqAt.get(d)!.cpuRates.map((r) => r.toFixed(1)).join(' ')}]`).join('; ')}`);
 
-// qqwing, when installed: --generate n --difficulty d --one-line, timed as a whole process.
-const QQWING = ['simple', 'easy', 'intermediate', 'expert'] as const;
-const QQ_COUNT: Record<(typeof QQWING)[number], number> = { simple: 20, easy: 200, intermediate: 200, expert: 200 };
-const qq = new Map<string, { perSecond: number; perCpuSecond: number }>();
-const hasQqwing = spawnSync('qqwing', ['--version'], { encoding: 'utf8' }).status === 0;
-if (!hasQqwing) console.log('\nqqwing is not installed (apt-get install qqwing): no qqwing figures in this run');
-else {
-  console.log(`\n${spawnSync('qqwing', ['--version'], { encoding: 'utf8' }).stdout.trim()}: puzzles/s (median of ${ROUNDS} runs)`);
-  for (const d of QQWING) {
-    const rates: number[] = [];
-    const cpuRates: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const t0 = performance.now();
-      // bash's `times` gives the CPU time of the qqwing child (second line: user and system).
-      const out = spawnSync('bash', ['-c', `qqwing --generate ${QQ_COUNT[d]} --difficulty ${d} --one-line > /dev/null; times`], { encoding: 'utf8' });
-      rates.push((QQ_COUNT[d] / (performance.now() - t0)) * 1000);
-      const [user, system] = [...(out.stdout.trim().split('\n')[1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-      cpuRates.push(QQ_COUNT[d] / Math.max(0.001, (user ?? 0) + (system ?? 0)));
-    }
-    qq.set(d, { perSecond: median(rates), perCpuSecond: median(cpuRates) });
-    console.log(`  ${d.padEnd(12)} ${median(rates).toFixed(1).padStart(8)}/s ${median(cpuRates).toFixed(1).padStart(8)}/CPU s   (${QQ_COUNT[d]} per run)`);
+// Every core: the same command on 2 worker threads beside this thread (wall clock, in turn, medians), and what a
+// reader needs to project more cores: the time a puzzle takes a warm worker, and a new worker's start and warm-up.
+const WORKER_ROUNDS = Number(process.env.BENCH_WORKER_ROUNDS ?? 5);
+const WORKER_COUNT: readonly [Level, number][] = [['Hard', 400], ['Unfair', 100]];
+console.log(`\nworkers: sudoku-explain generate --workers N, wall clock (median of ${WORKER_ROUNDS}, in turn), on ${cpus().length} cores`);
+for (const [level, count] of WORKER_COUNT) {
+  const walls = new Map<number, number[]>([[0, []], [2, []]]);
+  for (let round = 0; round < WORKER_ROUNDS; round++) {
+    for (const workers of [0, 2]) walls.get(workers)!.push(timed(`node '${CLI}' generate --level ${level.toLowerCase()} --count ${count} --seed workers-${round} --workers ${workers} > /dev/null`).wall);
   }
+  const one = median(walls.get(0)!);
+  const two = median(walls.get(2)!);
+  const each = (w: number[]): string => w.map((x) => x.toFixed(2)).join(' ');
+  console.log(`  ${level.padEnd(8)} ${count} puzzles: this thread ${one.toFixed(2)} s [${each(walls.get(0)!)}], 2 workers ${two.toFixed(2)} s [${each(walls.get(2)!)}]: ${(one / two).toFixed(2)}x`);
 }
+for (const level of ['Hard', 'Unfair', 'Extreme'] as const) {
+  // One new worker's first puzzles, then the same puzzles again on the same worker, now warm.
+  await endGeneratorWorkers();
+  const n = level === 'Hard' ? 40 : 10;
+  const run = async (): Promise<number> => {
+    const t0 = performance.now();
+    for await (const _ of generatePuzzles({ level, count: n, seed: 'cold', workers: 1 }) as AsyncIterable<GeneratedPuzzle>) void _;
+    return performance.now() - t0;
+  };
+  const cold = await run();
+  const warm = await run();
+  console.log(`  ${level.padEnd(8)} one worker, ${n} puzzles: new ${cold.toFixed(0)} ms, then warm ${warm.toFixed(0)} ms (${(warm / n).toFixed(1)} ms a puzzle): ${((cold - warm) / 1000).toFixed(2)} s to start and warm up a worker`);
+}
+await endGeneratorWorkers();
 
 // sudoku-core's generate on each of its levels, in a worker thread (its generate is synchronous and sometimes takes
 // minutes at the harder levels): as many puzzles as it makes in CORE_SECONDS, at most CORE_COUNT.
@@ -134,22 +200,6 @@ for (const d of CORE) {
       (made.length < CORE_COUNT ? ` (stopped at ${CORE_SECONDS} s)` : '') +
       (made.length > 0 ? `; our levels: ${[...levels].map(([k, v]) => `${k} ${v}`).join(', ')}` : ''),
   );
-}
-
-// Ratios: each of our levels against qqwing's nearest level (qqwing easy = singles, intermediate = intersections and
-// pairs, expert = anything beyond, guessing included).
-const NEAREST: Record<Level, (typeof QQWING)[number]> = { Easy: 'easy', Medium: 'intermediate', Hard: 'expert', Unfair: 'expert', Extreme: 'expert' };
-if (hasQqwing) {
-  console.log('\nours / qqwing at its nearest level, per CPU second (the machine is shared; goal through Hard: 2x or more; Easy and Medium: 100/s or more)');
-  for (const level of LEVELS) {
-    const o = ours.get(level)!;
-    const q = qq.get(NEAREST[level])!;
-    const verdict = (r: number) => (LEVELS.indexOf(level) > 2 ? 'reported' : r >= 2 * q.perCpuSecond && (level === 'Hard' || r >= 100) ? 'met' : 'NOT met');
-    console.log(
-      `  ${level.padEnd(8)} whole process ${o.perCpuSecond.toFixed(1).padStart(7)} vs ${NEAREST[level].padEnd(12)} ${q.perCpuSecond.toFixed(1).padStart(7)} = ${(o.perCpuSecond / q.perCpuSecond).toFixed(2)}x ${verdict(o.perCpuSecond)}; ` +
-        `warm ${o.warmPerCpuSecond.toFixed(1).padStart(7)} = ${(o.warmPerCpuSecond / q.perCpuSecond).toFixed(2)}x ${verdict(o.warmPerCpuSecond)}  (wall clock ${(o.perSecond / q.perSecond).toFixed(2)}x)`,
-    );
-  }
 }
 
 // Distributions: clue counts and scores of N generated puzzles per level, beside qqwing's output rated by us.
