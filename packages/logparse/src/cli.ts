@@ -595,8 +595,12 @@ async function mergeStates(cli: Cli, values: Record<string, unknown>, files: str
   let all: DayPanels | null = null;
   let format: string | undefined;
   let first = '';
+  // One state of one log, cut and kept: it stays that log's state (its offset and head kept), so that incremental
+  // runs go on from it (a rolling window, as GoAccess's --keep-last).
+  let local: LogState | undefined;
   for (const file of files) {
     const state = readStateFile(file);
+    if (files.length === 1 && state?.offset !== undefined) local = state;
     if (state === undefined) throw new InputError(`cannot read the state file ${quote(file)}: ENOENT`);
     if (format !== undefined && state.format !== format) {
       throw new InputError(`state file ${quote(file)} holds a log of format ${quote(state.format)}, ${quote(first)} one of ${quote(format)}: states of different log formats do not merge`);
@@ -610,7 +614,7 @@ async function mergeStates(cli: Cli, values: Record<string, unknown>, files: str
   const days = range === null ? all! : cutToRange(all!, range, files.length === 1 ? quote(files[0]!) : 'the states');
   if (typeof values.state === 'string') {
     try {
-      writeState(values.state, { format: format!, days });
+      writeState(values.state, local === undefined ? { format: format!, days } : { format: format!, offset: local.offset!, head: local.head!, days });
     } catch (error) {
       const why = error instanceof StateError ? error.message : `cannot write the state ${quote(values.state)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
       throw new InputError(why);

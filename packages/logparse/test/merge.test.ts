@@ -108,6 +108,21 @@ describe('logparse merge', () => {
     expect(JSON.parse(cutAgain!.stdout)).toEqual(JSON.parse(range!.stdout));
   });
 
+  it('cuts the state of one log into itself as a rolling window that incremental runs go on from (GoAccess\'s --keep-last)', async () => {
+    const log = write('rolling.log', server1);
+    const state = join(dir, 'rolling.state');
+    expect(run([log, '--report', 'general', '--quiet', '--state', state]).code).toBe(0);
+    expect(run(['merge', state, '--keep-last', '2', '--state', state]).code).toBe(0);
+    writeFileSync(log, `${[...server1, day(4, 6)].join('\n')}\n`);
+    const kept = [...server1.filter((l) => !l.includes('[01/Jan')), day(4, 6)];
+    const [rolled, only] = await runAll([
+      [log, '--report', 'all', '--json', '--state', state],
+      [write('rolling-only.log', kept), '--report', 'all', '--json'],
+    ]);
+    expect(rolled!.code, rolled!.stderr).toBe(0);
+    expect(JSON.parse(rolled!.stdout)).toEqual(JSON.parse(only!.stdout));
+  });
+
   it('refuses truncated, foreign, other-version and other-format states, empty ranges and ranges outside the logs, in one line, writing nothing', async () => {
     const good = readFileSync(s1, 'utf8');
     const truncated = write('truncated.state', [good.slice(0, good.length / 2)]);
