@@ -142,7 +142,7 @@ var rep=rangeReport(D,a,b),other=comparing?rangeReport(D,ca,cb):null,made={};
 document.body.setAttribute('data-range',D.d[a]+'..'+D.d[b]+(comparing?' vs '+D.d[ca]+'..'+D.d[cb]:''));
 replace('header.top .range',kit.rangeLine(D.d.slice(a,b+1)));
 if(cardsEl){var c=replace('header.top dl.cards',kit.cards(rep.general));if(other&&c)c.querySelectorAll('.card').forEach(function(card){var k=card.getAttribute('data-k'),v=rep.general[k],w=other.general[k];card.querySelector('dd').insertAdjacentHTML('beforeend','<span class="vs">'+change(v,w)+' <span class="was">vs <data value="'+w+'" data-n="'+w+'" data-u="'+(k==='logSize'||k==='bytes'?'b':'n')+'"></data></span></span>')})}
-main.querySelectorAll('section.panel[id^="p-"]').forEach(function(section){var name=section.id.slice(2),rows=rep[name];if(!rows)return;var html=kit.panel(name,rows,rep.general,data.rows[0],data.rows[1],made);
+main.querySelectorAll('section.panel[id^="p-"]').forEach(function(section){var name=section.id.slice(2),rows=rep[name];if(!rows)return;var html=kit.panel(name,rows,cardsEl?rep.general:undefined,data.rows[0],data.rows[1],made);
 if(other){var before=new Map(other[name].map(function(r){return [r.key,r.hits]}));made[name].rows.forEach(function(r){r.push(before.has(r[0])?before.get(r[0]):null)})}
 var box=document.createElement('div');box.innerHTML=html;var fresh=box.firstElementChild;section.replaceWith(fresh);wire(fresh.querySelector('table[data-panel]'),made[name])});
 localise(document.querySelector('header.top'));localise(main);
