@@ -695,7 +695,7 @@ function oneShotWasm(): void {
 /**
  * Keeps V8's young generation at its first size instead of letting it grow: a panel run's objects are either
  * short-lived (per chunk) or kept to the end (the report), and a grown young generation only adds resident memory
- * (the many-visitors log, 1M lines and 209,500 visitors: ~149 MB peak instead of ~172 MB; the CPU time is the same
+ * (the many-visitors log, 1M lines and 209,500 visitors: ~143 MiB peak instead of ~168 MiB; the CPU time is the same
  * within the noise, also on a log of few visitors). Only the heap's later growth is affected.
  */
 function youngGenerationFixed(): void {
