@@ -1,5 +1,5 @@
 import { stopper, type Stopper } from '@puzzles/kit/budget';
-import { ExactSearch, INFINITE } from './exact/search.js';
+import { ExactSearch, INFINITE, SearchStopped, type Allowed } from './exact/search.js';
 import { answerMajor } from './exact/transpose.js';
 import { describeValue, optionsOf } from './errors.js';
 import { hardModeViolation, type ScoredGuess } from './hard.js';
@@ -86,7 +86,7 @@ export interface Solver {
 /** Thrown inside the search when its stopper says stop; caught where the evaluation is driven. */
 class Stopped extends Error {}
 
-/** One position of the walk over every answer: the answers still possible before guess number depth + 1. */
+/** A position of a game: the answers still possible before guess number depth + 1, and the hard-mode hints. */
 interface Pending {
   readonly set: Uint16Array;
   readonly depth: number;
@@ -107,6 +107,14 @@ const FAIL = 10_000;
  * the NYT lists of 2023-07-01 in hard mode, width 12 left 12 answers past the sixth guess; with this, none).
  */
 const RESCUE_SIZE = 400;
+
+/**
+ * Positions after the opener of at most this many answers are also searched exactly, for a strategy better than the
+ * look-ahead's (below its total), each within EXACT_BUDGET positions of the exact search; an improvement found replaces
+ * the look-ahead's choice. A count of positions, not a time, so that the choice is the same on every machine.
+ */
+const EXACT_SIZE = 250;
+const EXACT_BUDGET = 40_000;
 
 interface Node {
   readonly cost: number;
@@ -182,12 +190,13 @@ class LookaheadSolver implements Solver {
    * The answers and hard-mode constraint after a history. `strict` (for nextGuess) also refuses a history no game can
    * have: a turn after the solving one, a guess hard mode forbids, feedback no answer of the list fits.
    */
-  #state(history: readonly ScoredGuess[], strict: boolean): { set: Uint16Array; constraint: Constraint } {
+  #state(history: readonly ScoredGuess[], strict: boolean): { set: Uint16Array; constraint: Constraint; path: Pending[] } {
     if (!Array.isArray(history)) throw new TypeError(`history must be an array of { guess, marks }; got ${describeValue(history)}`);
     let set = this.#all();
     let constraint = this.#noConstraint();
+    const path: Pending[] = [];
     // The matrix (30 MB, a second or so to build) only once there is a turn to filter by: an empty history needs none.
-    if (history.length === 0) return { set, constraint };
+    if (history.length === 0) return { set, constraint, path };
     for (const [i, step] of history.entries()) {
       if (typeof step !== 'object' || step === null) throw new TypeError(`history[${i}] must be { guess, marks }; got ${describeValue(step)}`);
       const g = this.#guessIndex(step.guess, `history[${i}].guess`);
@@ -200,13 +209,14 @@ class LookaheadSolver implements Solver {
         const violation = hardModeViolation(history.slice(0, i), this.words.guesses[g]!);
         if (violation !== undefined) throw new RangeError(`${turn} is not allowed in hard mode: ${violation}`);
       }
+      if (i > 0) path.push({ set, depth: i, constraint });
       const { codes, answerCount } = this.#m;
       const row = g * answerCount;
       set = set.filter((a) => codes[row + a] === code);
       if (strict && set.length === 0) throw new RangeError(`${turn}: no answer of the list ${this.words.name ?? 'given'} fits the feedback so far; check the guesses and marks`);
       constraint = this.#constrain(constraint, g, code);
     }
-    return { set, constraint };
+    return { set, constraint, path };
   }
 
   candidates(history: readonly ScoredGuess[]): string[] {
@@ -214,10 +224,13 @@ class LookaheadSolver implements Solver {
   }
 
   nextGuess(history: readonly ScoredGuess[]): string {
-    const { set, constraint } = this.#state(history, true);
+    const { set, constraint, path } = this.#state(history, true);
     if (history.length === 0) return this.opener;
     // After the solving turn, the answer itself.
     if (set.length === 1) return this.words.answers[set[0]!]!;
+    // The positions before this one first, as the solver's own game reaches them (solve, evaluate): the exact search
+    // then holds what it held there, and its bounded searches choose as they did.
+    for (const position of path) this.#solve(position.set, position.depth, position.constraint);
     return this.words.guesses[this.#solve(set, history.length, constraint).guess]!;
   }
 
@@ -286,7 +299,12 @@ class LookaheadSolver implements Solver {
         try {
           guess = this.#solve(set, depth, constraint).guess;
         } catch (error) {
-          if (error instanceof Stopped) return false;
+          if (error instanceof Stopped) {
+            // What a stopped search left half done is forgotten, so that later calls choose as a fresh solver does.
+            this.#memo.clear();
+            this.#exact = undefined;
+            return false;
+          }
           throw error;
         } finally {
           this.#stop = undefined;
@@ -524,27 +542,72 @@ class LookaheadSolver implements Solver {
     // The best guesses by the estimate left an answer past the last guess: a position of up to RESCUE_SIZE answers is
     // searched exactly instead (not by the plain greedy heuristic, width 1).
     if (result.cost >= FAIL && n <= RESCUE_SIZE && this.width > 1) result = this.#rescue(set, depth, constraint) ?? result;
+    // A position of up to EXACT_SIZE answers that the look-ahead may not have solved optimally (over 2n guesses) is
+    // searched exactly below the look-ahead's total, within EXACT_BUDGET positions (not at width 1 either).
+    else if (result.cost < FAIL && result.cost > 2 * n && n <= EXACT_SIZE && this.width > 1) result = this.#improve(set, depth, constraint, result.cost) ?? result;
     this.#memo.set(key, result);
     return result;
   }
 
+  /** The exact search over this solver's list and rules, built on first use (it needs the answer-major matrix). */
+  #exactSearch(): ExactSearch {
+    if (!this.#exact) {
+      const { codes, answerCount, guessCount, letters } = this.#m;
+      this.#exact = new ExactSearch({
+        codes,
+        byAnswer: answerMajor(codes, guessCount, answerCount),
+        answerCount,
+        guessCount,
+        letters,
+        hardMode: this.hardMode,
+        maxGuesses: this.maxGuesses,
+      });
+    }
+    return this.#exact;
+  }
+
+  /** The guesses allowed at a position, as the exact search takes them. */
+  #exactAllowed(constraint: Constraint): Allowed {
+    return { list: this.#allowed(constraint), greens: constraint.greens, least: constraint.least, key: this.hardMode ? constraint.key : '' };
+  }
+
+  /**
+   * Runs `search` on the exact search, stopped past `budget` more positions (undefined then) or by the evaluation's
+   * stop check (Stopped is thrown then).
+   */
+  #bounded<T>(budget: number, search: (exact: ExactSearch) => T): T | undefined {
+    const exact = this.#exactSearch();
+    const stop = this.#stop;
+    const last = exact.nodes + budget;
+    exact.stop = () => stop?.check() === true || exact.nodes > last;
+    try {
+      return search(exact);
+    } catch (error) {
+      if (!(error instanceof SearchStopped)) throw error;
+      if (stop?.reason !== undefined) throw new Stopped();
+      return undefined;
+    } finally {
+      exact.stop = undefined;
+    }
+  }
+
   /** The exact optimum of a small position and its guess, or undefined when no strategy solves it in time. */
   #rescue(set: Uint16Array, depth: number, constraint: Constraint): Node | undefined {
-    const { codes, answerCount, guessCount, letters } = this.#m;
-    this.#exact ??= new ExactSearch({
-      codes,
-      byAnswer: answerMajor(codes, guessCount, answerCount),
-      answerCount,
-      guessCount,
-      letters,
-      hardMode: this.hardMode,
-      maxGuesses: this.maxGuesses,
-    });
-    const exact = this.#exact;
-    const allowed = { list: this.#allowed(constraint), greens: constraint.greens, least: constraint.least, key: this.hardMode ? constraint.key : '' };
-    const value = exact.value(set, depth, allowed, INFINITE);
+    const allowed = this.#exactAllowed(constraint);
+    const value = this.#bounded(Infinity, (exact) => exact.value(set, depth, allowed, INFINITE))!;
     if (value >= INFINITE) return undefined;
-    return { cost: value, guess: exact.bestGuess(set, depth, allowed, value) };
+    return { cost: value, guess: this.#bounded(Infinity, (exact) => exact.bestGuess(set, depth, allowed, value))! };
+  }
+
+  /**
+   * A strategy for the position better than the look-ahead's total `cost`, by the exact search within EXACT_BUDGET
+   * positions: the optimum and its guess, or undefined when there is none better or the budget ran out first.
+   */
+  #improve(set: Uint16Array, depth: number, constraint: Constraint, cost: number): Node | undefined {
+    const allowed = this.#exactAllowed(constraint);
+    const value = this.#bounded(EXACT_BUDGET, (exact) => exact.value(set, depth, allowed, cost));
+    if (value === undefined || value >= cost) return undefined;
+    return { cost: value, guess: this.#bounded(Infinity, (exact) => exact.bestGuess(set, depth, allowed, value))! };
   }
 }
 

@@ -20,7 +20,7 @@ const runs = new Map<string, CliRun>();
 function runLine(line: string): CliRun {
   let result = runs.get(line);
   if (result === undefined) {
-    result = runShell(cli, scriptOf(line), { input: INPUT, timeout: 60_000 });
+    result = runShell(cli, scriptOf(line), { input: INPUT, timeout: 120_000 });
     runs.set(line, result);
   }
   return result;
@@ -40,7 +40,7 @@ function runLineAsync(line: string): Promise<CliRun> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.stdin.on('error', () => {});
     child.stdin.end(INPUT);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });

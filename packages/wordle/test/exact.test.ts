@@ -148,6 +148,66 @@ describe('the heuristic solver beside the exact one', () => {
   });
 });
 
+describe('the heuristic solver searching small positions exactly', () => {
+  it('finds the optimum where its look-ahead alone did not (width 2: 74 for 73 in hard mode, 82 for 81 in normal mode)', async () => {
+    // Found by sampling lists like the ones below, larger: the look-ahead at width 2 alone played one guess too many.
+    const examples = [
+      {
+        answers: ['abbam', 'abbad', 'babah', 'abbah', 'ababd', 'abbae', 'ababh', 'bbaad', 'bbaaf', 'ababj', 'bbaai', 'babal', 'bbaaj', 'ababf', 'bbaac', 'bbaah', 'bbaae', 'abbac', 'abbal', 'ababi', 'babad', 'babam', 'ababl'],
+        guesses: ['hggcj', 'gmmam', 'fjlld', 'gadce', 'lieai', 'haefm', 'jbacm'],
+        opener: 'gadce',
+        hardMode: true,
+        maxGuesses: 6,
+        optimum: 73,
+      },
+      {
+        answers: ['bbaaj', 'babal', 'ababi', 'ababj', 'babac', 'ababe', 'ababm', 'ababl', 'babaj', 'abbal', 'abbae', 'babaf', 'abbad', 'babae', 'bbaai', 'abbam', 'bbaae', 'abbaj', 'babam', 'bbaag', 'bbaad', 'abbac', 'babai', 'abbah'],
+        guesses: ['ccmca', 'dmaee', 'ebjac', 'lgamc', 'bhlff', 'dbcbe', 'lbjgf', 'imdhc'],
+        opener: 'bbaag',
+        hardMode: false,
+        maxGuesses: 5,
+        optimum: 81,
+      },
+    ];
+    for (const { answers, guesses, opener, hardMode, maxGuesses, optimum } of examples) {
+      const words = createWordList({ answers, guesses });
+      expect((await solveExact({ words, opener, hardMode, maxGuesses })).total).toBe(optimum);
+      const solver = createSolver({ words, opener, hardMode, maxGuesses, width: 2 });
+      expect(solver.evaluate().total).toBe(optimum);
+      const games = Object.fromEntries(words.answers.map((answer) => [answer, solver.solve(answer).map((step) => step.guess)]));
+      expect(checkStrategy(words, games, { hardMode, maxGuesses }).total).toBe(optimum);
+    }
+  });
+
+  it('reaches the exact optimum for its opener on tiny lists (width 2), plays that strategy, and nextGuess agrees with it', async () => {
+    await fc.assert(
+      fc.asyncProperty(tinyLists, fc.boolean(), fc.integer({ min: 3, max: 5 }), fc.nat(), async ({ answers, guesses }, hardMode, maxGuesses, pick) => {
+        const words = createWordList({ answers, guesses });
+        const opener = words.guesses[pick % words.guesses.length]!;
+        const exact = await solveExact({ words, opener, hardMode, maxGuesses });
+        fc.pre(exact.total !== null);
+        const options = { words, opener, hardMode, maxGuesses, width: 2 };
+        const solver = createSolver(options);
+        const summary = solver.evaluate();
+        // Every group the opener leaves is far below the size and the budget of the exact search.
+        expect(summary.total).toBe(exact.total);
+        const games = Object.fromEntries(words.answers.map((answer) => [answer, solver.solve(answer)]));
+        const strategy = Object.fromEntries(Object.entries(games).map(([answer, steps]) => [answer, steps.map((step) => step.guess)]));
+        expect(checkStrategy(words, strategy, { hardMode, maxGuesses }).total).toBe(exact.total);
+        // A fresh solver told each game so far suggests the guess the game played next.
+        const fresh = createSolver(options);
+        for (const steps of Object.values(games)) {
+          for (let turn = 1; turn < steps.length; turn++) {
+            const history = steps.slice(0, turn).map(({ guess, marks }) => ({ guess, marks }));
+            expect(fresh.nextGuess(history)).toBe(steps[turn]!.guess);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('solveExact on a slice of the original lists', () => {
   // 60 answers and every allowed guess: a real search (thousands of guesses per position), quick enough for a test.
   const original = createSolver().words;
