@@ -337,7 +337,7 @@ describe('the date range of the logparse HTML report in Chromium', () => {
     [25, 26],
     [27, 27],
     [25, 27],
-  ])('shows for 25 to 27 January the days %i to %i the numbers of --report all --json over only their lines (all three: the whole log)', async (from, to) => {
+  ])('shows for the days %i to %i of January 25–27 the numbers of --report all --json over only their lines (for all three, the whole log)', async (from, to) => {
     const { page, context, problems } = await openReport(generated.page);
     await pick(page, from - 25, to - 25);
     // All three days are the whole log: its page as written, the line that is not a record included.
