@@ -275,7 +275,11 @@ function triads(base: u32): i32 {
   const rows2 = i32x4.splat(ROW << 18);
   const zero = i32x4.splat(0);
   const seven = i32x4.splat(7);
-  let exact = v128.andnot(threes, fours);
+  // Minirows with an open cell (where all three are placed, the rules remove nothing: each placed digit holds its
+  // row alone already).
+  const u = v128.load(base + 4 * PLANES);
+  const openMinirows = v128.and(v128.or(u, v128.or(i32x4.shr_u(u, 1), i32x4.shr_u(u, 2))), minirows);
+  let exact = v128.and(v128.andnot(threes, fours), openMinirows);
   if (v128.any_true(exact)) {
     for (let digit: u32 = 0; digit < 9; digit++) {
       const at = base + 12 * digit;
@@ -315,6 +319,7 @@ function triads(base: u32): i32 {
     twos = v128.or(twos, v128.and(ones, alone));
     ones = v128.or(ones, alone);
   }
+  threes = v128.and(threes, openMinirows);
   if (v128.any_true(threes)) {
     for (let digit: u32 = 0; digit < 9; digit++) {
       const at = base + 12 * digit;
@@ -350,7 +355,8 @@ function triads(base: u32): i32 {
     ones = v128.or(ones, g);
   }
   if (v128.any_true(v128.andnot(columns, threes))) return -1;
-  exact = v128.andnot(threes, fours);
+  const openColumns = v128.and(v128.or(u, v128.or(i32x4.shr_u(u, 9), i32x4.shr_u(u, 18))), columns);
+  exact = v128.and(v128.andnot(threes, fours), openColumns);
   if (v128.any_true(exact)) {
     const s0 = i32x4.splat(7);
     const s1 = i32x4.splat(0o70);
@@ -395,6 +401,7 @@ function triads(base: u32): i32 {
     twos = v128.or(twos, v128.and(ones, alone));
     ones = v128.or(ones, alone);
   }
+  threes = v128.and(threes, openColumns);
   if (v128.any_true(threes)) {
     for (let digit: u32 = 0; digit < 9; digit++) {
       const at = base + 12 * digit;
