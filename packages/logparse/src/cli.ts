@@ -741,7 +741,8 @@ function withParquet(inner: (argv: string[], cli: Cli) => Promise<number>): (arg
   return async (argv, cli) => {
     const { values, positionals } = cli.parse(argv, OPTIONS, { help: HELP });
     const target = values.parquet;
-    if (target === undefined) return inner(argv, cli);
+    // `merge` reads states, not logs: it refuses --parquet itself.
+    if (target === undefined || positionals[0] === 'merge') return inner(argv, cli);
     const started = performance.now();
     if (target === '') throw new UsageError('--parquet needs a file name');
     if (positionals.length === 0 || positionals.includes('-')) throw new UsageError('--parquet reads the log files a second time: give files, not standard input');
