@@ -55,7 +55,7 @@ function picker(days: DayData): string {
   const options = days.d.map((d, i) => `<option value="${i}" data-n="${d}" data-u="D">${esc(showValue(d, 'D', 'en-US'))}</option>`).join('');
   const select = (id: string, words: string) => `<label class="pick"><span>${words}</span><select id="${id}">${options}</select></label>`;
   return (
-    `<form class="picker" aria-label="Days shown" onsubmit="return false">${select('dr-from', 'From')}${select('dr-to', 'to')}` +
+    `<form class="picker" aria-label="Days shown" onsubmit="return false" hidden>${select('dr-from', 'From')}${select('dr-to', 'to')}` +
     '<label class="pick cmp-on"><input type="checkbox" id="dr-cmp"><span>Compare with</span></label>' +
     `<span class="cmp-range" hidden>${select('dr-bfrom', 'from')}${select('dr-bto', 'to')}</span>` +
     '<button type="button" id="dr-all" disabled>All days</button></form><p class="dr-note" id="dr-note" aria-live="polite"></p>'

@@ -27,7 +27,7 @@ h1{margin:2px 0 2px;font-size:24px;line-height:1.2;overflow-wrap:anywhere}
 .range-slot:empty{display:none}
 .range-slot{max-width:100%}.picker{display:flex;flex-wrap:wrap;align-items:center;gap:6px 10px;margin:0;font-size:13px}
 .pick{display:inline-flex;align-items:center;gap:5px;color:var(--muted)}.pick select{font:inherit;color:var(--ink);background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:3px 4px;max-width:13em}
-.cmp-range{display:inline-flex;flex-wrap:wrap;gap:6px 10px}.cmp-range[hidden]{display:none}
+.cmp-range{display:inline-flex;flex-wrap:wrap;gap:6px 10px}.cmp-range[hidden],.picker[hidden]{display:none}
 .picker button{font:inherit;color:var(--ink);background:var(--chip);border:1px solid var(--line);border-radius:6px;padding:3px 10px;cursor:pointer}.picker button:disabled{opacity:.55;cursor:default}
 .dr-note{margin:4px 0 0;color:var(--muted);font-size:12px;max-width:46em}.dr-note:empty{display:none}
 .d{display:block;font-size:11px;color:var(--muted)}.d.up{color:#15803d}.d.down{color:#b91c1c}
@@ -129,6 +129,8 @@ function rangeScript(): string {
 var head=document.querySelector('header.top .head>div'),cardsEl=document.querySelector('header.top dl.cards'),main=document.getElementById('panels');
 var whole={range:head.querySelector('.range')?head.querySelector('.range').outerHTML:'',cards:cardsEl?cardsEl.outerHTML:'',main:main.innerHTML};
 var $=function(id){return document.getElementById(id)},from=$('dr-from'),to=$('dr-to'),cmp=$('dr-cmp'),bfrom=$('dr-bfrom'),bto=$('dr-bto'),allB=$('dr-all'),note=$('dr-note'),bspan=document.querySelector('.cmp-range');
+// Shown by the script that makes it work (without script the page is the whole log's).
+from.form.hidden=false;
 var last=D.d.length-1;from.value='0';to.value=String(last);bfrom.value='0';bto.value=String(last);
 function dates(a,b){return a===b?show(D.d[a],'D',undefined):show(D.d[a],'D',undefined)+' \\u2013 '+show(D.d[b],'D',undefined)}
 function replace(sel,html){var el=document.querySelector(sel);if(!el)return null;var box=document.createElement('div');box.innerHTML=html;var made=box.firstElementChild;if(made)el.replaceWith(made);else el.remove();return made}
