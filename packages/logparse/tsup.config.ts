@@ -17,6 +17,12 @@ export default defineConfig([
     // Types for the public entries only (`threads` is internal).
     dts: { entry: { index: 'src/index.ts', node: 'src/node.ts', parquet: 'src/parquet.ts' } },
     target: 'node20',
+    // The library finds its worker script (dist/worker.js) through `__filename` in the CommonJS build and
+    // `import.meta.url` in the ESM one; `import.meta` is not CommonJS syntax, so there it stands for `__filename`
+    // (never evaluated). No shims: they would import node:path into the chunk the browser core shares.
+    esbuildOptions(options, context) {
+      if (context.format === 'cjs') options.define = { ...options.define, 'import.meta.url': '__filename' };
+    },
     // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
     noExternal: ['@puzzles/kit'],
   },
