@@ -402,6 +402,22 @@ describe('the date range of the logparse HTML report in Chromium', () => {
     await context.close();
   });
 
+  it('writes the days picked in the address, and a link with them opens the page on those days', async () => {
+    const { page, context, problems } = await openReport(generated.page);
+    await pick(page, 1, 2);
+    await page.check('#dr-cmp');
+    expect(new URL(page.url()).hash).toBe('#days=2026-01-26..2026-01-27,2026-01-25..2026-01-27');
+    const linked = await context.newPage();
+    await linked.goto(page.url());
+    await linked.waitForFunction(() => document.body.hasAttribute('data-range'));
+    expect(await linked.locator('body').getAttribute('data-range')).toBe('2026-01-26..2026-01-27 vs 2026-01-25..2026-01-27');
+    expect([await linked.inputValue('#dr-from'), await linked.inputValue('#dr-to'), await linked.isChecked('#dr-cmp')]).toEqual(['1', '2', true]);
+    await page.click('#dr-all');
+    expect(new URL(page.url()).hash).toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it.each([1300, 390])('lays out the picker at %i pixels in light and dark colours, and passes axe-core; screenshots kept', async (width) => {
     for (const scheme of ['light', 'dark'] as const) {
       const { page, context, problems } = await openReport(generated.page, { width, scheme });

@@ -138,6 +138,7 @@ function update(){
 var a=+from.value,b=+to.value;if(a>b){if(document.activeElement===to)from.value=String(a=b);else to.value=String(b=a)}
 var ca=+bfrom.value,cb=+bto.value;if(ca>cb){if(document.activeElement===bto)bfrom.value=String(ca=cb);else bto.value=String(cb=ca)}
 var comparing=cmp.checked;bspan.hidden=!comparing;
+var link=a===0&&b===last&&!comparing?'':'#days='+D.d[a]+'..'+D.d[b]+(comparing?','+D.d[ca]+'..'+D.d[cb]:'');if(location.hash!==link&&(link!==''||/^#days=/.test(location.hash)))history.replaceState(null,'',location.pathname+location.search+link);
 if(a===0&&b===last&&!comparing){replace('header.top .range',whole.range);if(whole.cards)replace('header.top dl.cards',whole.cards);main.innerHTML=whole.main;wireAll(main,data.panels);localise(document.querySelector('header.top'));localise(main);allB.disabled=true;note.textContent='';document.body.removeAttribute('data-range');return}
 allB.disabled=false;
 var rep=rangeReport(D,a,b),other=comparing?rangeReport(D,ca,cb):null,made={};
@@ -150,9 +151,13 @@ var box=document.createElement('div');box.innerHTML=html;var fresh=box.firstElem
 localise(document.querySelector('header.top'));localise(main);
 note.textContent='Showing '+dates(a,b)+(comparing?', compared with '+dates(ca,cb):'')+'. Lines that are not log records'+(document.getElementById('graph')?' and the referrer graph':'')+' are of the whole log.'}
 [from,to,cmp,bfrom,bto].forEach(function(el){el.addEventListener('change',update)});
+// A range in the address (#days=2026-01-25..2026-01-26, and ,FROM..TO to compare), as the picker writes it: a link
+// to the page opens it on those days.
+function fromHash(){var m=/^#days=(\\d{4}-\\d\\d-\\d\\d)\\.\\.(\\d{4}-\\d\\d-\\d\\d)(?:,(\\d{4}-\\d\\d-\\d\\d)\\.\\.(\\d{4}-\\d\\d-\\d\\d))?$/.exec(location.hash);if(!m)return;var at=function(d){var i=D.d.indexOf(d);return i<0?null:String(i)},ends=[at(m[1]),at(m[2])];if(ends[0]===null||ends[1]===null)return;from.value=ends[0];to.value=ends[1];
+if(m[3]){var b2=[at(m[3]),at(m[4])];if(b2[0]!==null&&b2[1]!==null){cmp.checked=true;bfrom.value=b2[0];bto.value=b2[1]}}update()}
 // Gzip'd partials are inflated once the page is shown; the picker waits for them.
 if(packed){var controls=[from,to,cmp,bfrom,bto];controls.forEach(function(el){el.disabled=true});var raw=atob(packed.textContent.trim()),bytes=new Uint8Array(raw.length);for(var i=0;i<raw.length;i++)bytes[i]=raw.charCodeAt(i);
-new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function(text){var full=JSON.parse(text);D.k=full.k;D.g=full.g;D.r=full.r;controls.forEach(function(el){el.disabled=false})},function(){note.textContent='The days of this page could not be read: this browser has no DecompressionStream.'})}
+new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function(text){var full=JSON.parse(text);D.k=full.k;D.g=full.g;D.r=full.r;controls.forEach(function(el){el.disabled=false});fromHash()},function(){note.textContent='The days of this page could not be read: this browser has no DecompressionStream.'})}else fromHash();
 allB.addEventListener('click',function(){from.value='0';to.value=String(last);cmp.checked=false;update();from.focus()});
 cmp.addEventListener('change',function(){if(cmp.checked){var a=+from.value,b=+to.value,n=b-a+1;if(a-n>=0){bfrom.value=String(a-n);bto.value=String(a-1)}else if(b+n<=last){bfrom.value=String(b+1);bto.value=String(b+n)}update()}});`;
 }
