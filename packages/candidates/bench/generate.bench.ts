@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { endGeneratorWorkers, generatePuzzles, LEVELS, ratePath, solveLogically, type GeneratedPuzzle, type Level } from '@puzzles/candidates';
+import { generatePuzzles, LEVELS, ratePath, solveLogically, type Level } from '@puzzles/candidates';
 import { median } from './harness.js';
 
 const N = Number(process.env.BENCH_N ?? 1000);
@@ -75,15 +75,16 @@ interface Figures {
 const blank = (): Figures => ({ cpuRates: [], wallRates: [], attempts: 0, found: 0 });
 const oursAt = new Map<string, Figures>();
 const qqAt = new Map<QqLevel, Figures>();
+// BENCH_LEVELS (e.g. "Hard,Unfair,Extreme") picks our levels; BENCH_QQ_COUNT=0 leaves out the runs at qqwing's 200.
+const PICKED = (process.env.BENCH_LEVELS ?? LEVELS.join(',')).split(',');
 const ROW: readonly { level: Level; count: number; qq?: QqLevel }[] = [
-  { level: 'Easy', count: COUNTS.Easy, qq: 'easy' },
-  { level: 'Medium', count: COUNTS.Medium, qq: 'intermediate' },
-  { level: 'Hard', count: COUNTS.Hard, qq: 'expert' },
-  { level: 'Unfair', count: COUNTS.Unfair },
-  { level: 'Extreme', count: COUNTS.Extreme },
-  { level: 'Unfair', count: 200 },
-  { level: 'Extreme', count: 200 },
-];
+  { level: 'Easy' as const, count: COUNTS.Easy, qq: 'easy' as const },
+  { level: 'Medium' as const, count: COUNTS.Medium, qq: 'intermediate' as const },
+  { level: 'Hard' as const, count: COUNTS.Hard, qq: 'expert' as const },
+  { level: 'Unfair' as const, count: COUNTS.Unfair },
+  { level: 'Extreme' as const, count: COUNTS.Extreme },
+  ...(process.env.BENCH_QQ_COUNT === '0' ? [] : [{ level: 'Unfair' as const, count: 200 }, { level: 'Extreme' as const, count: 200 }]),
+].filter((row) => PICKED.includes(row.level));
 console.log(`whole processes, ${ROUNDS_CPU} rounds, ours and qqwing in turn${hasQqwing ? '' : ' (qqwing is not installed: apt-get install qqwing; no qqwing figures in this run)'}`);
 for (let round = 0; round < ROUNDS_CPU; round++) {
   for (const { level, count, qq } of ROW) {
@@ -111,7 +112,7 @@ if (hasQqwing) {
   console.log(`${spawnSync('qqwing', ['--version'], { encoding: 'utf8' }).stdout.trim()}: simple (naked singles only) ${(QQ_COUNT.simple / q.cpu).toFixed(1)}/CPU s (one run of ${QQ_COUNT.simple})`);
 }
 const warmAt = new Map<Level, number>();
-for (const level of LEVELS) {
+for (const level of LEVELS.filter((l) => PICKED.includes(l))) {
   const warm: number[] = [];
   for (let round = 0; round <= ROUNDS; round++) {
     const c0 = process.cpuUsage();
@@ -128,40 +129,36 @@ for (const { level, count } of ROW) {
   const q = hasQqwing ? qqAt.get(NEAREST[level]) : undefined;
   const ratio = q === undefined ? '' : `   qqwing ${NEAREST[level]} ${median(q.cpuRates).toFixed(1)}/CPU s: ${(median(o.cpuRates) / median(q.cpuRates)).toFixed(2)}x (wall ${(median(o.wallRates) / median(q.wallRates)).toFixed(2)}x)`;
   console.log(
-    `  ${level.padEnd(8)} ${String(count).padStart(4)} ${median(o.cpuRates).toFixed(1).padStart(7)}/CPU s ${median(o.wallRates).toFixed(1).padStart(7)}/s [${o.cpuRates.map((r) => r.toFixed(1)).join(' ')}]${ratio}   warm ${warmAt.get(level)!.toFixed(1)}/CPU s   ${((o.found / o.attempts) * 100).toFixed(1)}% of ${o.attempts} attempts`,
+    `  ${level.padEnd(8)} ${String(count).padStart(4)} ${median(o.cpuRates).toFixed(1).padStart(7)}/CPU s ${median(o.wallRates).toFixed(1).padStart(7)}/s [${o.cpuRates.map((r) => r.toFixed(1)).join(' ')}]${ratio}   warm ${warmAt.get(level)!.toFixed(1)}/CPU s ` +
+      `(${(1000 / warmAt.get(level)!).toFixed(1)} ms a puzzle; the process's start and warm-up ${(count / median(o.cpuRates) - count / warmAt.get(level)!).toFixed(2)} CPU-s)   ${((o.found / o.attempts) * 100).toFixed(1)}% of ${o.attempts} attempts`,
   );
 }
-if (hasQqwing) console.log(`  qqwing per CPU s, each round: ${(['easy', 'intermediate', 'expert'] as const).map((d) => `${d} [${qqAt.get(d)!.cpuRates.map((r) => r.toFixed(1)).join(' ')}]`).join('; ')}`);
+if (hasQqwing) console.log(`  qqwing per CPU s, each round: ${(['easy', 'intermediate', 'expert'] as const).filter((d) => qqAt.has(d)).map((d) => `${d} [${qqAt.get(d)!.cpuRates.map((r) => r.toFixed(1)).join(' ')}]`).join('; ')}`);
 
-// Every core: the same command on 2 worker threads beside this thread (wall clock, in turn, medians), and what a
-// reader needs to project more cores: the time a puzzle takes a warm worker, and a new worker's start and warm-up.
+// Every core: the same command on 2 worker threads beside this thread (wall clock, in turn, medians; and the CPU time
+// both took). To project more cores, the lines above give the CPU time of a puzzle in a warm thread and what a new
+// process (a new worker too) spends on starting and on the JIT's warm-up.
 const WORKER_ROUNDS = Number(process.env.BENCH_WORKER_ROUNDS ?? 5);
-const WORKER_COUNT: readonly [Level, number][] = [['Hard', 400], ['Unfair', 100]];
+const WORKER_COUNT = ([['Hard', 400], ['Unfair', 100]] as [Level, number][]).filter(([level]) => (process.env.BENCH_WORKER_LEVELS ?? 'Hard,Unfair').split(',').includes(level));
 console.log(`\nworkers: sudoku-explain generate --workers N, wall clock (median of ${WORKER_ROUNDS}, in turn), on ${cpus().length} cores`);
 for (const [level, count] of WORKER_COUNT) {
   const walls = new Map<number, number[]>([[0, []], [2, []]]);
+  const cpu = new Map<number, number[]>([[0, []], [2, []]]);
   for (let round = 0; round < WORKER_ROUNDS; round++) {
-    for (const workers of [0, 2]) walls.get(workers)!.push(timed(`node '${CLI}' generate --level ${level.toLowerCase()} --count ${count} --seed workers-${round} --workers ${workers} > /dev/null`).wall);
+    for (const workers of [0, 2]) {
+      const r = timed(`node '${CLI}' generate --level ${level.toLowerCase()} --count ${count} --seed workers-${round} --workers ${workers} > /dev/null`);
+      walls.get(workers)!.push(r.wall);
+      cpu.get(workers)!.push(r.cpu);
+    }
   }
   const one = median(walls.get(0)!);
   const two = median(walls.get(2)!);
   const each = (w: number[]): string => w.map((x) => x.toFixed(2)).join(' ');
-  console.log(`  ${level.padEnd(8)} ${count} puzzles: this thread ${one.toFixed(2)} s [${each(walls.get(0)!)}], 2 workers ${two.toFixed(2)} s [${each(walls.get(2)!)}]: ${(one / two).toFixed(2)}x`);
+  console.log(
+    `  ${level.padEnd(8)} ${count} puzzles: this thread ${one.toFixed(2)} s [${each(walls.get(0)!)}], 2 workers ${two.toFixed(2)} s [${each(walls.get(2)!)}]: ${(one / two).toFixed(2)}x; ` +
+      `CPU ${median(cpu.get(0)!).toFixed(2)} and ${median(cpu.get(2)!).toFixed(2)} s (load ${loadavg()[0]!.toFixed(1)})`,
+  );
 }
-for (const level of ['Hard', 'Unfair', 'Extreme'] as const) {
-  // One new worker's first puzzles, then the same puzzles again on the same worker, now warm.
-  await endGeneratorWorkers();
-  const n = level === 'Hard' ? 40 : 10;
-  const run = async (): Promise<number> => {
-    const t0 = performance.now();
-    for await (const _ of generatePuzzles({ level, count: n, seed: 'cold', workers: 1 }) as AsyncIterable<GeneratedPuzzle>) void _;
-    return performance.now() - t0;
-  };
-  const cold = await run();
-  const warm = await run();
-  console.log(`  ${level.padEnd(8)} one worker, ${n} puzzles: new ${cold.toFixed(0)} ms, then warm ${warm.toFixed(0)} ms (${(warm / n).toFixed(1)} ms a puzzle): ${((cold - warm) / 1000).toFixed(2)} s to start and warm up a worker`);
-}
-await endGeneratorWorkers();
 
 // sudoku-core's generate on each of its levels, in a worker thread (its generate is synchronous and sometimes takes
 // minutes at the harder levels): as many puzzles as it makes in CORE_SECONDS, at most CORE_COUNT.
