@@ -71,8 +71,9 @@ export interface Solver {
   candidates(history: readonly ScoredGuess[]): string[];
   /**
    * The solver's next guess after these scored guesses: the opener when there are none, the answer once it is
-   * solved. A RangeError names the turn when no game can have that history: feedback no answer of the list fits, a
-   * turn after the solving one, or (in hard mode) a guess hard mode forbids.
+   * solved, else the guess `solve` plays in that game. A RangeError names the turn when no game can have that
+   * history: feedback no answer of the list fits, a turn after the solving one, or (in hard mode) a guess hard mode
+   * forbids.
    */
   nextGuess(history: readonly ScoredGuess[]): string;
   /** Plays the solver against an answer of the list; the last step is the solved one (or the last allowed guess). */
