@@ -1,6 +1,6 @@
 // generatePuzzles' attempts on worker threads: handed out in attempt order, so the puzzles (and their order) are those
-// of one thread. Each worker has at most two attempts to answer, and no attempt is started more than two per worker
-// past the one the generator waits for: a generator nobody reads from stops its workers.
+// of one thread. Each worker has at most two attempts to answer, and no attempt is started more than AHEAD per worker
+// past the one the generator waits for: a generator nobody reads from idles its workers.
 import type { AttemptOptions, GeneratedPuzzle } from './generate.js';
 import { startThread, type Thread } from './threads.js';
 
@@ -14,6 +14,12 @@ export type FromWorker = { readonly run: number; readonly index: number; readonl
 
 /** Most attempts a worker has to answer at a time. */
 const PER_WORKER = 2;
+/**
+ * How far past the attempt the generator waits for, per worker, attempts may be started. Attempts differ a lot (one
+ * that makes an Unfair puzzle takes some twenty times one that is dropped at once): while one worker is on a long one,
+ * the others go on with the next ones rather than wait for it to be taken.
+ */
+const AHEAD = 16;
 
 let runs = 0;
 
@@ -107,7 +113,7 @@ export class ThreadedAttempts {
   /** Posts attempts to the least busy workers while the look-ahead allows. */
   #fill(): void {
     if (this.#ended) return;
-    const limit = this.#taken + PER_WORKER * this.#threads.length;
+    const limit = this.#taken + AHEAD * this.#threads.length;
     while (this.#posted < limit) {
       let best: Busy | undefined;
       for (const busy of this.#threads) if (busy.pending < PER_WORKER && (best === undefined || busy.pending < best.pending)) best = busy;
