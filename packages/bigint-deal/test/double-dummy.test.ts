@@ -17,12 +17,15 @@ import {
   type Strain,
 } from '../src/double-dummy/index.js';
 import { engineFor } from '../src/double-dummy/engine.js';
+import { handsOf } from '../src/double-dummy/position.js';
+import { load, solveLead } from '../src/double-dummy/table.js';
 import {
   ALL_CARDS,
   SEAT_LETTERS,
   cardValues,
   legalCards,
   lowerEquals,
+  nsTricks,
   pbnOf,
   play,
   referenceTable,
@@ -35,6 +38,8 @@ import { expectError, fuzzText, onlyOurErrors, prop } from './reference.js';
 type Api = typeof import('../src/double-dummy/index.js');
 const SEATS: DdSeat[] = ['N', 'E', 'S', 'W'];
 const ENGINES = ['wasm', 'js'] as const;
+/** The search's strain codes (0 spades … 3 clubs, 4 notrump) by the reference's names. */
+const STRAIN_NAMES_BY_CODE = ['S', 'H', 'D', 'C', 'NT'] as const;
 const runs = (ci: number, local: number) => ({ numRuns: process.env.CI ? ci : local });
 
 /** The built subpath (doubleDummyTables starts its workers from dist/dd-worker.js beside it). */
@@ -191,6 +196,57 @@ describe('double-dummy tables against a plain minimax', () => {
     expect(entries(later)).toEqual(['S7 S5']);
     expectPlaysMatch(later, played.reduce(play, start(hands, 'NT', 0)), 3);
   });
+});
+
+describe('the transposition table serves other positions only where its bound holds', () => {
+  /** North-South's tricks of each ending in turn, on one engine whose table is not emptied between them. */
+  function sharedTable(kind: 'wasm' | 'js', endings: readonly (readonly string[])[][], strain: number, leader: number): number[] {
+    const engine = engineFor(12, kind);
+    engine.clearTable();
+    return endings.map((hands) => {
+      const { masks, size } = handsOf(pbnOf(hands));
+      load(engine, masks, strain);
+      return solveLead(engine, strain, leader, size, (size + 1) >> 1);
+    });
+  }
+
+  it("a winning card's equals count: East's KJ of diamonds are equal, its K3 are not", () => {
+    // With KJ East takes the second diamond and must then lead into North's hearts: South leading, North-South take 2.
+    // With K3 West takes it and cashes a spade: 1. Found beside DDS 2.9.1 (an entry made for the first hands once
+    // answered 2 for the second, when the search played the J for both equal cards and the K's win recorded the K alone).
+    const first = [['S3', 'HT', 'H9'], ['H6', 'DK', 'DJ'], ['DA', 'D7', 'D4'], ['S5', 'DT', 'D9']];
+    const second = [['S3', 'HT', 'H9'], ['H6', 'DK', 'D3'], ['DA', 'D7', 'D4'], ['S5', 'DT', 'D9']];
+    const expected = [first, second].map((hands) => nsTricks(start(hands, 'C', 2)));
+    expect(expected).toEqual([2, 1]);
+    for (const kind of ENGINES) expect(sharedTable(kind, [first, second], 3, 2), kind).toEqual(expected);
+  });
+
+  // An ending and the same ending with cards of one suit traded between two seats: the lengths stay, so the second
+  // search meets the entries of the first wherever their winning ranks allow.
+  const traded = ending.chain((hands) =>
+    fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 3 }).map((swaps) => {
+      const variant = hands.map((cards) => [...cards]);
+      for (const [a, b, i, j] of swaps) {
+        const from = a % 4;
+        const to = (from + 1 + (b % 3)) % 4;
+        const x = variant[from]![i % variant[from]!.length]!;
+        const same = variant[to]!.filter((card) => card[0] === x[0]);
+        if (same.length === 0) continue;
+        const y = same[j % same.length]!;
+        variant[from] = variant[from]!.map((card) => (card === x ? y : card));
+        variant[to] = variant[to]!.map((card) => (card === y ? x : card));
+      }
+      return [hands, variant] as const;
+    }),
+  );
+  prop([traded, fc.constantFrom(0, 1, 2, 3, 4), fc.nat({ max: 3 })], runs(150, 40))(
+    'two endings that share their lengths, solved in turn on one table, each as the minimax says',
+    ([hands, variant], strain, leader) => {
+      const name = STRAIN_NAMES_BY_CODE[strain]!;
+      const expected = [hands, variant].map((h) => nsTricks(start(h, name, leader)));
+      for (const kind of ENGINES) expect(sharedTable(kind, [hands, variant, hands], strain, leader), `${kind} ${pbnOf(hands)} / ${pbnOf(variant)}`).toEqual([...expected, expected[0]]);
+    },
+  );
 });
 
 describe('double-dummy symmetries', () => {

@@ -9,7 +9,9 @@
 // by moving t (MTD(f)); a transposition table at the start of each trick whose bounds hold for every position with the
 // same lengths and the same owners of the cards that decided them (relative ranks: cards already played do not count;
 // winning ranks: smaller cards did not matter); quick tricks and sure trump tricks that cut a trick start short; equal
-// cards (touching once played cards are ignored) tried once; and a move order that tries likely-best cards first.
+// cards (touching once played cards are ignored) tried once, the highest for all (a winner's equals count among the
+// winning ranks, as in DDS); the smaller cards of a suit skipped once one failed below every rank that mattered; and a
+// move order that tries likely-best cards first.
 //
 // Seats: 0 North, 1 East, 2 South, 3 West (North-South even). Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs;
 // strain 4 is notrump. A hand is four 13-bit masks, bit 0 the two and bit 12 the ace. A card in a move is suit << 4 | rank.
@@ -385,7 +387,7 @@ function quickTricks(seat: i32, left: i32, need: i32): i32 {
   const partner = seat ^ 2;
   const lho = (seat + 1) & 3;
   const rho = (seat + 3) & 3;
-  let entry = false;
+  let entry = -1;
   for (let suit = 0; suit < 4; suit++) {
     const mine = hands[seat * 4 + suit]!;
     const theirs = hands[partner * 4 + suit]!;
@@ -393,13 +395,17 @@ function quickTricks(seat: i32, left: i32, need: i32): i32 {
     const opponents = hands[lho * 4 + suit]! | hands[rho * 4 + suit]!;
     if (highest(theirs) <= highest(opponents | mine)) continue;
     if (trump != NOTRUMP && suit != trump && (canRuff(lho, suit) || canRuff(rho, suit))) continue;
-    entry = true;
+    entry = suit;
     break;
   }
-  if (!entry) return own;
+  if (entry < 0) return own;
   for (let suit = 0; suit < 4; suit++) ownRanks[suit] = quickRanks[suit]!;
   const viaPartner = quickTricksOf(partner, left, need);
-  if (viaPartner > own) return viaPartner;
+  if (viaPartner > own) {
+    // The way in: partner's top card of the suit led to it.
+    quickRanks[entry] = quickRanks[entry]! | (1 << highest(hands[partner * 4 + entry]!));
+    return viaPartner;
+  }
   for (let suit = 0; suit < 4; suit++) quickRanks[suit] = ownRanks[suit]!;
   return own;
 }
@@ -516,7 +522,7 @@ function leads(seat: i32, base: i32, best: i32, left: i32): i32 {
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
       const run = mine & ~((1 << (highest(below) + 1)) - 1);
-      const card = lowest(run);
+      const card = top;
       mine &= ~run;
       let score = weightD;
       if (top > opponentTop && top > partnerTop) {
@@ -555,7 +561,7 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
       const run = mine & ~((1 << (highest(below) + 1)) - 1);
-      const card = lowest(run);
+      const card = top;
       mine &= ~run;
       const beats = winSuit == leadSuit && card > winRank;
       let score = 0;
@@ -578,7 +584,7 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
       const run = mine & ~((1 << (highest(below) + 1)) - 1);
-      const card = lowest(run);
+      const card = top;
       mine &= ~run;
       let score = 0;
       if (suit == trump) {
@@ -596,6 +602,20 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
     }
   }
   return count;
+}
+
+/** The cards of the winner's hand equal to its winning card (nothing left between them): it stood for them too. */
+function equalsBelow(seat: i32, card: i32, played: i32): i32 {
+  const suit = card >> 4;
+  const mine = hands[seat * 4 + suit]!;
+  const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]! | played;
+  let out = 0;
+  for (let rank = (card & 15) - 1; rank >= 0; rank--) {
+    const bit = 1 << rank;
+    if ((mine & bit) != 0) out |= bit;
+    else if ((present & bit) != 0) break;
+  }
+  return out;
 }
 
 function lastTrick(leader: i32, slot: i32): i32 {
@@ -755,7 +775,7 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
         // The trick's winner matters by its rank when it beat another card of its suit.
         const winnerSuit = nextWinCard >> 4;
         const played = inTrick[winnerSuit]! | (suit == winnerSuit ? bit : 0);
-        if (popcnt32(played) > 1) ranks_[child + winnerSuit] = ranks_[child + winnerSuit]! | (1 << (nextWinCard & 15));
+        if (popcnt32(played) > 1) ranks_[child + winnerSuit] = ranks_[child + winnerSuit]! | (1 << (nextWinCard & 15)) | equalsBelow(nextWinSeat, nextWinCard, played);
       } else {
         inTrick[suit] = inTrick[suit]! | (bit);
         outcome = search(position + 1, (seat + 1) & 3, target, left, leadSuit, nextWinSeat, nextWinCard, depth + 1);
