@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectOneLineErrors, peakMemory, runShell, type CliRun } from '@puzzles/testkit/cli';
+import { expectOneLineErrors, FAST_CLOCK, peakMemory, runShell, type CliRun } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUIRKS, BLOG_LINE } from './reference.js';
 import { cli, day, logFolder, run, runAll } from './cli-fixtures.js';
@@ -226,12 +226,15 @@ describe('logparse CLI', () => {
   });
 
   it('draws a progress line of the bytes read on a terminal once the reading has taken a second', () => {
-    // `script` gives the run a terminal; the input comes slowly through a pipe, so the reading lasts over a second.
-    const result = spawnSync(
-      'script',
-      ['-qec', `bash -c "(cat '${file}'; sleep 1.5; cat '${file}') | '${process.execPath}' '${cli}' - --quiet > /dev/null"`, '/dev/null'],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
+    // `script` gives the run a terminal; 2 MB through a pipe come in many reads, and on a clock that runs a quarter
+    // second a reading (the testkit's FAST_CLOCK) the reading lasts over a second whatever the machine's speed.
+    const big = join(dir, 'progress.log');
+    writeFileSync(big, `${BLOG_LINE}\n`.repeat(Math.ceil(2_000_000 / (BLOG_LINE.length + 1))));
+    const result = spawnSync('script', ['-qec', `bash -c "cat '${big}' | '${process.execPath}' '${cli}' - --quiet > /dev/null"`, '/dev/null'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, NODE_OPTIONS: `--import=${FAST_CLOCK}` },
+    });
     if (result.error !== undefined) return; // no `script` here: nothing to check
     expect(result.stdout).toMatch(/\rreading: \d[\d,]* bytes/);
     // The line is cleared at the end.
