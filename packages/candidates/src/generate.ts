@@ -2,7 +2,7 @@
 // removal path searched for a puzzle whose rating (by this library's own techniques) is the one asked for.
 import { SudokuSolver } from '@puzzles/dlx';
 import { stopper } from '@puzzles/kit/budget';
-import { shuffleInPlace, wordSource } from '@puzzles/kit/random';
+import { sfc32, shuffleInPlace, wordSource } from '@puzzles/kit/random';
 import { describeValue, optionsOf } from './errors.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
 import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverPlan, type PathEnd, type SolverPlan } from './solver.js';
@@ -502,21 +502,7 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
  * its four words in turn, wherever it runs, so the puzzles of a seed do not depend on the number of workers.
  */
 function attemptWords(state: readonly number[]): () => number {
-  let a = state[0]! | 0;
-  let b = state[1]! | 0;
-  let c = state[2]! | 0;
-  let d = state[3]! | 0;
-  const word = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return t >>> 0;
-  };
-  for (let i = 0; i < 12; i++) word();
-  return word;
+  return sfc32(state[0]!, state[1]!, state[2]!, state[3]!);
 }
 
 /** The options a worker needs to make attempts: plain values only (no seed, signal or function). @internal */

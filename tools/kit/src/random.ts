@@ -32,10 +32,18 @@ export function seededWords(seed: Seed): () => number {
     h = Math.imul(h ^ (h >>> 13), 3266489909);
     return (h ^= h >>> 16) >>> 0;
   };
-  let a = mix();
-  let b = mix();
-  let c = mix();
-  let d = mix();
+  const a = mix();
+  const b = mix();
+  const c = mix();
+  return sfc32(a, b, c, mix());
+}
+
+/** sfc32's 32-bit unsigned words from a 128-bit state of four words (the first twelve discarded). */
+export function sfc32(a0: number, b0: number, c0: number, d0: number): () => number {
+  let a = a0 | 0;
+  let b = b0 | 0;
+  let c = c0 | 0;
+  let d = d0 | 0;
   const word = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;

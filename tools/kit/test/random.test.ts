@@ -1,6 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { below, bigBelow, randomSource, seededRandom, seededWords, shuffleInPlace, wordSource } from '../src/random.js';
+import { below, bigBelow, randomSource, seededRandom, seededWords, sfc32, shuffleInPlace, wordSource } from '../src/random.js';
+
+/** sfc32 from a given state, written again with BigInt arithmetic (the first twelve words discarded). */
+function referenceSfc32(state: readonly bigint[], count: number): number[] {
+  const M = 0xffffffffn;
+  const u = (x: bigint) => x & M;
+  const rotl = (x: bigint, r: bigint) => u((x << r) | (x >> (32n - r)));
+  let [a, b, c, d] = state.map(u) as [bigint, bigint, bigint, bigint];
+  const next = () => {
+    const t = u(a + b + d);
+    d = u(d + 1n);
+    a = b ^ (b >> 9n);
+    b = u(c + (c << 3n));
+    c = rotl(c, 21n);
+    c = u(c + t);
+    return Number(t);
+  };
+  for (let i = 0; i < 12; i++) next();
+  return Array.from({ length: count }, next);
+}
 
 /** xmur3 and sfc32 written again with BigInt arithmetic, as plain as their published descriptions. */
 function referenceWords(text: string, count: number): number[] {
@@ -31,6 +50,18 @@ function referenceWords(text: string, count: number): number[] {
   for (let i = 0; i < 12; i++) next();
   return Array.from({ length: count }, next);
 }
+
+describe('sfc32', () => {
+  it('gives the words an independent BigInt version computes from the same four-word state', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 4, maxLength: 4 }), (state) => {
+        const words = sfc32(state[0]!, state[1]!, state[2]!, state[3]!);
+        expect(Array.from({ length: 20 }, words)).toEqual(referenceSfc32(state.map(BigInt), 20));
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
 
 describe('seededWords', () => {
   it('gives the words of xmur3 + sfc32 as an independent BigInt version computes them', () => {
