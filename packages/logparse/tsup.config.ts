@@ -23,8 +23,10 @@ export default defineConfig([
     esbuildOptions(options, context) {
       if (context.format === 'cjs') options.define = { ...options.define, 'import.meta.url': '__filename' };
     },
-    // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies.
-    noExternal: ['@puzzles/kit'],
+    // The private kit (@puzzles/kit) is bundled in: published packages keep zero runtime dependencies. So are
+    // hyparquet-writer and hyparquet (MIT; the README carries their licence): they are ES modules only, which
+    // require() cannot load on Node 20, and bundled they serve the CommonJS build of `parquet` too.
+    noExternal: ['@puzzles/kit', 'hyparquet-writer', 'hyparquet'],
   },
   {
     // The CLI: one ESM file per bin (each starts with a shebang, which esbuild keeps).
