@@ -13,6 +13,12 @@ import {
   StateError,
   collectDayPanels,
   collectPanelReport,
+  DEFAULT_COUNTERS,
+  DEFAULT_PRECISION,
+  MAX_COUNTERS,
+  MAX_PRECISION,
+  MIN_COUNTERS,
+  MIN_PRECISION,
   type PanelReport,
   cutDays,
   datedDays,
@@ -84,6 +90,15 @@ Options:
                       in FILE; the next run reads only the new lines
   --workers N         with the panels: read an uncompressed file in N threads
                       (default: the number of cores, for files over 4 MB)
+  --approximate       the panels in bounded memory, for logs whose distinct
+                      keys do not fit: visitors and distinct counts estimated
+                      with HyperLogLog, the long panels' items kept by
+                      Space-Saving counters; the JSON's "approximate" field
+                      says what is estimated (one log, one thread, no --state)
+  --precision P       with --approximate: 2^P HyperLogLog registers for the
+                      totals (4 to 18, default 14: standard error 0.81%)
+  --counters K        with --approximate: K counters per long panel (default
+                      5000): every item with more than 1/K of the hits is kept
   --from DAY          with the panels: only the days from DAY (YYYY-MM-DD) on
   --to DAY            with the panels: only the days up to DAY (YYYY-MM-DD)
   --keep-last N       with the panels: only the last N days (calendar days
@@ -141,6 +156,7 @@ Examples:
   logparse access.log --report general --json --parquet access.parquet
   logparse access.log --report general --json --state access.state
   logparse access.log --report visitors --json --from 2006-01-28 --to 2006-01-31
+  logparse access.log --report hosts --json --approximate --counters 1000
   logparse merge web1.state web2.state --report general --json
   logparse merge web1.state web2.state --keep-last 7 --state week.state --json
   logparse access.log --status any --method any --report referrers --overall --csv
@@ -179,6 +195,9 @@ const OPTIONS = {
   to: { type: 'string' },
   'keep-last': { type: 'string' },
   parquet: { type: 'string' },
+  approximate: { type: 'boolean' },
+  precision: { type: 'string' },
+  counters: { type: 'string' },
 } as const;
 
 const REPORTS: readonly ReportKind[] = ['days', 'referrers', 'pairs', 'summary'];
@@ -279,7 +298,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     }
     return panels(cli, values, positionals);
   }
-  if (values.html !== undefined || values.state !== undefined || values.workers !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
+  if (values.precision !== undefined || values.counters !== undefined) {
+    if (values.approximate !== true) throw new UsageError(`--${values.precision !== undefined ? 'precision' : 'counters'} goes with --approximate`);
+  }
+  if (values.html !== undefined || values.state !== undefined || values.workers !== undefined || values.approximate !== undefined || values.report !== undefined && (values.report === 'all' || (PANELS as readonly string[]).includes(values.report))) {
     return panels(cli, values, positionals);
   }
   const report = choiceOption(values.report, 'report', REPORTS, 'days')!;
@@ -366,7 +388,7 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
   // --state had saved the new statistics).
   const report = values.report as string | undefined;
   if (report !== undefined && (REPORTS as readonly string[]).includes(report)) {
-    const option = values.html !== undefined ? '--html' : values.state !== undefined ? '--state' : '--workers';
+    const option = values.approximate !== undefined ? '--approximate' : values.html !== undefined ? '--html' : values.state !== undefined ? '--state' : '--workers';
     throw new UsageError(`${option} goes with the panels (--report all, or a panel such as status); --report ${report} is one of the per-day tables, which take no ${option}`);
   }
   if (report !== undefined) choiceOption(report, 'report', ['all', ...PANELS]);
@@ -380,6 +402,7 @@ async function panels(cli: Cli, values: Record<string, unknown>, positionals: st
     throw new UsageError(`--timeout reads the panels in one thread; --workers ${workers} and --timeout disagree (use one)`);
   }
   const range = rangeOption(values);
+  if (values.approximate === true) return approximate(cli, values, files, format, top, timeout, workers, range);
   if (typeof values.state === 'string') return incremental(cli, values, files, format, values.state, top, timeout, range);
   // The page lets its reader pick a range of days: it needs the panels day by day.
   if (range !== null || typeof values.html === 'string') return panelsByDay(cli, values, files, format, top, timeout, workers, range);
@@ -431,6 +454,37 @@ async function reportOnly(cli: Cli, values: Record<string, unknown>, file: strin
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   // The log's size on disk (compressed for gzip), as GoAccess reports it.
   if (report.general !== undefined && stopped === undefined) report.general = { ...report.general, logSize: size };
+  await writeReport(cli, values, report);
+  if (stopped === 'timeout' && cli.stopReason !== 'closed') {
+    cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the ${report.general === undefined ? '' : `${report.general.requests} `}lines read until then`);
+    return EXIT_TIMEOUT;
+  }
+  return 0;
+}
+
+/**
+ * `--approximate`: the report of one log in bounded memory (HyperLogLog visitors, Space-Saving items), in one thread,
+ * printed or written as a page; the report's `approximate` field says what is estimated.
+ */
+async function approximate(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, range: CliRange | null): Promise<number> {
+  if (values.state !== undefined) throw new UsageError('--approximate takes no --state: its estimates cannot be merged exactly with later runs or other logs (count exactly to keep a state)');
+  if (range !== null) throw new UsageError('--approximate reports the whole log: it takes no --from, --to or --keep-last (its estimates are not kept day by day)');
+  if (workers !== undefined && workers > 1) throw new UsageError(`--approximate reads in one thread; --workers ${workers} and --approximate disagree (use one)`);
+  if (files.length > 1) throw new UsageError(`--approximate reads one log (a file or - for standard input); got ${files.length} files`);
+  const precision = integerOption(values.precision as string | undefined, 'precision', { min: MIN_PRECISION, max: MAX_PRECISION }) ?? DEFAULT_PRECISION;
+  const counters = integerOption(values.counters as string | undefined, 'counters', { min: MIN_COUNTERS, max: MAX_COUNTERS }) ?? DEFAULT_COUNTERS;
+  const file = files[0]!;
+  smallRead(file !== '-' && isFile(file) ? safeSize(file) : undefined);
+  youngGenerationFixed();
+  const panels = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
+  const { report, stopped } = await collectPanelReport(file, { format, signal: cli.signal, panels, approximate: { precision, counters }, ...(top === undefined ? {} : { top }), ...(timeout === undefined ? {} : { timeout }) });
+  if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
+  if (file !== '-' && report.general !== undefined && stopped === undefined) report.general = { ...report.general, logSize: safeSize(file) };
+  if (typeof values.html === 'string') {
+    const source = file === '-' ? 'standard input' : basename(file);
+    writeOutput(values.html, panelHtml(report, { source }));
+    if (!values.json) return stopped === 'timeout' ? EXIT_TIMEOUT : 0;
+  }
   await writeReport(cli, values, report);
   if (stopped === 'timeout' && cli.stopReason !== 'closed') {
     cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the ${report.general === undefined ? '' : `${report.general.requests} `}lines read until then`);
@@ -581,7 +635,7 @@ async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: str
 }
 
 /** Options that count or filter logs, which `merge` (of counted states) does not take. */
-const NOT_FOR_MERGE = ['format', 'nginx-format', 'status', 'method', 'exclude', 'host', 'merge-www', 'overall', 'csv', 'dot', 'svg', 'strict', 'max-line-length', 'timeout', 'workers'] as const;
+const NOT_FOR_MERGE = ['approximate', 'precision', 'counters', 'format', 'nginx-format', 'status', 'method', 'exclude', 'host', 'merge-www', 'overall', 'csv', 'dot', 'svg', 'strict', 'max-line-length', 'timeout', 'workers'] as const;
 
 /** `logparse merge a.state b.state …`: the states' days merged (in any order, exactly), cut to a range, reported, kept. */
 async function mergeStates(cli: Cli, values: Record<string, unknown>, files: string[]): Promise<number> {

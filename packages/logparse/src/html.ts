@@ -62,11 +62,23 @@ function picker(days: DayData): string {
   );
 }
 
+/** The line an approximate report's page carries under its title: which numbers are estimates, and how good. */
+function approximateLine(report: PanelReport): string {
+  const a = report.approximate;
+  if (a === undefined) return '';
+  const percent = (a.standardError * 100).toFixed(2);
+  return (
+    `<p class="approx" id="approximate"><strong>Approximate report.</strong> Visitors and the counts of distinct items are HyperLogLog estimates (standard error ${percent}% for the totals); ` +
+    `the tables of ${esc(a.sketched.join(', '))} list the items ${a.counters} Space-Saving counters per table kept, whose hits may exceed the true count by at most the least count kept (each row's bound is \`hitsError\` in the JSON). ` +
+    'Requests, valid and failed lines, bytes, and the hits of days, hours, status classes, systems and browsers are exact.</p>'
+  );
+}
+
 function header(report: PanelReport, source: string | undefined, range: DayData | undefined): string {
   const days = (report.visitors ?? []).map((r) => r.key).filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)).sort();
   const general = report.general;
   return (
-    `<header class="top"><div class="wrap"><div class="head"><div><p class="kicker">Access log report</p><h1>${esc(source ?? 'Access log')}</h1>${writers().rangeLine(days)}</div>` +
+    `<header class="top"><div class="wrap"><div class="head"><div><p class="kicker">${report.approximate === undefined ? 'Access log report' : 'Approximate access log report'}</p><h1>${esc(source ?? 'Access log')}</h1>${writers().rangeLine(days)}${approximateLine(report)}</div>` +
     `<div class="range-slot" id="date-range">${range === undefined ? '' : picker(range)}</div></div>` +
     `${general === undefined ? '' : writers().cards(general)}</div></header>`
   );

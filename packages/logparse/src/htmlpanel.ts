@@ -6,7 +6,7 @@ import type { chartKit } from './htmlchart.js';
 import type { GeneralPanel, PanelReport, PanelRow } from './panels.js';
 
 /** A list panel's name. @internal */
-export type ListName = Exclude<keyof PanelReport, 'general'>;
+export type ListName = Exclude<keyof PanelReport, 'general' | 'approximate'>;
 
 /** What the page's script gets of each table: its rows, rows per page, and the totals shares are of. @internal */
 export interface PanelData {

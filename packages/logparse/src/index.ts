@@ -75,5 +75,8 @@ export {
   type PanelStatsJson,
 } from './panels.js';
 export { panelHtml, type HtmlOptions } from './html.js';
-export { collectDayPanels, collectPanelReport, collectPanels, type DayCollection, type PanelCollection, type PanelOptions, type PanelReportCollection } from './panelscan.js';
+export { collectDayPanels, collectPanelReport, collectPanels, type ApproximateReportOptions, type DayCollection, type PanelCollection, type PanelOptions, type PanelReportCollection } from './panelscan.js';
 export { cutDays, datedDays, isDay, lastDays, mergeDays, panelsOfDays, type DayPanels, type DayRange } from './days.js';
+export { DEFAULT_COUNTERS, DEFAULT_PRECISION, type ApproximateInfo, type ApproximateOptions } from './approx.js';
+export { HyperLogLog, MAX_PRECISION, MIN_PRECISION, standardError } from './hyperloglog.js';
+export { MAX_COUNTERS, MIN_COUNTERS, TopCounters, type TopItem } from './spacesaving.js';

@@ -7,7 +7,7 @@ import { NODE_READER, closeWhenCollected, fileRangeChunks, readChunks, type LogS
 import { collectStatsFromSourcesWith, collectStatsWith, type LogStats, type StatsOptions } from './stats.js';
 import { RecordStream } from './stream.js';
 import { isLineStart } from './state.js';
-import { collectDayPanelsWith, collectPanelReportWith, collectPanelsWith, type DayCollection, type PanelCollection, type PanelOptions, type PanelReportCollection } from './panelscan.js';
+import { collectDayPanelsWith, collectPanelReportWith, collectPanelsWith, type ApproximateReportOptions, type DayCollection, type PanelCollection, type PanelOptions, type PanelReportCollection } from './panelscan.js';
 import { panelReport, type PanelReportOptions } from './panels.js';
 import { canSplit, checkWorkers, dayPanelsInThreads, panelsInThreads, sourcePath } from './workers.js';
 import { statSync } from 'node:fs';
@@ -68,9 +68,13 @@ export async function collectDayPanels(input: LogSource, options: FilePanelOptio
 /**
  * The report of the panels of a source (see `collectPanels`), counted without keeping mergeable statistics when read
  * in one thread: the least memory and time for a report over many visitors (`panels` and `top` as `panelReport`
- * takes them). With `workers`, the parts' statistics are merged, then reported.
+ * takes them). With `workers`, the parts' statistics are merged, then reported. With `approximate`, in bounded memory
+ * (one thread): see `ApproximateOptions`.
  */
-export async function collectPanelReport(input: LogSource, options: FilePanelOptions & PanelReportOptions = {}): Promise<PanelReportCollection> {
+export async function collectPanelReport(input: LogSource, options: FilePanelOptions & PanelReportOptions & ApproximateReportOptions = {}): Promise<PanelReportCollection> {
+  if (typeof options === 'object' && options !== null && options.approximate !== undefined && options.approximate !== false && options.workers !== undefined && options.workers !== 1) {
+    throw new RangeError(`approximate counts are read in one thread; got workers ${describeValue(options.workers)}`);
+  }
   const plan = planRead(input, options, 'collectPanelReport');
   if (plan.threads) {
     const stats = await panelsInThreads(plan.path, plan.start, plan.end, plan.workers, options);

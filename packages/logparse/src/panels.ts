@@ -2,6 +2,7 @@
 // earlier runs combine exactly with `mergePanels`.
 import { agentClass, type AgentClass } from './agent.js';
 import { describeValue } from './errors.js';
+import type { ApproximateInfo } from './approx.js';
 import type { LogRecord } from './record.js';
 import type { LogStats } from './stats.js';
 import { formatDay } from './report.js';
@@ -176,6 +177,12 @@ export interface PanelRow {
   readonly visitors: number;
   /** Bytes sent for the item's hits. */
   readonly bytes: number;
+  /**
+   * Only in an approximate report's long panels (`approximate.sketched`): the most `hits` can exceed the item's true
+   * count (the true count lies in [hits − hitsError, hits]); `bytes` and `visitors` there are of the hits counted
+   * while the item was held.
+   */
+  readonly hitsError?: number;
 }
 
 /** The general panel. */
@@ -203,7 +210,7 @@ export interface GeneralPanel {
 }
 
 /** The whole report: the general panel and each list panel's rows, most hits first (days and hours in order). */
-export type PanelReport = { general?: GeneralPanel } & { [P in Exclude<PanelName, 'general'>]?: PanelRow[] };
+export type PanelReport = { approximate?: ApproximateInfo; general?: GeneralPanel } & { [P in Exclude<PanelName, 'general'>]?: PanelRow[] };
 
 /** Options of `panelReport`. */
 export interface PanelReportOptions {

@@ -13,6 +13,7 @@ import { PANELS, PackedItem, addRecord, createPanels, isOrderedPanel, isStaticPa
 import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogRecord, type LogReject, type ParseOptions } from './record.js';
 import { formatDay } from './report.js';
 import { splitRequest, unescapeInto } from './request.js';
+import { ApproxCounter, countApprox, readApproximate, type ApproximateOptions } from './approx.js';
 import type { ChunkReader } from './stats.js';
 import { STOPPED, StopWatch, type StopReason } from './stop.js';
 
@@ -790,10 +791,22 @@ export async function collectDayPanelsWith(reader: ChunkReader, input: unknown, 
 
 function checkInput(reader: ChunkReader, input: unknown, options: unknown, what: string): void {
   if (typeof options !== 'object' || options === null) throw new TypeError(`the options of ${what} must be an object; got ${describeValue(options)}`);
+  if (what !== 'collectPanelReport' && (options as ApproximateReportOptions).approximate !== undefined && (options as ApproximateReportOptions).approximate !== false) {
+    throw new TypeError(`approximate counts make a report, not mergeable statistics: use collectPanelReport (${what} counts exactly)`);
+  }
   if (!reader.isSource(input) && (typeof input !== 'object' || input === null || !(Symbol.asyncIterator in input || Symbol.iterator in input))) {
     const where = typeof input === 'string' && !reader.isSource(input) ? ' (paths and streams are read by @puzzles/logparse/node)' : '';
     throw new TypeError(`${what} takes log text as an iterable of chunks${where}; got ${describeValue(input)}`);
   }
+}
+
+/** The option of `collectPanelReport` that makes its report approximate. */
+export interface ApproximateReportOptions {
+  /**
+   * Count in bounded memory: visitors and distinct items with HyperLogLog, the long panels' items with Space-Saving
+   * counters (`true` for the defaults). The report then says so in its `approximate` field.
+   */
+  readonly approximate?: boolean | ApproximateOptions;
 }
 
 /** What `collectPanelReport` found: the report, with `stopped` when the work stopped before the end. */
@@ -805,9 +818,22 @@ export interface PanelReportCollection {
 }
 
 /** `collectPanelReport` with a platform's reader. @internal */
-export async function collectPanelReportWith(reader: ChunkReader, input: unknown, options: PanelOptions & PanelReportOptions = {}): Promise<PanelReportCollection> {
+export async function collectPanelReportWith(reader: ChunkReader, input: unknown, options: PanelOptions & PanelReportOptions & ApproximateReportOptions = {}): Promise<PanelReportCollection> {
   checkInput(reader, input, options, 'collectPanelReport');
   const { panels, top } = readReportOptions(options);
+  const approximate = readApproximate(options.approximate);
+  if (approximate !== null) {
+    const sketch = new ApproxCounter(approximate.precision, approximate.counters);
+    const watch = new StopWatch(options);
+    let stopped: StopReason | undefined;
+    try {
+      stopped = await countApprox(reader, input, options, sketch, watch);
+    } finally {
+      watch.dispose();
+    }
+    const report = sketch.report(panels, top);
+    return stopped === undefined ? { report } : { report, stopped };
+  }
   const counter = new PanelCounter();
   const watch = new StopWatch(options);
   let stopped: StopReason | undefined;
@@ -861,7 +887,7 @@ export function collectPanels(input: ChunkSource, options: PanelOptions = {}): P
  * The report of the panels of log text given as chunks, counted without keeping mergeable statistics: the least
  * memory and time for a report over many visitors (`panels` and `top` as `panelReport` takes them).
  */
-export function collectPanelReport(input: ChunkSource, options: PanelOptions & PanelReportOptions = {}): Promise<PanelReportCollection> {
+export function collectPanelReport(input: ChunkSource, options: PanelOptions & PanelReportOptions & ApproximateReportOptions = {}): Promise<PanelReportCollection> {
   return collectPanelReportWith(CORE_PANEL_READER, input, options);
 }
 

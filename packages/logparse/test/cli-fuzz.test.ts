@@ -21,6 +21,7 @@ describe('logparse CLI fuzzing', () => {
       '--exclude', 'static|favicon', '(a+)+$',
       '--host', 'http://www.example.com', '--merge-www',
       '--dot', '-', '--strict', '--max-line-length', '100', '--timeout', '2s', '--quiet',
+      '--approximate', '--precision', '--counters', '10',
     ],
     stdin: fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
