@@ -6,10 +6,12 @@
 //   3. `--state` over 1% new lines against a full run.
 // On elastic-apache.log repeated to 1M lines (LINES), as the other bench does; SPREAD=1 gives each copy its own
 // clients (many more hosts and visitors). Every case runs in a fresh process, the cases take turns round by round,
-// and the figures are medians. GoAccess is skipped (and said so) when it is not installed.
+// and the figures are medians. GoAccess is skipped (and said so) when it is not installed: Debian's 1.7 from the PATH,
+// and 1.11 (`-j 1`, one parsing thread) as ../shared/tools/build-goaccess.sh builds it into $TOOLS_CACHE
+// (~/.cache/puzzles-tools) or from $GOACCESS. HTML_ONLY=1 runs only the one-thread HTML report and GoAccess.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +39,8 @@ function which(tool: string): string {
 /** Runs a command under /usr/bin/time: user + system CPU seconds, wall seconds and peak RSS of the child. */
 function timed(command: string, args: string[]): Run {
   const r = spawnSync(TIME, ['-f', 'TIME %U %S %e %M', command, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  const line = r.stderr.split('\n').find((l) => l.startsWith('TIME '));
+  // (GoAccess draws its progress on stderr without line ends: the figures are found where they are.)
+  const line = /TIME [\d.]+ [\d.]+ [\d.:]+ \d+/.exec(r.stderr)?.[0];
   if (r.status !== 0 || line === undefined) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
   const [, user, sys, wall, kb] = line.split(' ').map(Number);
   return { cpu: user! + sys!, wall: wall!, rssMB: kb! / 1024 };
@@ -73,6 +76,9 @@ if (!existsSync(TIME)) {
   process.exit(0);
 }
 const goaccess = which('goaccess');
+const goaccess111 = process.env.GOACCESS ?? join(process.env.TOOLS_CACHE ?? join(homedir(), '.cache', 'puzzles-tools'), 'goaccess-1.11', 'goaccess');
+const has111 = existsSync(goaccess111);
+const HTML_ONLY = process.env.HTML_ONLY === '1';
 const dir = mkdtempSync(join(tmpdir(), 'logparse-report-bench-'));
 try {
   console.log(`logparse report bench: ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (a shared machine: figures are noisy)`);
@@ -108,7 +114,10 @@ try {
       },
     ],
   ];
-  if (goaccess !== '') cases.push([`GoAccess (${goaccess}) -o report.html`, () => timed(goaccess, [file, '--log-format=COMBINED', '-o', join(dir, 'goaccess.html')])]);
+  if (HTML_ONLY) cases.splice(1);
+  if (has111) cases.push(['GoAccess 1.11 -j 1 -o report.html', () => timed(goaccess111, [file, '--log-format=COMBINED', '-j', '1', '--no-progress', '-o', join(dir, 'goaccess111.html')])]);
+  else console.log(`GoAccess 1.11: not built (${goaccess111}; ../shared/tools/build-goaccess.sh builds it): no comparison with it\n`);
+  if (goaccess !== '' && !HTML_ONLY) cases.push([`GoAccess (${goaccess}) -o report.html`, () => timed(goaccess, [file, '--log-format=COMBINED', '-o', join(dir, 'goaccess.html')])]);
   else console.log('GoAccess: not installed (apt-get install goaccess): no comparison\n');
   const runs = new Map<string, Run[]>(cases.map(([name]) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) for (const [name, run] of cases) runs.get(name)!.push(run());
@@ -123,11 +132,24 @@ try {
   }
   const ours = med(cases[0]![0]);
   console.log('');
-  if (goaccess !== '') {
+  if (has111) {
+    const g = med('GoAccess 1.11 -j 1 -o report.html');
+    const ratio = g.cpu / ours.cpu;
+    const perRound = runs.get(cases[0]![0])!.map((r, i) => runs.get('GoAccess 1.11 -j 1 -o report.html')![i]!.cpu / r.cpu);
+    console.log(`HTML report, one thread each, lines per CPU-second: logparse ${M(total / ours.cpu)}, GoAccess 1.11 ${M(total / g.cpu)}: ${ratio.toFixed(1)}x (per round ${perRound.map((x) => x.toFixed(1)).join(' ')}; goal 10x: ${ratio >= 10 ? 'met' : 'NOT met'}); peak RSS ${ours.rssMB.toFixed(0)} MB, GoAccess 1.11 ${g.rssMB.toFixed(0)} MB`);
+  }
+  if (goaccess !== '' && !HTML_ONLY) {
     const g = med(cases[cases.length - 1]![0]);
     const ratio = g.cpu / ours.cpu;
     console.log(`HTML report, lines per CPU-second: logparse ${M(total / ours.cpu)}, GoAccess ${M(total / g.cpu)}: ${ratio.toFixed(1)}x (goal 10x: ${ratio >= 10 ? 'met' : 'NOT met'}); peak RSS ${ours.rssMB.toFixed(0)} MB (goal 150 MB: ${ours.rssMB <= 150 ? 'met' : 'NOT met'}), GoAccess ${g.rssMB.toFixed(0)} MB`);
   }
+  if (!HTML_ONLY) moreCases(runs, cases, grown, base);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The threads and the incremental runs' figures (left out with HTML_ONLY=1). */
+function moreCases(runs: Map<string, Run[]>, cases: Array<[string, () => Run]>, grown: string, base: string): void {
   // Per-round ratios too: rounds ran close together, so their ratio is less disturbed by other work than the medians.
   const w1 = runs.get(cases[0]![0])!;
   const w2 = runs.get(cases[2]![0])!;
@@ -161,6 +183,4 @@ try {
   console.log(
     `the same in the library after start-up (count, merge, report, write the state): full ${median(libFull.map((r) => r.cpu)).toFixed(2)} CPU-s, incremental ${median(libInc.map((r) => r.cpu)).toFixed(3)} CPU-s: ${(100 * median(libShares)).toFixed(1)}% of the wall time, ${(100 * median(libCpuShares)).toFixed(1)}% of the CPU time`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
