@@ -5,15 +5,11 @@
 // (a digit that a box has only in one line, or a line only in one box), until nothing more is found; then it
 // branches on a cell with the fewest candidates, or on the two places of a digit in a unit. One grid of candidates
 // and counts per level of the search, copied on the way down and dropped on the way back, so nothing is undone.
-// With probing (25×25 grids), each node also tries both sides of every pair — the two candidates of a cell with two,
-// the two places of a digit with two in a unit — on a copy of the grid with singles propagated: a side that fails
-// is a contradiction, so the other side is made; a cell that both sides fill with the same digit gets it; and the
-// search branches on the pair whose two sides removed the most candidates, the side that removed more first. The
-// published 25×25 puzzles need it: without it a wrong early branch leaves a subtree that singles and locked
-// candidates cannot refute in millions of nodes. Statistics: `nodes` counts the search-tree nodes (the clues'
-// propagation is the first) and, with probing, each side tried; `updates` the candidates removed (not counting the
-// trials). The run/checkAt/onCheck protocol is the dancing-links engine's (see engine.ts), so the same
-// budget checks (checks.ts) drive both.
+// Used for 4×4 and 16×16 grids (9×9 grids go by bands, sudoku-bands.ts; 25×25 grids by clause learning,
+// sudoku-learning.ts, as a wrong early branch there leaves a subtree that singles and locked candidates cannot refute
+// in millions of nodes). Statistics: `nodes` counts the search-tree nodes (the clues' propagation is the first),
+// `updates` the candidates removed. The run/checkAt/onCheck protocol is the dancing-links engine's (see engine.ts),
+// so the same budget checks (checks.ts) drive both.
 
 /** What `run` stopped on (the engine's values). @internal */
 export const SOLVED = 1;
@@ -27,12 +23,6 @@ const NEXT = 1;
 const BACK = 2;
 /** A unit's count for a digit placed there: never reaches 1 or 0 again, whatever is removed later. */
 const PLACED = 128;
-/** What #pair found: a side fails, or both place some cell alike (the placements are then due). */
-const FIRST_FAILS = -1;
-const SECOND_FAILS = -2;
-const BOTH_PLACE = -3;
-/** No pair was probed. */
-const NO_PAIR = -1 << 30;
 
 /** Bits set in a mask of at most 32 bits. */
 function bitCount(x: number): number {
@@ -79,12 +69,10 @@ export interface Propagation {
   readonly locked: boolean;
   /** Branch on a digit's two places in a unit when no cell has two candidates. */
   readonly digitBranches: boolean;
-  /** Probe both sides of every pair at each node, and branch on the pair that propagates most. */
-  readonly probing: boolean;
 }
 
-/** The default for box side `box`: all of it, with probing for 25×25 grids (it does not pay on smaller ones). */
-export const propagationFor = (box = 3): Propagation => ({ locked: true, digitBranches: true, probing: box >= 5 });
+/** The default: all of it. */
+const ALL: Propagation = { locked: true, digitBranches: true };
 
 /**
  * The search of one grid size by candidates and propagation: `load` a puzzle, then `run` until DONE, stopping at each
@@ -132,28 +120,8 @@ export class PropagationSearch {
   /** Per line and box along it (locked candidates): the union of their common cells' candidates. */
   readonly #segments: Int32Array;
   #mode = ENTER;
-  /** Probing: the pair to branch on (a cell, or -1 - a unit with #pairDigit and #pairPlaces), NO_PAIR if none. */
-  #pair = NO_PAIR;
-  #pairDigit = 0;
-  #pairPlaces = 0;
-  /** Per level: try the higher choice first (the side of a probed pair that removed more). */
-  readonly #highFirst: Uint8Array;
-  /** Probing: true while a trial settles (singles only, no locked candidates); the first side's grid, and the candidates each side removed. */
-  #trialing = false;
-  readonly #firstSide: Int32Array;
-  #removedFirst = 0;
-  #removedSecond = 0;
-  /**
-   * Probing: when only the first solution is wanted, both sides of each pair are tried afresh and cells that both
-   * fill alike are filled (this finds a solution sooner); else each placement is tried once per pass (its result
-   * kept in #tried/#triedRemoved) and nothing is filled from both sides (this proves a count sooner).
-   */
-  firstOnly = false;
-  #pass = 0;
-  readonly #tried: Int32Array;
-  readonly #triedRemoved: Int32Array;
 
-  constructor(box: number, propagation: Propagation = propagationFor(box)) {
+  constructor(box: number, propagation: Propagation = ALL) {
     const n = box * box;
     this.#box = box;
     this.size = n;
@@ -165,8 +133,8 @@ export class PropagationSearch {
     this.#cellUnits = cellUnits;
     this.#peers = peers;
     this.#peerCount = peerCount;
-    // Each level places at least one cell, so there are at most cellCount + 1 levels; one more holds a probe's trial.
-    const levels = this.cellCount + 2;
+    // Each level places at least one cell, so there are at most cellCount + 1 levels.
+    const levels = this.cellCount + 1;
     this.#grids = new Int32Array(levels * this.cellCount);
     this.#countSize = 3 * n * n;
     this.#counts = new Uint8Array(levels * this.#countSize);
@@ -178,10 +146,6 @@ export class PropagationSearch {
     this.#branchRest = new Int32Array(levels);
     this.#branchDigit = new Int32Array(levels);
     this.#segments = new Int32Array(n * box);
-    this.#highFirst = new Uint8Array(levels);
-    this.#firstSide = new Int32Array(propagation.probing ? this.cellCount : 0);
-    this.#tried = new Int32Array(propagation.probing ? this.cellCount * n : 0);
-    this.#triedRemoved = new Int32Array(propagation.probing ? this.cellCount * n : 0);
   }
 
   /** Starts a search of a grid (cells row-major, 0 blank or 1..n, already checked); resets the statistics. */
@@ -237,12 +201,10 @@ export class PropagationSearch {
         if (cell === -1) {
           level--;
         } else if (this.#digitUnit >= 0) {
-          this.#highFirst[level] = this.#highNext ? 1 : 0;
           branchCell[level] = -1 - this.#digitUnit;
           branchRest[level] = this.#places;
           this.#branchDigit[level] = this.#digit;
         } else {
-          this.#highFirst[level] = this.#highNext ? 1 : 0;
           branchCell[level] = cell;
           branchRest[level] = g[level * count + cell]!;
         }
@@ -263,7 +225,7 @@ export class PropagationSearch {
         level--;
         continue;
       }
-      const low = this.#highFirst[level] === 1 ? 1 << (31 - Math.clz32(rest)) : rest & -rest;
+      const low = rest & -rest;
       let cell = branchCell[level]!;
       let bit = low;
       if (cell < 0) {
@@ -293,157 +255,7 @@ export class PropagationSearch {
     const base = level * this.cellCount;
     const countBase = level * this.#countSize;
     if (!this.#settle(base, countBase)) return -1;
-    this.#pair = NO_PAIR;
-    this.#highNext = false;
-    if (this.propagation.probing && !this.#probe(level)) return -1;
     return this.#choose(base, countBase);
-  }
-
-  /** Probing: the branch at this node tries the higher choice first. */
-  #highNext = false;
-
-  /**
-   * Places digit bit `bit` in cell k on a copy of the grid at `base` (in the next level's place) and propagates
-   * singles; returns the candidates that removed, or -1 when it fails. Counts as a node.
-   */
-  #trial(k: number, bit: number, base: number, countBase: number): number {
-    const literal = k * this.size + 31 - Math.clz32(bit);
-    if (!this.firstOnly && this.#tried[literal] === this.#pass) return this.#triedRemoved[literal]!;
-    const count = this.cellCount;
-    const countSize = this.#countSize;
-    this.#grids.copyWithin(base + count, base, base + count);
-    this.#counts.copyWithin(countBase + countSize, countBase, countBase + countSize);
-    this.#placeCell[0] = k;
-    this.#placeBit[0] = bit;
-    this.#placing = 1;
-    const before = this.updates;
-    this.#trialing = true;
-    const ok = this.#settle(base + count, countBase + countSize);
-    this.#trialing = false;
-    const removed = ok ? this.updates - before : -1;
-    this.updates = before;
-    this.nodes++;
-    this.#tried[literal] = this.#pass;
-    this.#triedRemoved[literal] = removed;
-    return removed;
-  }
-
-  /**
-   * Tries both sides of a pair (digit `bitA` in cell `a`, digit `bitB` in cell `b`; one of them holds in every
-   * solution): FIRST_FAILS or SECOND_FAILS when one fails; BOTH_PLACE when both hold and fill some open cell with
-   * the same digit (those placements are then due); else a score, the product of what each removed (plus one).
-   */
-  #pairTrial(a: number, bitA: number, b: number, bitB: number, base: number, countBase: number): number {
-    const count = this.cellCount;
-    const removedA = this.#trial(a, bitA, base, countBase);
-    if (removedA < 0) return FIRST_FAILS;
-    if (!this.firstOnly) {
-      const removedB = this.#trial(b, bitB, base, countBase);
-      if (removedB < 0) return SECOND_FAILS;
-      this.#removedFirst = removedA;
-      this.#removedSecond = removedB;
-      return (removedA + 1) * (removedB + 1);
-    }
-    const first = this.#firstSide;
-    const g = this.#grids;
-    first.set(g.subarray(base + count, base + 2 * count));
-    const removedB = this.#trial(b, bitB, base, countBase);
-    if (removedB < 0) return SECOND_FAILS;
-    let placing = 0;
-    for (let k = 0; k < count; k++) {
-      const m = g[base + k]!;
-      if ((m & (m - 1)) === 0) continue;
-      const both = first[k]! | g[base + count + k]!;
-      if ((both & (both - 1)) === 0) {
-        this.#placeCell[placing] = k;
-        this.#placeBit[placing++] = both;
-      }
-    }
-    this.#placing = placing;
-    this.#removedFirst = removedA;
-    this.#removedSecond = removedB;
-    return placing > 0 ? BOTH_PLACE : (removedA + 1) * (removedB + 1);
-  }
-
-  /**
-   * Probes the pairs of the settled grid at `level` (see the top of this file) until none gives anything more;
-   * false on a contradiction. Leaves the pair to branch on in #pair (NO_PAIR when there is none).
-   */
-  #probe(level: number): boolean {
-    const g = this.#grids;
-    const counts = this.#counts;
-    const units = this.#units;
-    const count = this.cellCount;
-    const n = this.size;
-    const countSize = this.#countSize;
-    const base = level * count;
-    const countBase = level * countSize;
-    for (;;) {
-      this.#pass++;
-      let changed = false;
-      let bestScore = -1;
-      // The two candidates of a cell with two, then the two places of a digit with two in a unit.
-      for (let k = 0; k < count; k++) {
-        const m = g[base + k]!;
-        const high = m & (m - 1);
-        if (high === 0 || (high & (high - 1)) !== 0) continue;
-        const low = m & -m;
-        const score = this.#pairTrial(k, low, k, high, base, countBase);
-        if (score < 0) {
-          if (!this.#settleTrial(score, k, low, k, high, base, countBase)) return false;
-          changed = true;
-        } else if (score > bestScore) {
-          bestScore = score;
-          this.#pair = k;
-          this.#highNext = this.#removedSecond > this.#removedFirst;
-        }
-      }
-      for (let slot = 0; slot < countSize; slot++) {
-        if (counts[countBase + slot] !== 2) continue;
-        const u = (slot / n) | 0;
-        const digit = 1 << (slot - u * n);
-        let p = -1;
-        let q = -1;
-        for (let j = 0; j < n; j++) {
-          if ((g[base + units[u * n + j]!]! & digit) === 0) continue;
-          if (p < 0) p = j;
-          else q = j;
-        }
-        const first = units[u * n + p]!;
-        const second = units[u * n + q]!;
-        const score = this.#pairTrial(first, digit, second, digit, base, countBase);
-        if (score < 0) {
-          if (!this.#settleTrial(score, first, digit, second, digit, base, countBase)) return false;
-          changed = true;
-        } else if (score > bestScore) {
-          bestScore = score;
-          this.#pair = -1 - u;
-          this.#pairDigit = digit;
-          this.#pairPlaces = (1 << p) | (1 << q);
-          this.#highNext = this.#removedSecond > this.#removedFirst;
-        }
-      }
-      if (!changed) return true;
-      this.#pair = NO_PAIR;
-      this.#highNext = false;
-    }
-  }
-
-  /**
-   * After a pair trial that decided something (`score` < 0): places the side that did not fail (none to place when
-   * both sides placed the same, which #pairTrial left queued) and settles, then starts a new pass; false on a
-   * contradiction.
-   */
-  #settleTrial(score: number, firstCell: number, firstBit: number, secondCell: number, secondBit: number, base: number, countBase: number): boolean {
-    if (score !== BOTH_PLACE) {
-      const second = score === FIRST_FAILS;
-      this.#placeCell[0] = second ? secondCell : firstCell;
-      this.#placeBit[0] = second ? secondBit : firstBit;
-      this.#placing = 1;
-    }
-    if (!this.#settle(base, countBase)) return false;
-    this.#pass++;
-    return true;
   }
 
   /**
@@ -565,7 +377,7 @@ export class PropagationSearch {
         queue[tail++] = k;
         continue;
       }
-      if (!this.propagation.locked || this.#trialing) break;
+      if (!this.propagation.locked) break;
       this.updates = updates;
       const after = this.#lockedCandidates(base, countBase, tail, hiddenTail);
       updates = this.updates;
@@ -668,14 +480,6 @@ export class PropagationSearch {
       }
     }
     this.#digitUnit = -1;
-    if (this.#pair !== NO_PAIR && best < this.cellCount) {
-      // Probing chose the pair that propagates most.
-      if (this.#pair >= 0) return this.#pair;
-      this.#digitUnit = -1 - this.#pair;
-      this.#digit = this.#pairDigit;
-      this.#places = this.#pairPlaces;
-      return best;
-    }
     if (fewest > 2 && best < this.cellCount && this.propagation.digitBranches) {
       // No cell with two candidates: a digit with two places in a unit, if there is one, branches two ways too.
       const counts = this.#counts;

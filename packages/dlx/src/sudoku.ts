@@ -1,6 +1,7 @@
 // Sudoku grids, and two ways to search them behind one API. The default ('propagation'): candidates as bit sets, with
 // naked and hidden singles and locked candidates between branches — for 9×9 grids by bands of digit planes
-// (sudoku-bands.ts), for the other sizes per cell (sudoku-bitset.ts, probing pairs on 25×25 grids). The other ('dlx'): Sudoku as
+// (sudoku-bands.ts), for 25×25 grids by clause learning (sudoku-learning.ts), for 4×4 and 16×16 per cell
+// (sudoku-bitset.ts). The other ('dlx'): Sudoku as
 // exact cover, as in the Lisp blog post on Dancing Links Sudoku: for an n×n grid (n = box²) the 4n² items cell (r,c),
 // row-digit (r,v), column-digit (c,v) and box-digit (b,v), and the n³ options "digit v in cell (r,c)"; a puzzle
 // forces the options of its clues (covering their items) and the engine is reset after each puzzle. One solver per
@@ -10,6 +11,7 @@ import { Engine, FOUND, type CompiledProblem } from './engine.js';
 import { describeValue, optionsOf, positiveCount } from './errors.js';
 import { BandSearch } from './sudoku-bands.js';
 import { PropagationSearch, SOLVED } from './sudoku-bitset.js';
+import { LearningSearch } from './sudoku-learning.js';
 import { sudokuWasm } from './sudoku-wasm.js';
 
 /** The most solutions one WebAssembly search counts (its counter is a 32-bit integer). */
@@ -219,8 +221,8 @@ export interface SudokuStats {
   readonly solutions: number;
   /**
    * Search-tree nodes, and updates: with method 'propagation', the nodes entered (the clues' propagation is the
-   * first; for 25×25 grids also each trial placement of the probing between branches) and the candidates removed;
-   * with 'dlx', nodes and link updates as Knuth counts them (the clues' covering included in updates).
+   * first) and the candidates removed, for 25×25 grids the decisions (plus one for the clues) and the assignments
+   * propagated; with 'dlx', nodes and link updates as Knuth counts them (the clues' covering included in updates).
    */
   readonly nodes: number;
   readonly updates: number;
@@ -235,8 +237,8 @@ export type SudokuSearchOptions = BudgetOptions;
 
 /**
  * How a SudokuSolver searches: 'propagation' (the default: candidates as bit sets, naked and hidden singles and
- * locked candidates between branches; 9×9 grids by bands of digit planes, 25×25 grids also probing both sides of
- * every pair) or 'dlx' (Algorithm X on the exact-cover matrix, as in the Lisp blog post on Dancing Links Sudoku: its
+ * locked candidates between branches; 9×9 grids by bands of digit planes; 25×25 grids by clause learning, as SAT
+ * solvers search) or 'dlx' (Algorithm X on the exact-cover matrix, as in the Lisp blog post on Dancing Links Sudoku: its
  * node and update counts are Knuth's).
  */
 export type SudokuMethod = 'propagation' | 'dlx';
@@ -273,7 +275,7 @@ export class SudokuSolver {
   readonly method: SudokuMethod;
   /** The dancing-links engine (method 'dlx'), else the propagation search (by bands for 9×9). */
   private readonly engine: Engine | null;
-  private readonly propagation: PropagationSearch | BandSearch | null;
+  private readonly propagation: PropagationSearch | BandSearch | LearningSearch | null;
   private readonly core: SearchCore;
   private stats: SudokuStats = NO_STATS;
   /** The search under way (an async one can pause): its limit, output, solutions and checks. */
@@ -387,10 +389,7 @@ export class SudokuSolver {
         }
       }
     } else {
-      const search = this.propagation!;
-      // Probing (25×25) fills cells from both sides of a pair when only one solution is wanted.
-      if (search instanceof PropagationSearch) search.firstOnly = limit === 1;
-      search.load(cells);
+      this.propagation!.load(cells);
     }
     const run = { limit, out, cells, found: 0, consistent, checks: null as Checks | null };
     if (budget !== null || polling) {
@@ -486,14 +485,17 @@ export class SudokuSolver {
   }
 }
 
-/** The propagation search of grids of box side `box`: by bands for 9×9, by candidates per cell for the other sizes. */
-function propagationSearch(box: number): PropagationSearch | BandSearch {
-  return box === 3 ? new BandSearch() : new PropagationSearch(box);
+/**
+ * The propagation search of grids of box side `box`: by bands for 9×9, by clause learning for 25×25, by candidates
+ * per cell for 4×4 and 16×16.
+ */
+function propagationSearch(box: number): PropagationSearch | BandSearch | LearningSearch {
+  return box === 3 ? new BandSearch() : box === 5 ? new LearningSearch(box) : new PropagationSearch(box);
 }
 
 // solveSudoku and countSudokuSolutions use the propagation search directly (no budgets, no SudokuSolver), so that a
 // bundle importing only them does not carry the dancing-links engine and its WebAssembly module.
-const searches = new Map<number, PropagationSearch | BandSearch>();
+const searches = new Map<number, PropagationSearch | BandSearch | LearningSearch>();
 
 /** Searches parsed cells by propagation for up to `limit` solutions; writes the first into `out` when given. @internal */
 export function searchGrid(grid: SudokuGrid, limit: number, out?: Uint8Array): number {
@@ -510,7 +512,6 @@ export function searchGrid(grid: SudokuGrid, limit: number, out?: Uint8Array): n
     search = propagationSearch(grid.box);
     searches.set(grid.size, search);
   }
-  if (search instanceof PropagationSearch) search.firstOnly = limit === 1;
   search.load(grid.cells);
   let found = 0;
   while (found < limit && search.run() === SOLVED) {
