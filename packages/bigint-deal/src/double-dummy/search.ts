@@ -8,7 +8,9 @@
 // Hein's DDS): a null-window alpha-beta search ("can North-South take at least t tricks?") driven to the exact value
 // by moving t (MTD(f)); a transposition table at the start of each trick whose bounds hold for every position with the
 // same lengths and the same owners of the cards that decided them (relative ranks: cards already played do not count;
-// winning ranks: smaller cards did not matter); quick tricks and sure trump tricks that cut a trick start short; equal
+// winning ranks: smaller cards did not matter); quick tricks, sure trump tricks and the tricks the side not on lead is
+// sure of later (its top trumps, a guarded second trump, a side needing every trick but commanding too few) that cut a
+// trick start short; equal
 // cards (touching once played cards are ignored) tried once, the highest for all (a winner's equals count among the
 // winning ranks, as in DDS); the smaller cards of a suit skipped once one failed below every rank that mattered; and a
 // move order that tries likely-best cards first.
@@ -474,6 +476,85 @@ function sureTrumps(side: i32): i32 {
   return fromA > fromB ? fromA : fromB;
 }
 
+function holderOf(suit: i32, rank: i32): i32 {
+  const bit = 1 << rank;
+  if ((hands[suit]! & bit) != 0) return 0;
+  if ((hands[4 + suit]! & bit) != 0) return 1;
+  if ((hands[8 + suit]! & bit) != 0) return 2;
+  return 3;
+}
+
+/**
+ * Trump tricks the side not on lead is sure of, whatever the play (DDS's later-trick rules): all its trumps when the
+ * side on lead has none; one for the top trump, two when it holds the top two and they need not fall together; one for
+ * the second-best trump guarded behind the top one, or the second and third best against the top. Ranks at `slot`.
+ */
+function laterTrumps(seat: i32, slot: i32): i32 {
+  clearRanks(slot);
+  const d0 = (seat + 1) & 3;
+  const d1 = (seat + 3) & 3;
+  const ours = hands[seat * 4 + trump]! | hands[(seat ^ 2) * 4 + trump]!;
+  const theirs = hands[d0 * 4 + trump]! | hands[d1 * 4 + trump]!;
+  const all = ours | theirs;
+  if (theirs == 0) return 0;
+  if (ours == 0) {
+    const a = popcnt32(hands[d0 * 4 + trump]!);
+    const b = popcnt32(hands[d1 * 4 + trump]!);
+    return a > b ? a : b;
+  }
+  const top = highest(all);
+  const second = highest(all & ~(1 << top));
+  if (((theirs >> top) & 1) != 0) {
+    ranks_[slot + trump] = 1 << top;
+    if (second >= 0 && ((theirs >> second) & 1) != 0) {
+      const hh = holderOf(trump, second);
+      if (popcnt32(hands[hh * 4 + trump]!) > 1 || popcnt32(hands[(hh ^ 2) * 4 + trump]!) > 1) {
+        ranks_[slot + trump] = (1 << top) | (1 << second);
+        return 2;
+      }
+    }
+    return 1;
+  }
+  if (second < 0 || ((theirs >> second) & 1) == 0) return 0;
+  const hh = holderOf(trump, second);
+  if (popcnt32(hands[hh * 4 + trump]!) <= 1) return 0;
+  if (holderOf(trump, top) == ((hh + 3) & 3)) {
+    ranks_[slot + trump] = (1 << top) | (1 << second);
+    return 1;
+  }
+  const third = highest(all & ~(1 << top) & ~(1 << second));
+  if (third >= 0 && ((theirs >> third) & 1) != 0) {
+    ranks_[slot + trump] = (1 << top) | (1 << second) | (1 << third);
+    return 1;
+  }
+  return 0;
+}
+
+/**
+ * Notrump (or no trumps left): the side on lead wins no more tricks in a row than the suits it commands hold (the longer
+ * of its two hands in each); needing every trick and more than that, it loses one. Ranks at `slot`.
+ */
+function laterNotrump(seat: i32, slot: i32, need: i32): i32 {
+  clearRanks(slot);
+  let sum = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const mine = hands[seat * 4 + suit]!;
+    const partners = hands[(seat ^ 2) * 4 + suit]!;
+    const theirs = hands[((seat + 1) & 3) * 4 + suit]! | hands[((seat + 3) & 3) * 4 + suit]!;
+    const all = mine | partners | theirs;
+    if (all == 0) continue;
+    const top = highest(all);
+    if (((theirs >> top) & 1) != 0) {
+      if ((all & ~(1 << top)) != 0) ranks_[slot + suit] = 1 << top;
+    } else {
+      const a = popcnt32(mine);
+      const b = popcnt32(partners);
+      sum += a > b ? a : b;
+    }
+  }
+  return sum < need ? 1 : 0;
+}
+
 function insert(base: i32, count: i32, card: i32, heuristic: i32, seat: i32): i32 {
   const seen = history[(seat << 6) | card]!;
   const score = heuristic * HISTORY_WEIGHT + (seen < HISTORY_WEIGHT ? seen : HISTORY_WEIGHT - 1);
@@ -719,6 +800,15 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
         ranks_[slot + trump] = sureRanks;
         return false;
       }
+    }
+    if (trump == NOTRUMP || (hands[trump]! | hands[4 + trump]! | hands[8 + trump]! | hands[12 + trump]!) == 0) {
+      if (maximize ? target == left : target == 1) {
+        const later = laterNotrump(seat, slot, maximize ? target : left - target + 1);
+        if (later > 0) return !maximize;
+      }
+    } else {
+      const later = laterTrumps(seat, slot);
+      if (maximize ? left - later < target : later >= target) return !maximize;
     }
     count = leads(seat, base, best, left);
   } else {
