@@ -56,8 +56,8 @@ export const DEFAULT_COUNTERS = 5000;
 const PANEL_PRECISION = 12;
 /** The precision of the visitors of a long panel's item: 256 registers, 6.5% (exact up to 16 visitors). */
 const ITEM_PRECISION = 8;
-/** Cached per-value facts (a user agent's families, a request's kind, a referrer's site) before the cache is emptied. */
-const CACHE_LIMIT = 1 << 16;
+/** Slots of each cache of per-value facts (a user agent's families, a request's kind, a referrer's site). */
+const CACHE_BITS = 16;
 
 const SKETCHED: readonly PanelName[] = ['requests', 'static', 'notFound', 'hosts', 'referringSites', 'referrerUrls'];
 const ESTIMATED: readonly (keyof GeneralPanel)[] = ['visitors', 'files', 'referrers', 'notFound', 'staticFiles'];
@@ -108,8 +108,37 @@ function hashText(name: string): Hashed {
   return { name, h1: scratchHash[0]!, h2: scratchHash[1]! };
 }
 
-/** A cache key from a 64-bit hash (53 of its bits). */
-const cacheKey = (h1: number, h2: number): number => (h1 >>> 0) * 2097152 + (h2 >>> 11);
+/**
+ * A direct-mapped cache of a number per value, keyed by the value's 64-bit hash: a slot per hash's low bits, a newer
+ * value taking the slot of an older one. Fixed memory, no objects per entry.
+ */
+class HashCache {
+  readonly #h1 = new Int32Array(1 << CACHE_BITS);
+  readonly #h2 = new Int32Array(1 << CACHE_BITS);
+  readonly #values = new Int32Array(1 << CACHE_BITS);
+  readonly #used = new Uint8Array(1 << CACHE_BITS);
+
+  /** The slot of the hash. */
+  slot(h1: number, h2: number): number {
+    return (h1 ^ (h2 >>> CACHE_BITS)) & ((1 << CACHE_BITS) - 1);
+  }
+
+  /** True when the slot holds the value hashed (h1, h2). */
+  has(slot: number, h1: number, h2: number): boolean {
+    return this.#used[slot] === 1 && this.#h1[slot] === h1 && this.#h2[slot] === h2;
+  }
+
+  value(slot: number): number {
+    return this.#values[slot]!;
+  }
+
+  set(slot: number, h1: number, h2: number, value: number): void {
+    this.#used[slot] = 1;
+    this.#h1[slot] = h1;
+    this.#h2[slot] = h2;
+    this.#values[slot] = value;
+  }
+}
 
 /** The counters of an approximate report. @internal */
 export class ApproxCounter {
@@ -139,11 +168,12 @@ export class ApproxCounter {
   readonly #browsers = new Short();
   readonly #families: string[] = [];
   readonly #familyIds = new Map<string, number>();
-  // Bounded caches by a value's hash: a user agent's families (os id * 2^16 + browser id), a request's kind
-  // (true: static), a referrer's site (null: none).
-  #agentFamilies = new Map<number, number>();
-  #requestStatic = new Map<number, boolean>();
-  #refSite = new Map<number, Hashed | null>();
+  // Caches by a value's hash: a user agent's families (os id * 2^16 + browser id), a request's kind (1 static,
+  // 0 not), a referrer's site (an index into the slot's site, -1 none).
+  readonly #agentFamilies = new HashCache();
+  readonly #requestStatic = new HashCache();
+  readonly #refSite = new HashCache();
+  readonly #sites: Array<Hashed | null> = new Array<Hashed | null>(1 << CACHE_BITS).fill(null);
 
   constructor(precision: number, counters: number) {
     this.precision = precision;
@@ -161,6 +191,7 @@ export class ApproxCounter {
     this.referringSites = new TopCounters(counters, ITEM_PRECISION);
   }
 
+  /** Bytes sent. */
   get bytes(): number {
     return this.#sent[0]!;
   }
@@ -173,40 +204,35 @@ export class ApproxCounter {
 
   /** The families (os * 2^16 + browser) of a user agent given by its hash and bytes. */
   agentFamilies(h1: number, h2: number, text: () => string): number {
-    const key = cacheKey(h1, h2);
-    let f = this.#agentFamilies.get(key);
-    if (f === undefined) {
-      const t = text();
-      const c = agentClass(t === '' ? null : t);
-      f = this.#family(c.os) * 65536 + this.#family(c.browser);
-      if (this.#agentFamilies.size >= CACHE_LIMIT) this.#agentFamilies = new Map();
-      this.#agentFamilies.set(key, f);
-    }
+    const cache = this.#agentFamilies;
+    const slot = cache.slot(h1, h2);
+    if (cache.has(slot, h1, h2)) return cache.value(slot);
+    const t = text();
+    const c = agentClass(t === '' ? null : t);
+    const f = this.#family(c.os) * 65536 + this.#family(c.browser);
+    cache.set(slot, h1, h2, f);
     return f;
   }
 
   /** True when a request (path and query) given by its hash is a static file. */
   isStatic(h1: number, h2: number, text: () => string): boolean {
-    const key = cacheKey(h1, h2);
-    let s = this.#requestStatic.get(key);
-    if (s === undefined) {
-      s = isStaticPath(text());
-      if (this.#requestStatic.size >= CACHE_LIMIT) this.#requestStatic = new Map();
-      this.#requestStatic.set(key, s);
-    }
+    const cache = this.#requestStatic;
+    const slot = cache.slot(h1, h2);
+    if (cache.has(slot, h1, h2)) return cache.value(slot) === 1;
+    const s = isStaticPath(text());
+    cache.set(slot, h1, h2, s ? 1 : 0);
     return s;
   }
 
   /** The referring site of a referrer given by its hash, or null. */
   site(h1: number, h2: number, text: () => string): Hashed | null {
-    const key = cacheKey(h1, h2);
-    let s = this.#refSite.get(key);
-    if (s === undefined) {
-      const name = referringSite(text());
-      s = name === null ? null : hashText(name);
-      if (this.#refSite.size >= CACHE_LIMIT) this.#refSite = new Map();
-      this.#refSite.set(key, s);
-    }
+    const cache = this.#refSite;
+    const slot = cache.slot(h1, h2);
+    if (cache.has(slot, h1, h2)) return this.#sites[slot]!;
+    const name = referringSite(text());
+    const s = name === null ? null : hashText(name);
+    cache.set(slot, h1, h2, 0);
+    this.#sites[slot] = s;
     return s;
   }
 
