@@ -1,23 +1,24 @@
 // Sudoku by clause learning, as SAT solvers search (CDCL: conflict-driven clause learning). One variable per cell and
 // digit, "digit d in cell k"; the rules are "each cell holds a digit" and "each unit (row, column, box) holds each
-// digit", clauses of n literals watched two at a time, and "no two of a cell's digits, no digit twice in a unit",
-// never stored: a digit placed removes itself from the cell's other digits and from its peers at once (so naked and
-// hidden singles are what unit propagation finds). Each dead end is analysed back to its first unique implication
-// point, and the clause learnt (shortened by the reasons of its literals) keeps the search from the same dead end in
-// every other branch: that is what proves the hardest published 25×25 puzzles unique, whose refutations a search
-// without memory repeats millions of times. Decisions by activity (VSIDS: the variables of recent conflicts first),
-// placing the digit; restarts on the Luby sequence; learnt clauses with more than two decision levels (LBD) are
-// halved when they pile up. Counting: each solution found is blocked by a clause of its decisions (no other solution
-// satisfies them all), and the search goes on from the top until none is left or the limit is reached. Statistics:
-// `nodes` counts the decisions (the clues' propagation is the first node), `updates` the assignments propagated.
-// The run/checkAt/onCheck protocol is the dancing-links engine's (see engine.ts), so the same budget checks drive it.
+// digit", clauses of n literals that each count their literals not yet false (one left holds: naked and hidden
+// singles), and "no two of a cell's digits, no digit twice in a unit", never stored: a digit placed removes itself
+// from the cell's other digits and from its peers at once. Each dead end is analysed back to its first unique
+// implication point, and the clause learnt (shortened by the reasons of its literals) keeps the search from the same
+// dead end in every other branch: that is what proves the hardest published 25×25 puzzles unique, whose refutations
+// a search without memory repeats millions of times. Learnt clauses are watched two literals at a time, each watch
+// with a blocker (a literal of the clause that, true, spares a visit), as MiniSat does. Decisions by activity (VSIDS:
+// the variables of recent conflicts first), placing the digit; restarts on the Luby sequence; learnt clauses with
+// more than two decision levels (LBD) are halved when they pile up. Counting: each solution found is blocked by a
+// clause of its decisions (no other solution satisfies them all), which undoes the last decision and goes on, until
+// none is left or the limit is reached. Statistics: `nodes` counts the decisions (the clues' propagation is the first
+// node), `updates` the assignments propagated. The run/checkAt/onCheck protocol is the dancing-links engine's (see
+// engine.ts), so the same budget checks drive it.
 import { DONE, PAUSED, SOLVED } from './sudoku-bitset.js';
 
 /** No reason: a decision, or a literal set at the top (clues). */
 const NONE = -1;
-/** The clause arena: per clause a header [size, lbd | deleted flag], then its literals (the watched two first). */
+/** The clause arena: per clause a header [size, LBD], then its literals (the watched two first). */
 const HEADER = 2;
-const DELETED = 1 << 30;
 /** Conflicts between restarts: this many times the Luby sequence. */
 const RESTART_UNIT = 64;
 /** Learnt clauses kept before the first reduction, and the growth after each. */
@@ -77,7 +78,11 @@ export class LearningSearch {
   #arenaSize = 0;
   #originalSize = 0;
   #learnt: number[] = [];
-  /** Per literal: the clauses that watch it (visited when it becomes false). */
+  /** Per variable: the offsets of the four rules' clauses it is in; per rules' clause (offset / (n + HEADER)): its literals not false. */
+  readonly #rulesOf: Int32Array;
+  readonly #open: Int32Array;
+  readonly #ruleStride: number;
+  /** Per learnt literal: the learnt clauses that watch it (visited when it becomes false). */
   readonly #watches: number[][];
   /** VSIDS: activities, the heap of open variables by activity, each variable's place in it (-1 when out). */
   readonly #activity: Float64Array;
@@ -154,10 +159,20 @@ export class LearningSearch {
       }
       units.push(row, column, square);
     }
-    for (let k = 0; k < cells; k++) this.#store(Array.from({ length: n }, (_, d) => 2 * (k * n + d)), 0);
+    // The rules' clauses are not watched: each keeps a count of its literals not false.
+    this.#ruleStride = n + HEADER;
+    const rulesOf = new Int32Array(4 * vars);
+    const ruleCount = new Int32Array(vars);
+    const rule = (lits: number[]) => {
+      const at = this.#store(lits, 0);
+      for (const lit of lits) rulesOf[4 * (lit >> 1) + ruleCount[lit >> 1]!++] = at;
+    };
+    for (let k = 0; k < cells; k++) rule(Array.from({ length: n }, (_, d) => 2 * (k * n + d)));
     for (const unit of units) {
-      for (let d = 0; d < n; d++) this.#store(unit.map((k) => 2 * (k * n + d)), 0);
+      for (let d = 0; d < n; d++) rule(unit.map((k) => 2 * (k * n + d)));
     }
+    this.#rulesOf = rulesOf;
+    this.#open = new Int32Array(4 * cells);
     this.#originalSize = this.#arenaSize;
   }
 
@@ -177,9 +192,12 @@ export class LearningSearch {
     return at;
   }
 
+  /** Watches a clause's first two literals, each with the other as its blocker (a true blocker: nothing to do). */
   #watch(at: number): void {
-    this.#watches[this.#arena[at + HEADER]! ^ 1]!.push(at);
-    this.#watches[this.#arena[at + HEADER + 1]! ^ 1]!.push(at);
+    const a = this.#arena[at + HEADER]!;
+    const b = this.#arena[at + HEADER + 1]!;
+    this.#watches[a ^ 1]!.push(at, b);
+    this.#watches[b ^ 1]!.push(at, a);
   }
 
   /** Starts a search of a grid (cells row-major, 0 blank or 1..n, already checked); resets the statistics. */
@@ -193,7 +211,7 @@ export class LearningSearch {
     for (const list of this.#watches) list.length = 0;
     this.#arenaSize = this.#originalSize;
     this.#learnt = [];
-    for (let at = 0; at < this.#originalSize; at += HEADER + this.#arena[at]!) this.#watch(at);
+    this.#open.fill(this.size);
     this.#trailSize = 0;
     this.#head = 0;
     this.level = 0;
@@ -266,6 +284,9 @@ export class LearningSearch {
     const excludeCount = this.#excludeCount;
     const levelOf = this.#levelOf;
     const reasonOf = this.#reason;
+    const open = this.#open;
+    const rulesOf = this.#rulesOf;
+    const stride = this.#ruleStride;
     const level = this.level;
     let updates = this.updates;
     let trailSize = this.#trailSize;
@@ -290,17 +311,60 @@ export class LearningSearch {
           }
         }
         if (conflict !== -1) break;
+      } else {
+        // v false: one literal fewer in each of its rules' clauses; one left must hold, none is a conflict.
+        const r = 4 * v;
+        const left0 = --open[rulesOf[r]! / stride]!;
+        const left1 = --open[rulesOf[r + 1]! / stride]!;
+        const left2 = --open[rulesOf[r + 2]! / stride]!;
+        const left3 = --open[rulesOf[r + 3]! / stride]!;
+        if (left0 <= 1 || left1 <= 1 || left2 <= 1 || left3 <= 1) {
+          for (let t = 0; t < 4; t++) {
+            const at = rulesOf[r + t]!;
+            const left = t === 0 ? left0 : t === 1 ? left1 : t === 2 ? left2 : left3;
+            if (left > 1) continue;
+            if (left === 0) {
+              conflict = at;
+              break;
+            }
+            // The one literal not false: nothing to do when it is true already.
+            let lit = -1;
+            for (let i = at + HEADER, end = i + arena[at]!; i < end; i++) {
+              const x = value[arena[i]! >> 1]!;
+              if (x === 1) break;
+              if (x === 0) {
+                lit = arena[i]!;
+                break;
+              }
+            }
+            if (lit < 0) continue;
+            const w = lit >> 1;
+            value[w] = 1;
+            levelOf[w] = level;
+            reasonOf[w] = at;
+            trail[trailSize++] = lit;
+          }
+          if (conflict !== -1) break;
+        }
       }
-      // The clauses watching the literal that became false.
+      // The learnt clauses watching the literal that became false.
       const falseLit = p ^ 1;
       const list = this.#watches[p]!;
+      if (list.length === 0) continue;
       let i = 0;
       let j = 0;
       const length = list.length;
       while (i < length) {
-        const at = list[i++]!;
+        const at = list[i]!;
+        const blocker = list[i + 1]!;
+        i += 2;
+        const b = value[blocker >> 1]!;
+        if (b !== 0 && (b === 1) === ((blocker & 1) === 0)) {
+          list[j++] = at;
+          list[j++] = blocker;
+          continue;
+        }
         const size = arena[at]!;
-        if ((arena[at + 1]! & DELETED) !== 0) continue;
         const c = at + HEADER;
         // The false literal goes to the second place.
         if (arena[c] === falseLit) {
@@ -308,9 +372,10 @@ export class LearningSearch {
           arena[c + 1] = falseLit;
         }
         const first = arena[c]!;
-        const firstValue = value[first >> 1]! * ((first & 1) === 0 ? 1 : -1);
-        if (firstValue === 1) {
+        const x0 = value[first >> 1]!;
+        if (x0 !== 0 && (x0 === 1) === ((first & 1) === 0)) {
           list[j++] = at;
+          list[j++] = first;
           continue;
         }
         // Another literal not false to watch?
@@ -321,14 +386,16 @@ export class LearningSearch {
           if (x === 0 || (x === 1) === ((lit & 1) === 0)) {
             arena[c + 1] = lit;
             arena[c + k] = falseLit;
-            this.#watches[lit ^ 1]!.push(at);
+            this.#watches[lit ^ 1]!.push(at, first);
             moved = true;
             break;
           }
         }
         if (moved) continue;
         list[j++] = at;
-        if (firstValue === -1) {
+        list[j++] = first;
+        if (x0 !== 0) {
+          // The first literal is false too.
           conflict = at;
           while (i < length) list[j++] = list[i++]!;
           break;
@@ -340,7 +407,7 @@ export class LearningSearch {
         reasonOf[w] = at;
         trail[trailSize++] = first;
       }
-      list.length = j;
+      if (j < length) list.length = j;
       if (conflict !== -1) break;
     }
     this.#trailSize = trailSize;
@@ -353,8 +420,18 @@ export class LearningSearch {
     if (this.level <= to) return;
     const start = this.#levelStart[to + 1]!;
     const value = this.#value;
+    const open = this.#open;
+    const rulesOf = this.#rulesOf;
+    const stride = this.#ruleStride;
     for (let t = this.#trailSize - 1; t >= start; t--) {
-      const v = this.#trail[t]! >> 1;
+      const lit = this.#trail[t]!;
+      const v = lit >> 1;
+      if ((lit & 1) === 1 && t < this.#head) {
+        open[rulesOf[4 * v]! / stride]!++;
+        open[rulesOf[4 * v + 1]! / stride]!++;
+        open[rulesOf[4 * v + 2]! / stride]!++;
+        open[rulesOf[4 * v + 3]! / stride]!++;
+      }
       value[v] = 0;
       this.#reason[v] = NONE;
       if (this.#heapIndex[v]! < 0) this.#heapInsert(v);
@@ -555,7 +632,6 @@ export class LearningSearch {
     const keep: number[] = [];
     const candidates: number[] = [];
     for (const at of this.#learnt) {
-      if ((arena[at + 1]! & DELETED) !== 0) continue;
       if (arena[at + 1]! <= 2) keep.push(at);
       else candidates.push(at);
     }
@@ -576,7 +652,7 @@ export class LearningSearch {
     this.#arenaSize = to;
     this.#learnt = learnt;
     for (const list of this.#watches) list.length = 0;
-    for (let at = 0; at < to; at += HEADER + arena[at]!) this.#watch(at);
+    for (const at of learnt) this.#watch(at);
   }
 
   /** Searches until the next solution (SOLVED), the end (DONE) or `onCheck` asking to stop (PAUSED). */
