@@ -3,7 +3,9 @@
 //   many visitors: the sample 100 times (1M lines), each copy's client addresses starting with the copy's number
 //     (209,500 visitors, 175,300 hosts), as bench:phases builds it;
 //   many items: the same, each copy's requests and referrers also carrying the copy's number (100× the requests and
-//     referrer URLs).
+//     referrer URLs);
+//   every line its own: the many-visitors log with each line's request path and referrer URL made unique by its line
+//     number (a million distinct requests and ~600,000 distinct referrer URLs: the worst case for the counters).
 // Each case a fresh process (`--report all --json`, one thread), the cases in turn for ROUNDS (5) rounds; CPU seconds
 // and peak RSS from /usr/bin/time, medians. The first round's reports are compared: the general panel's estimates,
 // each panel's visitors (relative error of items with at least 100 visitors, held from their first hit), the hits
@@ -58,7 +60,7 @@ function compare(exact: Report, approx: Report): void {
     let bad = 0;
     for (const r of got) {
       const t = truth.get(r.key)!;
-      if (t.visitors >= 100 && r.hitsError === 0) errors.push(Math.abs(r.visitors - t.visitors) / t.visitors);
+      if (t.visitors >= 100 && (r.hitsError ?? 0) === 0) errors.push(Math.abs(r.visitors - t.visitors) / t.visitors);
       const e = r.hitsError ?? 0;
       if (!(r.hits - e <= t.hits && t.hits <= r.hits)) bad++;
     }
@@ -83,10 +85,23 @@ try {
   const logs: Array<[string, string]> = [
     ['many visitors', join(dir, 'many.log')],
     ['many items', join(dir, 'items.log')],
+    ['every line its own', join(dir, 'unique.log')],
   ];
   const copies = (f: (copy: string, i: number) => string): Buffer => Buffer.from(Array.from({ length: 100 }, (_, i) => f(text, i)).join(''), 'latin1');
   writeFileSync(logs[0]![1], copies((t, i) => t.replace(/^\d+\./gm, `${i % 256}.`)));
   writeFileSync(logs[1]![1], copies((t, i) => t.replace(/^\d+\./gm, `${i % 256}.`).replace(/"(GET|POST|HEAD) \//g, `"$1 /c${i}/`).replace(/" \d{3} [\d-]+ "http[^"]*/g, (m) => `${m}?c=${i}`)));
+  let line = 0;
+  writeFileSync(
+    logs[2]![1],
+    Buffer.from(
+      readFileSync(logs[0]![1], 'latin1').replace(/^(.*)$/gm, (l) => {
+        if (l === '') return l;
+        line++;
+        return l.replace(/"(GET|POST|HEAD) \//, `"$1 /u${line}/`).replace(/" (\d{3}) ([\d-]+) "http([^"]*)/, (_, status: string, bytes: string, rest: string) => `" ${status} ${bytes} "http${rest}?u=${line}`);
+      }),
+      'latin1',
+    ),
+  );
   for (const [name, file] of logs) {
     const results = { exact: [] as Array<{ cpu: number; rssMB: number }>, approximate: [] as Array<{ cpu: number; rssMB: number }> };
     for (let round = 0; round < ROUNDS; round++) {

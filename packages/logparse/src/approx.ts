@@ -399,8 +399,12 @@ export async function countApprox(reader: ChunkReader, source: unknown, options:
   let ab: Uint8Array = agentBuf;
   let as = 0;
   let ae = 0;
-  const requestName = (): string => utf8TextOf(rb, rs, re);
-  const refName = (): string => utf8TextOf(fb, fs, fe);
+  // Each decoded at most once a line (a request is looked up for its kind and may take a counter; a referrer for its
+  // site and a counter).
+  let requestText: string | null = null;
+  let refText: string | null = null;
+  const requestName = (): string => (requestText ??= utf8TextOf(rb, rs, re));
+  const refName = (): string => (refText ??= utf8TextOf(fb, fs, fe));
   const hostName = (): string => utf8TextOf(hb, hs, he);
   const agentName = (): string => utf8TextOf(ab, as, ae);
   const onLine = (buf: Uint8Array, s: number, e: number, line: number, final: boolean): void => {
@@ -477,6 +481,8 @@ export async function countApprox(reader: ChunkReader, source: unknown, options:
     counter.addShort(dayId, hour, status, bytes, families, v1, v2, visitor);
     counter.addHost(host1, host2, hostName, bytes, v1, v2, visitor);
     // The request's path and query (the whole field when it is not METHOD path PROTOCOL).
+    requestText = null;
+    refText = null;
     let req1 = dash1;
     let req2 = dash2;
     rb = dash;

@@ -133,7 +133,9 @@ export class HyperLogLog {
   /** Forgets every hash (the counter starts sparse again). */
   clear(): void {
     this.#registers = null;
-    this.#sparse = new Int32Array(16);
+    // (The smallest sparse table is kept: Space-Saving clears a counter's visitors at every eviction.)
+    if (this.#sparse !== null && this.#sparse.length === 16) this.#sparse.fill(0);
+    else this.#sparse = new Int32Array(16);
     this.#sparseSize = 0;
   }
 
