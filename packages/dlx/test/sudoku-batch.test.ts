@@ -85,6 +85,20 @@ describe('solveSudokuBatch', () => {
     },
   );
 
+  it('short lines whose next line ends 81 bytes after them: each line its own, not one puzzle of both', () => {
+    // Line 1 of length L and line 2 of length 80 - L put a line break 81 bytes after line 1's start.
+    for (const length of [0, 1, 40, 79, 80]) {
+      for (const eol of ['\n', '\r\n']) {
+        const lines = ['1'.repeat(length), '.'.repeat(80 - length), FIXTURES[0]!, `${FIXTURES[1]!.slice(0, 40)}\n${FIXTURES[1]!.slice(41)}`];
+        const text = lines.join(eol);
+        // The batch breaks lines at each \n, a \r before it dropped.
+        const cut = text.split('\n').map((line) => line.replace(/\r$/, ''));
+        expect(cut).toHaveLength(5);
+        expect(byIndex(solveSudokuBatch(text))).toEqual(oneByOne(cut, 2));
+      }
+    }
+  });
+
   it('the fixtures: unique, and the solutions solveSudoku gives; counts only with solutions: false', () => {
     const text = `${FIXTURES.join('\n')}\n`;
     const result = solveSudokuBatch(text);

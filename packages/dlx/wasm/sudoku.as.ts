@@ -632,17 +632,30 @@ function search(level: u32, candidates: i32): void {
 /** Loads the cell values at PUZZLE (already checked) into level 0. */
 function loadPuzzle(): void {
   const s = STATES;
-  for (let p: u32 = 0; p < COLUMNS_SEEN; p++) setPlane(s, p, ALL);
+  // First each plane holds its digit's clues, each band's word its cells with a clue (the clues found sixteen cells
+  // at a time); then a plane keeps its clues and the cells without one outside their rows. (Two equal clues in a row
+  // keep both, and the first node fails on them.)
+  for (let p: u32 = 0; p < COLUMNS_SEEN; p++) setPlane(s, p, 0);
   for (let p: u32 = COLUMNS_SEEN; p < STATE; p++) setPlane(s, p, -1);
-  for (let k: u32 = 0; k < 81; k++) {
-    const v = <u32>load<u8>(PUZZLE + k);
-    if (v == 0) continue;
-    const band = k / 27;
-    const bit = 1 << (k - 27 * band);
-    for (let p = band; p < PLANES; p += 3) setPlane(s, p, plane(s, p) & ~bit);
-    const p = 3 * (v - 1) + band;
-    setPlane(s, p, (plane(s, p) & ~rowsOf(bit)) | bit);
+  const none = i8x16.splat(0);
+  for (let k: u32 = 0; k < 96; k += 16) {
+    let m = k < 80 ? i8x16.bitmask(i8x16.ne(v128.load(PUZZLE + k), none)) : load<u8>(PUZZLE + 80) != 0 ? 1 : 0;
+    for (; m != 0; m &= m - 1) {
+      const cell = k + <u32>ctz<i32>(m);
+      const v = <u32>load<u8>(PUZZLE + cell);
+      const band = cell / 27;
+      const bit = 1 << (cell - 27 * band);
+      const p = 3 * (v - 1) + band;
+      setPlane(s, p, plane(s, p) | bit);
+      setPlane(s, PLANES + band, plane(s, PLANES + band) | bit);
+    }
   }
+  for (let p: u32 = 0; p < PLANES; p++) {
+    const band = p % 3;
+    const own = plane(s, p);
+    setPlane(s, p, (ALL & ~plane(s, PLANES + band) & ~rowsOf(own)) | own);
+  }
+  for (let band: u32 = 0; band < 3; band++) setPlane(s, PLANES + band, ALL);
 }
 
 /** Checks the clues at PUZZLE: CLASH when two are equal in a row, column or box, else 0. */
@@ -719,14 +732,23 @@ function solvePuzzle(max: i32, check: bool): i32 {
 
 /** Reads 81 ASCII cells at `at` ('1'-'9' clues, '0' or '.' blanks) into PUZZLE: 0, or BAD_CELL. */
 function readText(at: u32): i32 {
-  for (let k: u32 = 0; k < 81; k++) {
-    const ch = <u32>load<u8>(at + k);
-    let v: u32;
-    if (ch - 0x31 < 9) v = ch - 0x30;
-    else if (ch == 0x2e || ch == 0x30) v = 0;
-    else return BAD_CELL;
-    store<u8>(PUZZLE + k, <u8>v);
+  // Sixteen cells at a time: a digit less '0' is its value (0-9), a '.' is 0, anything else is not a cell.
+  const zero = i8x16.splat(0x30);
+  const nine = i8x16.splat(9);
+  const dot = i8x16.splat(0x2e);
+  for (let k: u32 = 0; k < 80; k += 16) {
+    const x = v128.load(at + k);
+    const v = i8x16.sub(x, zero);
+    const isDot = i8x16.eq(x, dot);
+    if (!i8x16.all_true(v128.or(i8x16.le_u(v, nine), isDot))) return BAD_CELL;
+    v128.store(PUZZLE + k, v128.andnot(v, isDot));
   }
+  const ch = <u32>load<u8>(at + 80);
+  let v: u32;
+  if (ch - 0x31 < 9) v = ch - 0x30;
+  else if (ch == 0x2e || ch == 0x30) v = 0;
+  else return BAD_CELL;
+  store<u8>(PUZZLE + 80, <u8>v);
   return 0;
 }
 
@@ -777,9 +799,16 @@ export function solveLines(at: u32, length: u32, max: i32, statusAt: u32, soluti
   let line: u32 = 0;
   let start = at;
   const end = at + length;
+  const newline = i8x16.splat(0x0a);
   while (start < end) {
-    let stop = start;
-    while (stop < end && load<u8>(stop) != 0x0a) stop++;
+    // Most lines are 81 bytes and a line break: checked sixteen bytes at a time, else looked for byte by byte.
+    let stop = start + 81;
+    let plain = stop <= end && (stop == end || load<u8>(stop) == 0x0a) && load<u8>(start + 80) != 0x0a;
+    for (let k: u32 = 0; plain && k < 80; k += 16) if (v128.any_true(i8x16.eq(v128.load(start + k), newline))) plain = false;
+    if (!plain) {
+      stop = start;
+      while (stop < end && load<u8>(stop) != 0x0a) stop++;
+    }
     let len = stop - start;
     if (len > 0 && load<u8>(start + len - 1) == 0x0d) len--;
     let status: i32;
@@ -816,7 +845,9 @@ export function solveCellBatch(at: u32, count: u32, max: i32, statusAt: u32, sol
 /** Writes the solution at SOLUTION as cell values at `to`, or zeros when the status found none. */
 function writeCells(to: u32, status: i32): void {
   if (status > 0) {
-    for (let k: u32 = 0; k < 81; k++) store<u8>(to + k, load<u8>(SOLUTION + k) - 0x30);
+    const zero = i8x16.splat(0x30);
+    for (let k: u32 = 0; k < 80; k += 16) v128.store(to + k, i8x16.sub(v128.load(SOLUTION + k), zero));
+    store<u8>(to + 80, load<u8>(SOLUTION + 80) - 0x30);
   } else {
     memory.fill(to, 0, 81);
   }
