@@ -8,7 +8,8 @@ import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQ
 import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverPlan, type PathEnd, type SolverPlan } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
 import { holdsFamiliesWhole } from './techniques.js';
-import { forcedByClues, randomFullGrid } from './sudoku-search.js';
+import { CELL_UNITS } from './tables.js';
+import { forcedGiven, randomFullGrid, unitDigitsOf } from './sudoku-search.js';
 import { ThreadedAttempts } from './generate-threads.js';
 
 /** The symmetries a generated puzzle's clues can have (see the README's Decisions for each). */
@@ -302,12 +303,25 @@ let dancingLinks: SudokuSolver | undefined;
 
 /**
  * Whether the puzzle `cells`, with the clues of `orbit` just removed, still has only `solution`. Most removals are
- * settled by what the other clues force; the rest by counting solutions up to two.
+ * settled by what the other clues force; the rest by counting solutions up to two. `units` holds the clues' digits of
+ * each unit before the removal: the orbit's digits leave it, and come back when the answer is no.
  */
-function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint8Array): boolean {
+function keepsUnique(cells: Uint8Array, orbit: readonly number[], solution: Uint8Array, units: Uint16Array): boolean {
+  for (let i = 0; i < orbit.length; i++) setUnits(units, orbit[i]!, solution[orbit[i]!]!, false);
   let forced = true;
-  for (let i = 0; i < orbit.length && forced; i++) forced = forcedByClues(cells, orbit[i]!, solution[orbit[i]!]!);
-  return forced || (fast ??= new SudokuSolver(9)).search(cells, 2) === 1;
+  for (let i = 0; i < orbit.length && forced; i++) forced = forcedGiven(units, cells, orbit[i]!, solution[orbit[i]!]!);
+  const unique = forced || (fast ??= new SudokuSolver(9)).search(cells, 2) === 1;
+  if (!unique) for (let i = 0; i < orbit.length; i++) setUnits(units, orbit[i]!, solution[orbit[i]!]!, true);
+  return unique;
+}
+
+/** Puts a clue's digit into its row's, column's and box's masks, or takes it out. */
+function setUnits(units: Uint16Array, cell: number, digit: number, on: boolean): void {
+  const bit = 1 << (digit - 1);
+  for (let j = cell * 3; j < cell * 3 + 3; j++) {
+    const u = CELL_UNITS[j]!;
+    units[u] = on ? units[u]! | bit : units[u]! & ~bit;
+  }
 }
 
 /** A verdict on a state (-1 too easy, 0 fits, 1 too hard) and the state's 81 values. */
@@ -346,13 +360,14 @@ function descend(
   let clues = 81;
   for (const index of removed) for (const cell of s.orbits[index]!) cells[cell] = 0, clues--;
   const order = shuffleInPlace(s.orbits.map((_, i) => i), word);
+  const units = unitDigitsOf(cells);
   let tries = 0;
   for (const index of order) {
     if (tries >= DESCENT_TRIES) break;
     const orbit = s.orbits[index]!;
     if (index === overshot || cells[orbit[0]!] === 0 || clues - orbit.length < s.clues[0]) continue;
     for (const cell of orbit) cells[cell] = 0;
-    const unique = keepsUnique(cells, orbit, solution);
+    const unique = keepsUnique(cells, orbit, solution, units);
     let keep = false;
     if (unique) {
       tries++;
@@ -361,7 +376,10 @@ function descend(
       keep = judged.verdict <= 0;
     }
     if (keep) clues -= orbit.length;
-    else for (const cell of orbit) cells[cell] = solution[cell]!;
+    else {
+      for (const cell of orbit) cells[cell] = solution[cell]!;
+      if (unique) for (const cell of orbit) setUnits(units, cell, solution[cell]!, true);
+    }
   }
   return null;
 }
@@ -371,6 +389,7 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
   const solution = randomFullGrid(word);
   const cells = Uint8Array.from(solution);
   const order = shuffleInPlace(s.orbits.map((_, i) => i), word);
+  const units = unitDigitsOf(cells);
   const removed: number[] = [];
   const counts: number[] = [81];
   let clues = 81;
@@ -398,7 +417,7 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
     if (clues - orbit.length < s.clues[0]) continue;
     // Removing the orbit keeps the solution unique when no other solution differs from it in one of those cells.
     for (const cell of orbit) cells[cell] = 0;
-    const unique = keepsUnique(cells, orbit, solution);
+    const unique = keepsUnique(cells, orbit, solution, units);
     if (unique) {
       removed.push(index);
       clues -= orbit.length;
@@ -412,7 +431,7 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
       for (let cell = 0; cell < 81; cell++) {
         if (!cells[cell]) continue;
         cells[cell] = 0;
-        const removable = keepsUnique(cells, [cell], solution);
+        const removable = keepsUnique(cells, [cell], solution, units);
         cells[cell] = solution[cell]!;
         if (removable) return null;
       }

@@ -127,6 +127,18 @@ export function randomFullGrid(word: () => number): Uint8Array {
 
 // ---- What the clues force: the cheap first answer to "does removing this clue keep the puzzle unique?" ---------------
 
+/** The digits of the clues in each row, column and box of 81 values (0 = empty), as 9-bit masks. @internal */
+export function unitDigitsOf(cells: ArrayLike<number>, out: Uint16Array = new Uint16Array(27)): Uint16Array {
+  out.fill(0);
+  for (let k = 0; k < 81; k++) {
+    const d = cells[k]!;
+    if (d === 0) continue;
+    const bit = 1 << (d - 1);
+    for (let j = k * 3; j < k * 3 + 3; j++) out[CELL_UNITS[j]!]! |= bit;
+  }
+  return out;
+}
+
 /** The digits of the clues in each row, column and box (forcedByClues). */
 const lineDigits = new Uint16Array(27);
 
@@ -136,19 +148,16 @@ const lineDigits = new Uint16Array(27);
  * from a unique puzzle keeps it unique: most clue removals are settled by this at once. @internal
  */
 export function forcedByClues(cells: ArrayLike<number>, cell: number, digit: number): boolean {
-  lineDigits.fill(0);
-  for (let k = 0; k < 81; k++) {
-    const d = cells[k]!;
-    if (d === 0) continue;
-    const bit = 1 << (d - 1);
-    for (let j = k * 3; j < k * 3 + 3; j++) {
-      const u = CELL_UNITS[j]!;
-      lineDigits[u] = lineDigits[u]! | bit;
-    }
-  }
+  return forcedGiven(unitDigitsOf(cells, lineDigits), cells, cell, digit);
+}
+
+/**
+ * forcedByClues with the clues' digits of each unit at hand (`units`, as unitDigitsOf gives them for `cells`): clue
+ * removal keeps them up to date as it removes and puts back clues, instead of reading all 81 cells each time. @internal
+ */
+export function forcedGiven(units: Uint16Array, cells: ArrayLike<number>, cell: number, digit: number): boolean {
   const bit = 1 << (digit - 1);
-  const seen = (x: number): number => lineDigits[CELL_UNITS[x * 3]!]! | lineDigits[CELL_UNITS[x * 3 + 1]!]! | lineDigits[CELL_UNITS[x * 3 + 2]!]!;
-  const open = ALL & ~seen(cell);
+  const open = ALL & ~(units[CELL_UNITS[cell * 3]!]! | units[CELL_UNITS[cell * 3 + 1]!]! | units[CELL_UNITS[cell * 3 + 2]!]!);
   if ((open & bit) === 0) return false; // the clues keep the digit out of the cell already
   if (open === bit) return true;
   for (let j = 0; j < 3; j++) {
@@ -156,7 +165,8 @@ export function forcedByClues(cells: ArrayLike<number>, cell: number, digit: num
     let elsewhere = false;
     for (let k = u * 9, end = k + 9; k < end && !elsewhere; k++) {
       const x = UNIT_CELLS[k]!;
-      elsewhere = x !== cell && cells[x] === 0 && (seen(x) & bit) === 0;
+      elsewhere =
+        x !== cell && cells[x] === 0 && ((units[CELL_UNITS[x * 3]!]! | units[CELL_UNITS[x * 3 + 1]!]! | units[CELL_UNITS[x * 3 + 2]!]!) & bit) === 0;
     }
     if (!elsewhere) return true;
   }
