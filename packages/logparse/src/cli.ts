@@ -730,7 +730,8 @@ async function writeReport(cli: Cli, values: Record<string, unknown>, report: Pa
   for (const [name, value] of Object.entries(report)) {
     await cli.out.line(name);
     if (Array.isArray(value)) {
-      for (const row of value) await cli.out.line(`  ${String(row.hits).padStart(9)} ${String(row.visitors).padStart(8)} ${String(row.bytes).padStart(12)}  ${quote(row.key)}`);
+      // (An approximate report's row says how far its hits may be over the true count.)
+      for (const row of value) await cli.out.line(`  ${String(row.hits).padStart(9)} ${String(row.visitors).padStart(8)} ${String(row.bytes).padStart(12)}  ${quote(row.key)}${row.hitsError ? `  (hits at most ${row.hitsError} over)` : ''}`);
     } else {
       for (const [k, v] of Object.entries(value as object)) await cli.out.line(`  ${k.padEnd(12)} ${String(v)}`);
     }

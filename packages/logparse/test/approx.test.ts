@@ -98,11 +98,12 @@ describe('logparse --approximate', () => {
 
   it('prints the approximate report as JSON and as a page that says so; refuses bad values and options in one line', async () => {
     const page = join(dir, 'approx.html');
-    const [json, html, hosts, exact, ...bad] = await runAll([
+    const [json, html, hosts, exact, asText, ...bad] = await runAll([
       [file, '--approximate', '--json'],
       [file, '--approximate', '--html', page, '--json', '--quiet'],
       [file, '--approximate', '--report', 'referrerUrls', '--counters', '2', '--precision', '4', '--json'],
       [file, '--report', 'all', '--json'],
+      [file, '--approximate', '--report', 'referrerUrls', '--counters', '1', '--quiet'],
       [file, '--approximate', '--precision', '3'],
       [file, '--approximate', '--counters', '0'],
       [file, '--precision', '12'],
@@ -126,6 +127,9 @@ describe('logparse --approximate', () => {
     const two = JSON.parse(hosts!.stdout) as PanelReport;
     expect(two.referrerUrls).toHaveLength(2);
     expect(two.approximate).toMatchObject({ precision: 4, counters: 2 });
+    // As text, a row whose hits may be over says by how much (4 referrer URLs through 1 counter: 3 evictions).
+    expect(asText!.code, asText!.stderr).toBe(0);
+    expect(asText!.stdout).toMatch(/^approximate\n[^]*\nreferrerUrls\n +\d+ +\d+ +\d+ +'http:\/\/[^']+' +\(hits at most [1-9]\d* over\)\n$/);
     const messages = [
       "--precision must be an integer from 4 to 18; got '3'",
       "--counters must be an integer from 1 to 1048576; got '0'",
