@@ -4,19 +4,18 @@
 // takes a counter. The short panels (days, hours, status classes, operating systems, browsers) keep exact hits and
 // bytes; their visitors are estimates.
 import { agentClass } from './agent.js';
-import { allocBytes } from './bytes.js';
-import type { ChunkReader } from './stats.js';
+import { allocBytes, encodeText } from './bytes.js';
 import { LogLineError, describeValue } from './errors.js';
 import { HyperLogLog, checkPrecision, fmix32, hashBytes, standardError } from './hyperloglog.js';
 import { LineSplitter } from './lines.js';
-import { PANELS, isStaticPath, referringSite, sortRows, isOrderedPanel, type GeneralPanel, type PanelName, type PanelReport, type PanelRow } from './panels.js';
+import { PANELS, isOrderedPanel, isStaticPath, referringSite, sortRows, type GeneralPanel, type PanelName, type PanelReport, type PanelRow } from './panels.js';
 import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogReject, type ParseOptions } from './record.js';
 import { formatDay } from './report.js';
 import { splitRequest, unescapeInto } from './request.js';
 import { TopCounters, checkCounters } from './spacesaving.js';
 import { STOPPED, type StopReason, type StopWatch } from './stop.js';
+import type { ChunkReader } from './stats.js';
 import { utf8TextOf } from './text.js';
-import { encodeText } from './bytes.js';
 
 /** How an approximate report counts: HyperLogLog's precision and the number of Space-Saving counters per panel. */
 export interface ApproximateOptions {

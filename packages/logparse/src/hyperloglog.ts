@@ -3,7 +3,7 @@
 // (the exact set of hashes until it holds m/16 of them, as HyperLogLog++ keeps one) so that small counts are exact.
 import { describeValue } from './errors.js';
 
-/** The least and the greatest precision (2^p registers). */
+/** The least precision: 2^4 registers. */
 export const MIN_PRECISION = 4;
 /** The greatest precision: 2^18 registers, 256 KiB. */
 export const MAX_PRECISION = 18;

@@ -5,7 +5,7 @@
 import { describeValue } from './errors.js';
 import { HyperLogLog } from './hyperloglog.js';
 
-/** The least and greatest number of counters of a `TopCounters`. */
+/** The least number of counters of a `TopCounters`. */
 export const MIN_COUNTERS = 1;
 /** The greatest number of counters of a `TopCounters`. */
 export const MAX_COUNTERS = 1 << 20;
