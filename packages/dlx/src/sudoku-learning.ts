@@ -42,6 +42,76 @@ function luby(i: number): number {
   return 2 ** seq;
 }
 
+/** What every search of one grid size shares (built once per size). */
+interface Tables {
+  /** Per variable v = cell * n + digit, at v * excludeCount: the variables that v true makes false. */
+  readonly exclude: Int32Array;
+  readonly excludeCount: number;
+  /** Per variable, at 4v: the offsets of the four rules' clauses it is in. */
+  readonly rulesOf: Int32Array;
+  /** The rules' clauses as the arena holds them: each cell holds a digit, each unit each digit. */
+  readonly rules: Int32Array;
+}
+
+const tablesBySize = new Map<number, Tables>();
+
+function tablesOf(box: number): Tables {
+  const known = tablesBySize.get(box);
+  if (known !== undefined) return known;
+  const n = box * box;
+  const cells = n * n;
+  const vars = cells * n;
+  // A digit placed leaves its cell's n - 1 other digits and its peers: the rest of its row and column, and the
+  // (box - 1)² cells of its box in neither.
+  const excludeCount = n - 1 + 2 * (n - 1) + (box - 1) * (box - 1);
+  const exclude = new Int32Array(vars * excludeCount);
+  const peers = new Int32Array(excludeCount - (n - 1));
+  for (let k = 0; k < cells; k++) {
+    const r = (k / n) | 0;
+    const c = k - r * n;
+    const r0 = r - (r % box);
+    const c0 = c - (c % box);
+    // The peers in the order of cells.
+    let count = 0;
+    for (let j = 0; j < n; j++) if (j !== c) peers[count++] = r * n + j;
+    for (let i = 0; i < n; i++) if (i !== r) peers[count++] = i * n + c;
+    for (let i = r0; i < r0 + box; i++) {
+      if (i === r) continue;
+      for (let j = c0; j < c0 + box; j++) if (j !== c) peers[count++] = i * n + j;
+    }
+    peers.sort();
+    for (let d = 0; d < n; d++) {
+      let p = (k * n + d) * excludeCount;
+      for (let e = 0; e < n; e++) if (e !== d) exclude[p++] = k * n + e;
+      for (let i = 0; i < count; i++) exclude[p++] = peers[i]! * n + d;
+    }
+  }
+  const stride = n + HEADER;
+  const rules = new Int32Array(4 * cells * stride);
+  const rulesOf = new Int32Array(4 * vars);
+  const ruleCount = new Uint8Array(vars);
+  let at = 0;
+  /** Appends the clause of the n variables v(j), j = 0..n-1. */
+  const rule = (v: (j: number) => number) => {
+    rules[at] = n;
+    for (let j = 0; j < n; j++) {
+      const x = v(j);
+      rules[at + HEADER + j] = 2 * x;
+      rulesOf[4 * x + ruleCount[x]!++] = at;
+    }
+    at += stride;
+  };
+  for (let k = 0; k < cells; k++) rule((d) => k * n + d);
+  for (let i = 0; i < n; i++) {
+    for (let d = 0; d < n; d++) rule((j) => (i * n + j) * n + d);
+    for (let d = 0; d < n; d++) rule((j) => (j * n + i) * n + d);
+    for (let d = 0; d < n; d++) rule((j) => ((Math.floor(i / box) * box + Math.floor(j / box)) * n + (i % box) * box + (j % box)) * n + d);
+  }
+  const tables = { exclude, excludeCount, rulesOf, rules };
+  tablesBySize.set(box, tables);
+  return tables;
+}
+
 /**
  * The search of one grid size by clause learning: `load` a puzzle, then `run` until DONE, stopping at each solution
  * (SOLVED; `writeSolution` reads it) and when `onCheck` asks (PAUSED; `run` again goes on). @internal
@@ -112,28 +182,11 @@ export class LearningSearch {
     this.cellCount = cells;
     const vars = cells * n;
     this.#vars = vars;
-    // Peers of each cell (same row, column or box).
-    const peerCount = 2 * (n - 1) + (box - 1) * (box - 1);
-    const boxOf = (k: number) => Math.floor(Math.floor(k / n) / box) * box + Math.floor((k % n) / box);
-    this.#excludeCount = n - 1 + peerCount;
-    const exclude = new Int32Array(vars * this.#excludeCount);
-    const peers: number[][] = [];
-    for (let k = 0; k < cells; k++) {
-      const list: number[] = [];
-      for (let q = 0; q < cells; q++) {
-        if (q === k) continue;
-        if (Math.floor(q / n) === Math.floor(k / n) || q % n === k % n || boxOf(q) === boxOf(k)) list.push(q);
-      }
-      peers.push(list);
-    }
-    for (let k = 0; k < cells; k++) {
-      for (let d = 0; d < n; d++) {
-        let p = (k * n + d) * this.#excludeCount;
-        for (let e = 0; e < n; e++) if (e !== d) exclude[p++] = k * n + e;
-        for (const q of peers[k]!) exclude[p++] = q * n + d;
-      }
-    }
-    this.#exclude = exclude;
+    const tables = tablesOf(box);
+    this.#excludeCount = tables.excludeCount;
+    this.#exclude = tables.exclude;
+    this.#rulesOf = tables.rulesOf;
+    this.#ruleStride = n + HEADER;
     this.#value = new Int8Array(vars);
     this.#levelOf = new Int32Array(vars);
     this.#reason = new Int32Array(vars);
@@ -145,35 +198,12 @@ export class LearningSearch {
     this.#heapIndex = new Int32Array(vars).fill(-1);
     this.#seen = new Uint8Array(vars);
     this.#levelSeen = new Int32Array(vars + 1);
-    // The rules' clauses: each cell holds a digit; each unit holds each digit.
-    this.#arena = new Int32Array(4 * cells * (n + HEADER) * 4);
-    const units: number[][] = [];
-    for (let i = 0; i < n; i++) {
-      const row: number[] = [];
-      const column: number[] = [];
-      const square: number[] = [];
-      for (let j = 0; j < n; j++) {
-        row.push(i * n + j);
-        column.push(j * n + i);
-        square.push((Math.floor(i / box) * box + Math.floor(j / box)) * n + (i % box) * box + (j % box));
-      }
-      units.push(row, column, square);
-    }
-    // The rules' clauses are not watched: each keeps a count of its literals not false.
-    this.#ruleStride = n + HEADER;
-    const rulesOf = new Int32Array(4 * vars);
-    const ruleCount = new Int32Array(vars);
-    const rule = (lits: number[]) => {
-      const at = this.#store(lits, 0);
-      for (const lit of lits) rulesOf[4 * (lit >> 1) + ruleCount[lit >> 1]!++] = at;
-    };
-    for (let k = 0; k < cells; k++) rule(Array.from({ length: n }, (_, d) => 2 * (k * n + d)));
-    for (const unit of units) {
-      for (let d = 0; d < n; d++) rule(unit.map((k) => 2 * (k * n + d)));
-    }
-    this.#rulesOf = rulesOf;
+    // The rules' clauses first in the arena (never watched: each keeps a count of its literals not false), then the learnt ones.
+    this.#arena = new Int32Array(4 * tables.rules.length);
+    this.#arena.set(tables.rules);
+    this.#arenaSize = tables.rules.length;
+    this.#originalSize = tables.rules.length;
     this.#open = new Int32Array(4 * cells);
-    this.#originalSize = this.#arenaSize;
   }
 
   /** Appends a clause to the arena (not watched); returns its offset. */
