@@ -57,22 +57,66 @@ function finnedStep(
 }
 
 /**
+ * What a search for one kind (finned or sashimi) found of the other kind on the same state, kept for the next call:
+ * the solver asks for finned and then sashimi fish of each size in a row, and both come from one enumeration.
+ */
+interface Kept {
+  /** The values and then the candidates of the state searched. */
+  readonly state: Uint16Array;
+  size: number;
+  sashimi: boolean;
+  /** The fish found of that kind, in the order the search found them (at most `cap`). */
+  steps: Step[];
+  cap: number;
+  /** Whether the enumeration went to its end (else `steps` is only complete when it holds `cap`). */
+  finished: boolean;
+}
+
+let kept: Kept | undefined;
+
+function sameState(state: Uint16Array, grid: Grid): boolean {
+  const { values, candidates } = grid;
+  for (let cell = 0; cell < 81; cell++) if (state[cell] !== values[cell] || state[81 + cell] !== candidates[cell]) return false;
+  return true;
+}
+
+/**
  * Finned (or sashimi) fish of `size` (2 X-Wing, 3 Swordfish, 4 Jellyfish) on rows or columns: in n base lines the digit
  * lies in n cover lines but for some extra candidates, the fins, all in one box. Either a fin holds the digit, or the
  * fish does; so a cell of the cover lines outside the base lines that shares the fins' box loses the digit. Sashimi:
  * some base line has only one candidate left in the cover lines (without the fins the fish would not stand).
  */
 export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit = Infinity): Step[] {
-  const steps: Step[] = [];
+  // The other kind's fish, found by the last search on this state, are given once (each Step object to one caller).
+  if (kept !== undefined && kept.size === size && kept.sashimi === sashimi && (kept.steps.length >= limit || (kept.finished && kept.cap >= limit)) && sameState(kept.state, grid)) {
+    const steps = kept.steps.length > limit ? kept.steps.slice(0, limit) : kept.steps;
+    kept.size = 0;
+    return steps;
+  }
+  const both = searchFinnedFish(grid, size, sashimi, limit);
+  const state = kept?.state ?? new Uint16Array(162);
+  state.set(grid.values);
+  state.set(grid.candidates, 81);
+  kept = { state, size, sashimi: !sashimi, steps: both.other, cap: limit, finished: both.finished };
+  return both.steps;
+}
+
+/**
+ * The enumeration of findFinnedFish: the fish of the kind asked for (at most `limit`), and on the way those of the other
+ * kind (at most `limit` too, in their own order), until the kind asked for has `limit` or the enumeration ends. Each
+ * kind's list is what a search for that kind alone finds first: the same order, each kind with its own seen keys.
+ */
+function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: number): { steps: Step[]; other: Step[]; finished: boolean } {
+  const found: [Step[], Step[]] = [[], []]; // [finned, sashimi]
+  const seen: [Set<string>, Set<string>] = [new Set(), new Set()];
+  const asked = sashimi ? 1 : 0;
   const units = grid.components;
   const lines = new Uint16Array(9);
   const pool: number[] = [];
   const chosen: number[] = [];
-  const seen = new Set<string>();
-  const technique = finnedName(size, sashimi);
-  const title = `${sashimi ? 'Sashimi' : 'Finned'} ${TITLES[size]}`;
   let digit = 0;
   let byRows = true;
+  const full = (): boolean => found[asked].length >= limit;
 
   // The cell at base line y, cover line x.
   const cellAt = (y: number, x: number): number => (byRows ? y * 9 + x : x * 9 + y);
@@ -95,7 +139,8 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
         fins.push(cell);
       }
     }
-    if (fins.length === 0 || thin !== sashimi) return;
+    const kind = thin ? 1 : 0;
+    if (fins.length === 0 || found[kind].length >= limit) return;
     const bit = 1 << (digit - 1);
     const elim = new Eliminations();
     for (let x = 0; x < 9; x++) {
@@ -107,16 +152,17 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
       }
     }
     if (elim.empty) return;
-    const step = finnedStep(technique, title, digit, byRows, chosen, lines, cover, fins, finBox, elim.list());
-    if (seen.has(step.key)) return;
-    seen.add(step.key);
-    steps.push(step.step);
+    const technique = finnedName(size, thin);
+    const step = finnedStep(technique, `${thin ? 'Sashimi' : 'Finned'} ${TITLES[size]}`, digit, byRows, chosen, lines, cover, fins, finBox, elim.list());
+    if (seen[kind].has(step.key)) return;
+    seen[kind].add(step.key);
+    found[kind].push(step.step);
   };
 
   // Covers: the fins lie in one box, so for each box the candidates outside it fix most covers (those columns must be
   // covers); the rest are chosen among the box's own columns.
   const covers = (baseMask: number, union: number): void => {
-    for (let box = 0; box < 9 && steps.length < limit; box++) {
+    for (let box = 0; box < 9 && !full(); box++) {
       // Across the base lines: the box's band (base lines crossing the box) and stack (cover lines crossing it).
       const bandLines = byRows ? 7 << (Math.floor(box / 3) * 3) : 7 << ((box % 3) * 3);
       const stack = byRows ? 7 << ((box % 3) * 3) : 7 << (Math.floor(box / 3) * 3);
@@ -139,7 +185,7 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
       if (POPCOUNT[union]! > size) covers(baseMask, union);
       return;
     }
-    for (let i = from; i < pool.length && steps.length < limit; i++) {
+    for (let i = from; i < pool.length && !full(); i++) {
       const y = pool[i]!;
       chosen.push(y);
       bases(i + 1, union | lines[y]!, baseMask | (1 << y));
@@ -147,8 +193,8 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
     }
   };
 
-  for (digit = 1; digit <= 9 && steps.length < limit; digit++) {
-    for (let pass = 0; pass < 2 && steps.length < limit; pass++) {
+  for (digit = 1; digit <= 9 && !full(); digit++) {
+    for (let pass = 0; pass < 2 && !full(); pass++) {
       byRows = pass === 0;
       pool.length = 0;
       for (let y = 0; y < 9; y++) {
@@ -160,5 +206,6 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
       if (pool.length >= size) bases(0, 0, 0);
     }
   }
-  return steps.length > limit ? steps.slice(0, limit) : steps;
+  const steps = found[asked];
+  return { steps: steps.length > limit ? steps.slice(0, limit) : steps, other: found[1 - asked]!, finished: !full() };
 }

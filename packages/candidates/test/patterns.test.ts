@@ -42,6 +42,23 @@ describe('finned and sashimi fish', () => {
     expect(find(grid, 'finned-x-wing').some((s) => s.explanation.includes('rows 2 and 8'))).toBe(false);
   });
 
+  it('a search for finned fish and the next for sashimi fish of that size share one enumeration, and see every change between them', () => {
+    const grid = new Grid();
+    onlyAt(grid, 3, [[2, 1], [2, 6], [8, 6], [8, 4], [7, 6], [5, 1]]);
+    find(grid, 'finned-swordfish'); // another size: the sashimi X-Wings below are searched afresh
+    const alone = changes(find(grid, 'sashimi-x-wing'));
+    expect(alone).toContain('r7c6<>3');
+    expect(changes(find(grid, 'finned-x-wing'))).not.toContain('r7c6<>3');
+    expect(changes(find(grid, 'sashimi-x-wing'))).toEqual(alone);
+    // Limits: the first of each kind, and more of the other kind than the search that went first kept.
+    expect(changes(findSteps(grid, 'finned-x-wing', 1))).toEqual(changes(find(grid, 'finned-x-wing')).slice(0, 1));
+    expect(changes(findSteps(grid, 'sashimi-x-wing', 2))).toEqual(alone.slice(0, 2));
+    // A change of the state between the two searches: the sashimi fish is gone with its elimination.
+    find(grid, 'finned-x-wing');
+    grid.eliminate(cell(7, 6), 3);
+    expect(changes(find(grid, 'sashimi-x-wing'))).not.toContain('r7c6<>3');
+  });
+
   it('finned Swordfish and Jellyfish are found on rows and on columns', () => {
     const grid = new Grid();
     // Columns 1, 4 and 7 on rows 1, 4 and 7, with the fin r8c7 (box 9): r7c8 and r7c9 lose 5.
