@@ -8,10 +8,21 @@ import { cellName, PEERS, SEES } from './tables.js';
 /** The longest nice loop or chain searched, in links. */
 export const MAX_LOOP_LENGTH = 20;
 
-interface Found {
+/**
+ * A nice loop or chain found, before its Step is made: what it changes, its links, and how to make the Step (its
+ * sentences cost more than the search's comparison of candidates needs). @internal
+ */
+export interface LoopChoice {
+  readonly eliminations: readonly Candidate[];
+  readonly placements: readonly Candidate[];
+  /** Its number of links (its length in Eureka notation: the '=' and '-' of its chain). */
+  readonly links: number;
+  readonly make: () => Step;
+}
+
+interface Found extends LoopChoice {
   readonly length: number;
   readonly key: string;
-  readonly make: () => Step;
 }
 
 type Kind = 'continuous' | 'discontinuous' | 'aic';
@@ -44,15 +55,15 @@ function search(grid: Grid, grouped: boolean, als: boolean): Search {
 }
 
 /** Orders found steps shortest first, keeps one per set of changes, at most `limit`. */
-function best(found: readonly Found[], limit: number): Step[] {
+function best(found: readonly Found[], limit: number): Found[] {
   const sorted = [...found].sort((a, b) => a.length - b.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const seen = new Set<string>();
-  const out: Step[] = [];
+  const out: Found[] = [];
   for (const f of sorted) {
     if (out.length >= limit) break;
     if (seen.has(f.key)) continue;
     seen.add(f.key);
-    out.push(f.make());
+    out.push(f);
   }
   return out;
 }
@@ -124,7 +135,8 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
         chain,
       };
     };
-    found[kind].push({ length: path.length + (closing ? 1 : 0), key: changeKey(eliminations, placements), make });
+    const length = path.length + (closing ? 1 : 0);
+    found[kind].push({ length, key: changeKey(eliminations, placements), make, eliminations, placements, links: length - 1 });
   };
 
   const bfs = (start: number): void => {
@@ -252,5 +264,10 @@ function weakLinkTwiceStrong(graph: ChainGraph, c: Uint16Array, a: number, b: nu
  * and, unless `als` is false, ALS nodes. @internal
  */
 export function findLoops(kind: Kind, grouped: boolean, grid: Grid, limit: number, als = grouped): Step[] {
+  return best(search(grid, grouped, als && grouped).found[kind], limit).map((f) => f.make());
+}
+
+/** findLoops's steps before they are made (the same ones in the same order), for the solver's choice in a family. @internal */
+export function findLoopChoices(kind: Kind, grouped: boolean, grid: Grid, limit: number, als = grouped): readonly LoopChoice[] {
   return best(search(grid, grouped, als && grouped).found[kind], limit);
 }

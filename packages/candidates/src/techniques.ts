@@ -4,7 +4,7 @@ import { findRemotePairs, findXChains, findXYChains } from './chains.js';
 import { findForcingChains, findForcingNets } from './forcing.js';
 import { findComplexFish } from './complex-fish.js';
 import { findTemplateDeletes, findTemplateSets } from './templates.js';
-import { findLoops } from './nice-loops.js';
+import { findLoopChoices, findLoops, type LoopChoice } from './nice-loops.js';
 import { findFinnedFish } from './finned-fish.js';
 import { findFish } from './fish.js';
 import { Grid } from './grid.js';
@@ -162,37 +162,52 @@ export function holdsFamiliesWhole(techniques: readonly TechniqueName[]): boolea
 /** The techniques of FAMILIES: the solver picks the best step among a family's members it is allowed. @internal */
 export const FAMILY_MEMBERS: ReadonlySet<TechniqueName> = /* @__PURE__ */ new Set(FAMILIES.flat());
 
-const changeCount = (s: Step): number => s.eliminations.length + 2 * s.placements.length;
+/** What the solver's choice in a family compares: the changes and the links of a step, made or not. */
+type Choice = Pick<LoopChoice, 'eliminations' | 'placements' | 'links' | 'make'>;
+
+const changeCount = (s: Choice): number => s.eliminations.length + 2 * s.placements.length;
 const linkCount = (s: Step): number => (s.chain ?? '').replace(/[^=-]/g, '').length;
-const changes = (s: Step): Candidate[] => [...s.placements, ...s.eliminations];
-const indexSum = (s: Step): number => changes(s).reduce((n, c) => n + c.cell * 9 + c.digit, 0);
-const sameChanges = (a: Step, b: Step): boolean =>
+const changes = (s: Choice): Candidate[] => [...s.placements, ...s.eliminations];
+const indexSum = (s: Choice): number => changes(s).reduce((n, c) => n + c.cell * 9 + c.digit, 0);
+const sameChanges = (a: Choice, b: Choice): boolean =>
   changes(a).length === changes(b).length && changes(a).every((c, i) => c.cell === changes(b)[i]!.cell && c.digit === changes(b)[i]!.digit);
 
 /** Whether step a (of family member ai) comes before step b (of member bi) in HoDoKu's order. */
-function before(a: Step, ai: number, b: Step, bi: number): boolean {
+function before(a: Choice, ai: number, b: Choice, bi: number): boolean {
   const more = changeCount(a) - changeCount(b);
   if (more !== 0) return more > 0;
   if (!sameChanges(a, b)) return indexSum(a) < indexSum(b);
-  if (linkCount(a) !== linkCount(b)) return linkCount(a) < linkCount(b);
+  if (a.links !== b.links) return a.links < b.links;
   return ai < bi;
 }
+
+/**
+ * The family members' steps as the solver's finders (finderOf) give them, before they are made: the choice compares
+ * them and makes the one it takes.
+ */
+const CHOICES: Partial<Record<TechniqueName, (grid: Grid, limit: number) => readonly LoopChoice[]>> = {
+  'continuous-nice-loop': (g, n) => findLoopChoices('continuous', false, g, n),
+  'discontinuous-nice-loop': (g, n) => findLoopChoices('discontinuous', false, g, n),
+  aic: (g, n) => findLoopChoices('aic', false, g, n),
+  'grouped-continuous-nice-loop': (g, n) => findLoopChoices('continuous', true, g, n, false),
+  'grouped-discontinuous-nice-loop': (g, n) => findLoopChoices('discontinuous', true, g, n, false),
+  'grouped-aic': (g, n) => findLoopChoices('aic', true, g, n, false),
+};
 
 /** The step the solver takes: the best of `step`'s family (members allowed in `finders`), or `step` itself. @internal */
 export function bestOfFamily(grid: Grid, step: Step, finders: readonly Finder[]): Step {
   const family = FAMILIES.find((f) => f.includes(step.technique));
   if (family === undefined) return step;
-  let best = step;
+  let best: Choice = { eliminations: step.eliminations, placements: step.placements, links: linkCount(step), make: () => step };
   let bestIndex = family.indexOf(step.technique);
   family.forEach((t, i) => {
-    const find = finderOf(t);
-    if (!finders.includes(find)) return;
-    for (const other of find(grid, 30)) {
+    if (!finders.includes(finderOf(t))) return;
+    for (const other of CHOICES[t]!(grid, 30)) {
       if (before(other, i, best, bestIndex)) {
         best = other;
         bestIndex = i;
       }
     }
   });
-  return best;
+  return best.make();
 }
