@@ -4,7 +4,7 @@ import { parseGrid } from './formats.js';
 import { TECHNIQUE_NAMES, type Step, type TechniqueName } from './step.js';
 import { bestOfFamily, expectTechnique, finderOf, type Finder } from './techniques.js';
 import { fullHouseOf, hiddenSingleUnit, hiddenSinglesOf, placeOf } from './singles.js';
-import { ALL, LOWEST_DIGIT, PEERS, POPCOUNT } from './tables.js';
+import { ALL, CELL_UNITS, LOWEST_DIGIT, PEERS, POPCOUNT } from './tables.js';
 import { verifyPuzzle } from './validation.js';
 
 /** Options of nextStep and solveLogically. */
@@ -139,10 +139,12 @@ const SINGLES: readonly TechniqueName[] = ['full-house', 'naked-single', 'hidden
  * The step the solver's first three finders (full house, naked single, hidden single) would give, without making it:
  * (0 full house, 1 naked single, 2 hidden single) * 2048 + cell * 16 + digit, or -1 when there is none. The same
  * cells, digits and order as findFullHouses, findNakedSingles and findHiddenSingles with limit 1 (tested against
- * them). @internal
+ * them). With `empties` (each unit's number of empty cells), only the units with one empty cell are looked at for a
+ * full house. @internal
  */
-export function firstSingle(values: Uint8Array, candidates: Uint16Array): number {
+export function firstSingle(values: Uint8Array, candidates: Uint16Array, empties?: Uint8Array): number {
   for (let u = 0; u < 27; u++) {
+    if (empties !== undefined && empties[u] !== 1) continue;
     const found = fullHouseOf(values, candidates, u);
     if (found >= 0) return found;
   }
@@ -243,10 +245,11 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
     const keep = ~(1 << (d - 1));
     for (let k = cell * 20, e = k + 20; k < e; k++) candidates[PEERS[k]!]! &= keep;
   }
+  const empties = unitEmpties(values);
   const techniques: TechniqueName[] = [];
   let complete = true;
   while (empty > 0 && techniques.length < 1000) {
-    const single = plan.singles ? firstSingle(values, candidates) : -1;
+    const single = plan.singles ? firstSingle(values, candidates, empties) : -1;
     let technique: TechniqueName;
     if (single >= 0) {
       technique = SINGLES[single >> 11]!;
@@ -261,6 +264,7 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
       placed[cell] = 1;
       const keep = ~(1 << (digit - 1));
       for (let k = cell * 20, e = k + 20; k < e; k++) candidates[PEERS[k]!]! &= keep;
+      for (let j = cell * 3; j < cell * 3 + 3; j++) empties[CELL_UNITS[j]!]!--;
       empty--;
     } else {
       const step = firstOrEnd(grid, plan, plan.singles ? 3 : 0, end);
@@ -273,6 +277,7 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
       if (step.placements.length) {
         empty = 0;
         for (let cell = 0; cell < 81; cell++) if (!values[cell]) empty++;
+        unitEmpties(values);
       }
       technique = step.technique;
     }
@@ -283,3 +288,14 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
 }
 
 let judgeGrid: Grid | undefined;
+
+/** Each unit's number of empty cells (one array for every call of solveKnownUnique). */
+const unitEmptyCounts = new Uint8Array(27);
+
+/** Counts each unit's empty cells into unitEmptyCounts, and returns it. @internal */
+export function unitEmpties(values: Uint8Array): Uint8Array {
+  const out = unitEmptyCounts;
+  out.fill(0);
+  for (let cell = 0; cell < 81; cell++) if (!values[cell]) for (let j = cell * 3; j < cell * 3 + 3; j++) out[CELL_UNITS[j]!]!++;
+  return out;
+}

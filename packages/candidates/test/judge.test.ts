@@ -6,7 +6,7 @@ import { judgeOf, levelTechniques } from '../src/generate.js';
 import { applyTrusted, Grid } from '../src/grid.js';
 import { parseGivens } from '../src/formats.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level } from '../src/rating.js';
-import { firstSingle, solveKnownUnique, solveLogically, solverPlan, type PathEnd } from '../src/solver.js';
+import { firstSingle, solveKnownUnique, solveLogically, solverPlan, unitEmpties, type PathEnd } from '../src/solver.js';
 import type { TechniqueName } from '../src/step.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from '../src/singles.js';
 import { randomPuzzle } from './reference.js';
@@ -34,6 +34,8 @@ describe("the generator's judge", () => {
         for (const step of solveLogically(puzzle).steps) {
           const single = firstSingle(grid.values, grid.candidates);
           expect(single).toBe(expectedSingle(grid));
+          // The same with each unit's count of empty cells (only units with one are looked at for a full house).
+          expect(firstSingle(grid.values, grid.candidates, unitEmpties(grid.values))).toBe(single);
           seen.add(single < 0 ? -1 : single >> 11);
           states++;
           applyTrusted(grid, step);
