@@ -13,7 +13,10 @@
 // trick start short; equal
 // cards (touching once played cards are ignored) tried once, the highest for all (a winner's equals count among the
 // winning ranks, as in DDS); the smaller cards of a suit skipped once one failed below every rank that mattered; and a
-// move order that tries likely-best cards first.
+// move order that tries likely-best cards first: for leads, who holds each suit's three highest cards (sure winners,
+// sequences that drive out a top card, leads through a top card toward partner's next), the cards the opponents may
+// play to it, and the lead that refuted last at the same depth; for the third hand, the card that drives out the fourth
+// hand's top; discards from long suits, keeping winners and guards.
 //
 // Seats: 0 North, 1 East, 2 South, 3 West (North-South even). Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs;
 // strain 4 is notrump. A hand is four 13-bit masks, bit 0 the two and bit 12 the ace. A card in a move is suit << 4 | rank.
@@ -33,9 +36,8 @@ const moves = new Int32Array(MAX_DEPTH * 16);
 const scores = new Int32Array(MAX_DEPTH * 16);
 /** The winning ranks of the search at each depth: per suit, the cards whose rank its result depends on. */
 const ranks_ = new Int32Array(MAX_DEPTH * 4 + 4);
-/** How often each seat's card (seat << 6 | suit << 4 | rank) refuted the alternatives: a tie-break in the move order. */
-const history = new Int32Array(256);
-const HISTORY_WEIGHT: i32 = 1024;
+/** The lead that last refuted the alternatives at each depth (-1 for none): tried early at the same depth. */
+const killer = new Int32Array(MAX_DEPTH);
 /** The quick tricks' winning ranks. */
 const quickRanks = new Int32Array(4);
 
@@ -555,9 +557,7 @@ function laterNotrump(seat: i32, slot: i32, need: i32): i32 {
   return sum < need ? 1 : 0;
 }
 
-function insert(base: i32, count: i32, card: i32, heuristic: i32, seat: i32): i32 {
-  const seen = history[(seat << 6) | card]!;
-  const score = heuristic * HISTORY_WEIGHT + (seen < HISTORY_WEIGHT ? seen : HISTORY_WEIGHT - 1);
+function insert(base: i32, count: i32, card: i32, score: i32): i32 {
   let k = count;
   while (k > 0 && scores[base + k - 1]! < score) {
     moves[base + k] = moves[base + k - 1]!;
@@ -578,8 +578,14 @@ function canRuff(seat: i32, suit: i32): bool {
   return trump != NOTRUMP && suit != trump && hands[seat * 4 + suit]! == 0 && hands[seat * 4 + trump]! != 0;
 }
 
-/** Puts the leads of a seat in order at moves[base..]!; returns how many. `best` (suit << 4 | cards above it) goes first. */
-function leads(seat: i32, base: i32, best: i32, left: i32): i32 {
+/**
+ * Puts the leads of a seat in order at moves[base..]!; returns how many. Sure winners of the side first, then leads
+ * that set up or find tricks cheaply (the second-best card from a sequence to drive out the top one, through the
+ * left-hand opponent's top card toward partner's second, toward the side's second and third cards, a singleton top
+ * card of an opponent to be dropped, a singleton to be returned for a ruff); suits where the opponents may play few
+ * cards before those where they may play many; the lead that refuted at this depth last, and the table's best lead.
+ */
+function leads(seat: i32, base: i32, best: i32, left: i32, depth: i32): i32 {
   const lho = (seat + 1) & 3;
   const rho = (seat + 3) & 3;
   const partner = seat ^ 2;
@@ -598,14 +604,28 @@ function leads(seat: i32, base: i32, best: i32, left: i32): i32 {
     const length = popcnt32(mine);
     const lenL = popcnt32(hands[lho * 4 + suit]!);
     const lenR = popcnt32(hands[rho * 4 + suit]!);
-    const weightD = -(((lenL == 0 ? left + 1 : lenL) + (lenR == 0 ? left + 1 : lenR)) * SUIT_WEIGHT);
+    const lenP = popcnt32(hands[partner * 4 + suit]!);
+    // Who holds the suit's three highest cards.
+    const first = highest(present);
+    const second = highest(present & ~(1 << first));
+    const third = second < 0 ? -1 : highest(present & ~(1 << first) & ~(1 << second));
+    const firstHand = holderOf(suit, first);
+    const secondHand = second < 0 ? -1 : holderOf(suit, second);
+    const thirdHand = third < 0 ? -1 : holderOf(suit, third);
+    const sideTop = firstHand == seat || firstHand == partner;
+    let suitScore = -(((lenL == 0 ? left + 1 : lenL) + (lenR == 0 ? left + 1 : lenR)) * SUIT_WEIGHT);
+    if ((firstHand == rho || secondHand == rho) && lenR != 1) suitScore -= 12;
+    if (firstHand == lho && secondHand == partner && lenP > 1) suitScore += 40;
+    if ((lenL == 1 && firstHand == lho) || (lenR == 1 && firstHand == rho)) suitScore += 20;
+    if (!sideTop && ((secondHand == partner && thirdHand == partner) || (lenP > 1 && ((secondHand == seat && thirdHand == partner) || (secondHand == partner && thirdHand == seat))))) suitScore += 30;
+    if (trump != NOTRUMP && suit != trump && length == 1 && hands[seat * 4 + trump]! != 0 && lenP > 1 && firstHand == partner) suitScore += 20;
     while (mine != 0) {
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
       const run = mine & ~((1 << (highest(below) + 1)) - 1);
       const card = top;
       mine &= ~run;
-      let score = weightD;
+      let score = suitScore;
       if (top > opponentTop && top > partnerTop) {
         score += opponentRuffs ? -20 : 60 + top;
       } else if (partnerTop > opponentTop && !opponentRuffs) {
@@ -616,10 +636,12 @@ function leads(seat: i32, base: i32, best: i32, left: i32): i32 {
         score += (mine == 0 ? 10 : 0) - top + length - (opponentRuffs ? 30 : 0);
         // Through the left-hand opponent toward partner's higher card; trumps when they draw the opponents'.
         if (partnerTop > lhoTop) score += 8;
-        if (suit == trump && length + popcnt32(hands[partner * 4 + suit]!) > 2 * popcnt32(hands[lho * 4 + suit]! | hands[rho * 4 + suit]!)) score += 6;
+        if (suit == trump && length + lenP > 2 * popcnt32(hands[lho * 4 + suit]! | hands[rho * 4 + suit]!)) score += 6;
       }
-      if (((suit << 4) | popcnt32(present >> (card + 1))) == best) score = 1000;
-      count = insert(base, count, (suit << 4) | card, score, seat);
+      if (!sideTop && card == second && popcnt32(run) > 1) score += 20;
+      if (((suit << 4) | popcnt32(present >> (card + 1))) == best) score += 20;
+      if (((suit << 4) | card) == killer[depth]!) score += 50;
+      count = insert(base, count, (suit << 4) | card, score);
     }
   }
   return count;
@@ -638,6 +660,13 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
     const others = present & ~mine;
     const nextTop = position == 3 ? -1 : topOf(next, leadSuit);
     const nextRuffs = position != 3 && canRuff(next, leadSuit);
+    // The fourth hand's highest card below its top card's equals (-1 when all its cards are equal to the top).
+    let nextSecond = -1;
+    if (position == 2 && nextTop >= 0) {
+      const theirs = hands[next * 4 + leadSuit]!;
+      const between = present & ~theirs & ((1 << nextTop) - 1);
+      nextSecond = highest(theirs & ((1 << (highest(between) + 1)) - 1));
+    }
     while (mine != 0) {
       const top = highest(mine);
       const below = others & ((1 << top) - 1);
@@ -650,7 +679,11 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
       else if (beats && (position == 3 || (card > nextTop && !nextRuffs))) score = 60 - card;
       else if (beats) score = position == 1 ? 10 - card : 30 - card;
       else score = 20 - card;
-      count = insert(base, count, (leadSuit << 4) | card, score, seat);
+      if (position == 2 && winSuit == leadSuit && nextSecond >= 0 && nextTop > card && card > winRank && card > nextSecond && (mine == 0 || highest(mine) < nextSecond)) {
+        // Third hand: the cheapest card above the fourth hand's next one drives out its top card.
+        score += 20;
+      }
+      count = insert(base, count, (leadSuit << 4) | card, score);
     }
     return count;
   }
@@ -676,10 +709,11 @@ function follows(seat: i32, position: i32, leadSuit: i32, winSeat: i32, winCard:
         else if (position == 3 || !canRuff(next, leadSuit) || card > topOf(next, trump)) score = 70 - card;
         else score = 30 - card;
       } else {
-        // A discard: low cards of long suits first, winners last.
-        score = (mine == 0 ? 0 : -15) + length - card - (top > othersTop ? 20 : 0);
+        // A discard: low cards of long suits first, winners and a guard of the second-best card last.
+        score = (mine == 0 ? 0 : -15) + 2 * length - card - (top > othersTop ? 20 : 0);
+        if (length == 2 && ((hands[seat * 4 + suit]! >> highest(present & ~(1 << highest(present)))) & 1) != 0) score -= 10;
       }
-      count = insert(base, count, (suit << 4) | card, score, seat);
+      count = insert(base, count, (suit << 4) | card, score);
     }
   }
   return count;
@@ -810,7 +844,7 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
       const later = laterTrumps(seat, slot);
       if (maximize ? left - later < target : later >= target) return !maximize;
     }
-    count = leads(seat, base, best, left);
+    count = leads(seat, base, best, left, depth);
   } else {
     if (position == 1) {
       const q = secondHandTricks(seat, leadSuit, winCard, slot, maximize ? target : left - target + 1);
@@ -877,7 +911,7 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
     if (outcome == maximize) {
       result = maximize;
       bestMove = card;
-      history[(seat << 6) | card] = history[(seat << 6) | card]! + left;
+      if (position == 0) killer[depth] = card;
       r0 = ranks_[child]!;
       r1 = ranks_[child + 1]!;
       r2 = ranks_[child + 2]!;
@@ -918,7 +952,6 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
 export function solve(position: i32, seat: i32, left: i32, leadSuit: i32, winSeat: i32, winCard: i32, low: i32, high: i32, guess: i32): i32 {
   stopped = false;
   nextCheck = nodes;
-  for (let k = 0; k < 256; k++) history[k] = history[k]! >> 2;
   age = (age + 1) & 0x7ffffff;
   let lo = low;
   let hi = high;
@@ -927,6 +960,7 @@ export function solve(position: i32, seat: i32, left: i32, leadSuit: i32, winSea
     let t = g;
     if (t <= lo) t = lo + 1;
     if (t > hi) t = hi;
+    for (let k = 0; k < MAX_DEPTH; k++) killer[k] = -1;
     const ok = search(position, seat, t, left, leadSuit, winSeat, winCard, 0);
     if (stopped) return -1;
     if (ok) {
