@@ -6,10 +6,11 @@ import { cellName, PEERS, POPCOUNT, SEES } from './tables.js';
 /** The longest chain searched, in links (X-Chains) or cells (XY-Chains). */
 export const MAX_CHAIN_LENGTH = 16;
 
+/** A chain found: its length and key, and its Step, made only for the chains returned (most are not). */
 interface Found {
   readonly length: number;
   readonly key: string;
-  readonly step: Step;
+  readonly make: () => Step;
 }
 
 /** Orders found chains shortest first, keeps one per set of eliminations, at most `limit`. */
@@ -21,7 +22,7 @@ function best(found: Found[], limit: number): Step[] {
     if (out.length >= limit) break;
     if (seen.has(f.key)) continue;
     seen.add(f.key);
-    out.push(f.step);
+    out.push(f.make());
   }
   return out;
 }
@@ -121,21 +122,22 @@ function xChainStep(
     chain.push(x);
   }
   chain.reverse();
-  let text = cellName(chain[0]!);
-  for (let i = 1; i < chain.length; i++) text += `${i % 2 === 1 ? '=' : '-'}${cellName(chain[i]!)}`;
-  const elim = new Eliminations();
-  for (const t of seers) elim.add(grid.candidates, t, 1 << (digit - 1));
-  const eliminations = elim.list();
   return {
     length,
     key: `x${digit}:${seers.join(',')}`,
-    step: {
-      technique: 'x-chain',
-      cells: chain,
-      digits: [digit],
-      eliminations,
-      placements: [],
-      explanation: `X-Chain on ${digit}: ${text} (= only two places in a unit, - see each other); one end is ${digit}, so remove ${digit} from the cells that see both ends`,
+    make: () => {
+      let text = cellName(chain[0]!);
+      for (let i = 1; i < chain.length; i++) text += `${i % 2 === 1 ? '=' : '-'}${cellName(chain[i]!)}`;
+      const elim = new Eliminations();
+      for (const t of seers) elim.add(grid.candidates, t, 1 << (digit - 1));
+      return {
+        technique: 'x-chain',
+        cells: chain,
+        digits: [digit],
+        eliminations: elim.list(),
+        placements: [],
+        explanation: `X-Chain on ${digit}: ${text} (= only two places in a unit, - see each other); one end is ${digit}, so remove ${digit} from the cells that see both ends`,
+      };
     },
   };
 }
@@ -209,24 +211,26 @@ function xyChainStep(grid: Grid, z: number, s: number, end: number, seers: numbe
   }
   states.reverse();
   const c = grid.candidates;
-  const parts = states.map((st) => {
-    const cell = Math.floor(st / 10);
-    const on = st % 10;
-    const off = 31 - Math.clz32(c[cell]! & ~(1 << (on - 1))) + 1;
-    return `(${off}=${on})${cellName(cell)}`;
-  });
-  const elim = new Eliminations();
-  for (const t of seers) elim.add(c, t, 1 << (z - 1));
   return {
     length,
     key: `xy${z}:${seers.join(',')}`,
-    step: {
-      technique: 'xy-chain',
-      cells: states.map((st) => Math.floor(st / 10)),
-      digits: [z],
-      eliminations: elim.list(),
-      placements: [],
-      explanation: `XY-Chain: ${parts.join(' - ')}; if ${cellName(s)} is not ${z} then ${cellName(Math.floor(end / 10))} is, so remove ${z} from the cells that see both ends`,
+    make: () => {
+      const parts = states.map((st) => {
+        const cell = Math.floor(st / 10);
+        const on = st % 10;
+        const off = 31 - Math.clz32(c[cell]! & ~(1 << (on - 1))) + 1;
+        return `(${off}=${on})${cellName(cell)}`;
+      });
+      const elim = new Eliminations();
+      for (const t of seers) elim.add(c, t, 1 << (z - 1));
+      return {
+        technique: 'xy-chain',
+        cells: states.map((st) => Math.floor(st / 10)),
+        digits: [z],
+        eliminations: elim.list(),
+        placements: [],
+        explanation: `XY-Chain: ${parts.join(' - ')}; if ${cellName(s)} is not ${z} then ${cellName(Math.floor(end / 10))} is, so remove ${z} from the cells that see both ends`,
+      };
     },
   };
 }
@@ -305,19 +309,16 @@ function remotePair(s: number, e: number, parent: Int16Array, mask: number, elim
   const [a, b] = [lowestDigit(mask), 32 - Math.clz32(mask)];
   const eureka = chain.map((x, i) => (i % 2 === 0 ? `(${a})${cellName(x)}=(${b})${cellName(x)}` : `(${b})${cellName(x)}=(${a})${cellName(x)}`)).join('-');
   const eliminations = elim.list();
-  return {
-    length: chain.length,
-    key: `rp:${eliminations.map((x) => `${x.cell}-${x.digit}`).join(',')}`,
-    step: {
-      technique: 'remote-pair',
-      cells: chain,
-      digits: [a, b],
-      eliminations,
-      placements: [],
-      explanation: `Remote pair on ${a} and ${b}: ${chain.map(cellName).join('-')} alternate between ${a} and ${b}, so the ends hold one each; remove ${a} and ${b} from the cells that see both ends`,
-      chain: eureka,
-    },
+  const step: Step = {
+    technique: 'remote-pair',
+    cells: chain,
+    digits: [a, b],
+    eliminations,
+    placements: [],
+    explanation: `Remote pair on ${a} and ${b}: ${chain.map(cellName).join('-')} alternate between ${a} and ${b}, so the ends hold one each; remove ${a} and ${b} from the cells that see both ends`,
+    chain: eureka,
   };
+  return { length: chain.length, key: `rp:${eliminations.map((x) => `${x.cell}-${x.digit}`).join(',')}`, make: () => step };
 }
 
 function lowestDigit(mask: number): number {
