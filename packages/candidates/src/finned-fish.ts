@@ -1,5 +1,6 @@
 import type { Grid } from './grid.js';
 import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
+import { digitPositions } from './positions.js';
 import { BOX_OF, cellName, listing, POPCOUNT } from './tables.js';
 
 const TITLES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish', 4: 'Jellyfish' };
@@ -110,7 +111,6 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
   const found: [Step[], Step[]] = [[], []]; // [finned, sashimi]
   const seen: [Set<string>, Set<string>] = [new Set(), new Set()];
   const asked = sashimi ? 1 : 0;
-  const units = grid.components;
   const lines = new Uint16Array(9);
   const pool: number[] = [];
   const chosen: number[] = [];
@@ -193,12 +193,13 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
     }
   };
 
+  const positions = digitPositions(grid.candidates);
   for (digit = 1; digit <= 9 && !full(); digit++) {
     for (let pass = 0; pass < 2 && !full(); pass++) {
       byRows = pass === 0;
       pool.length = 0;
       for (let y = 0; y < 9; y++) {
-        const at = units[(byRows ? 0 : 9) + y]!.positionsOf(digit);
+        const at = positions[((byRows ? 0 : 9) + y) * 9 + digit - 1]!;
         lines[y] = at;
         // A base line holds at most size candidates in the covers and at most 3 fins (one box).
         if (at && POPCOUNT[at]! <= size + 3) pool.push(y);

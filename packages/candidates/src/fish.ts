@@ -1,6 +1,7 @@
 import type { Grid } from './grid.js';
 import { Eliminations, type Step, type TechniqueName } from './step.js';
 import { listing, POPCOUNT } from './tables.js';
+import { digitPositions } from './positions.js';
 
 const FISH_NAME: Record<number, { technique: TechniqueName; title: string }> = {
   2: { technique: 'x-wing', title: 'X-Wing' },
@@ -79,13 +80,14 @@ export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] 
     }
   };
 
+  const positions = digitPositions(grid.candidates);
   for (digit = 1; digit <= 9 && steps.length < limit; digit++) {
     for (let pass = 0; pass < 2; pass++) {
       byRows = pass === 0;
       // For each base line (a row for row-based fish), the positions of the digit, which are the cover line numbers.
       pool.length = 0;
       for (let y = 0; y < 9; y++) {
-        const at = units[(byRows ? 0 : 9) + y]!.positionsOf(digit);
+        const at = positions[((byRows ? 0 : 9) + y) * 9 + digit - 1]!;
         lines[y] = at;
         const n = POPCOUNT[at]!;
         if (n >= 2 && n <= size) pool.push(y);

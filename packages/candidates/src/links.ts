@@ -1,5 +1,6 @@
 import type { Grid } from './grid.js';
-import { POPCOUNT } from './tables.js';
+import { digitPositions } from './positions.js';
+import { POPCOUNT, UNIT_CELLS } from './tables.js';
 
 /** A strong link: a unit in which a digit has exactly two places. @internal */
 export interface StrongLink {
@@ -11,12 +12,11 @@ export interface StrongLink {
 /** The strong links of a digit, units in order (rows, columns, boxes). @internal */
 export function strongLinks(grid: Grid, digit: number): StrongLink[] {
   const out: StrongLink[] = [];
-  const units = grid.components;
+  const positions = digitPositions(grid.candidates);
   for (let u = 0; u < 27; u++) {
-    const unit = units[u]!;
-    const at = unit.positionsOf(digit);
+    const at = positions[u * 9 + digit - 1]!;
     if (POPCOUNT[at] !== 2) continue;
-    out.push({ unit: u, a: unit.cellAt(31 - Math.clz32(at & -at)), b: unit.cellAt(31 - Math.clz32(at)) });
+    out.push({ unit: u, a: UNIT_CELLS[u * 9 + 31 - Math.clz32(at & -at)]!, b: UNIT_CELLS[u * 9 + 31 - Math.clz32(at)]! });
   }
   return out;
 }

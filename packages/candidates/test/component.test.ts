@@ -5,6 +5,7 @@ import { Component } from '../src/component.js';
 import { NakedPairsTechnique } from '../src/naked-pairs.js';
 import { Puzzle } from '../src/puzzle.js';
 import { Grid } from '../src/grid.js';
+import { digitPositions } from '../src/positions.js';
 import { parseGivens } from '../src/formats.js';
 import { expectError, EASY, prop, randomPuzzle } from './reference.js';
 
@@ -303,6 +304,23 @@ describe('Component: bad positions, masks, digits and cells are errors, not sile
       if (bad !== undefined) expect((thrown as Error).message).toContain(describeValue(bad));
       expect(grid.values).toEqual(values);
       expect(grid.candidates).toEqual(candidates);
+    }
+  });
+});
+
+describe('the shared table of digit positions', () => {
+  it('gives what Component.positionsOf gives for every unit and digit, and is made again when the candidates change', () => {
+    for (const seed of [1, 2, 3]) {
+      const grid = parseGivens(randomPuzzle(seed, 24).puzzle);
+      const check = (): void => {
+        const table = digitPositions(grid.candidates);
+        for (let u = 0; u < 27; u++) for (let d = 1; d <= 9; d++) expect(table[u * 9 + d - 1]).toBe(grid.components[u]!.positionsOf(d));
+      };
+      check();
+      // The same grid object with one candidate fewer: a stale table would still hold it.
+      const cell = grid.candidates.findIndex((m) => m !== 0);
+      grid.eliminate(cell, 32 - Math.clz32(grid.candidates[cell]! & -grid.candidates[cell]!));
+      check();
     }
   });
 });
