@@ -1,9 +1,9 @@
-// pnpm --filter @puzzles/bigint-deal bench:dd [--deals N] (after a build)
+// pnpm --filter @puzzles/bigint-deal bench:dd [--deals N] [--rounds R] (after a build)
 // Double-dummy tables beside DDS 2.9.1 (Bo Haglund and Soren Hein's solver, built by ../shared/tools/build-dds.sh;
 // its `ddtable 1` makes one table at a time on one thread and prints each table's time). The first N deals of DDS's
-// list1000 (its list100 is the first 100), each table made by DDS and by us in turn, one thread each, same run:
-// medians of the per-table times and their ratio; the JavaScript build on the first few; tables on 2 workers against
-// one; the peak memory of a process that makes tables.
+// list1000 (its list100 is the first 100), each table made by DDS and by us in turn R times (3 by default), one thread
+// each, same run: each deal's median times, the medians of those and of the per-deal ratios; the JavaScript build on
+// the first few; tables on 2 workers against one; the peak memory of a process that makes tables.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -15,6 +15,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const at = args.indexOf('--deals');
 const count = at >= 0 ? Number(args[at + 1]) : 10;
+const roundsAt = args.indexOf('--rounds');
+const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 3;
 const list = join(here, '../../../../shared/data/external/bigint-deal/dds-list1000.txt');
 if (!existsSync(list)) {
   console.error(`${list}: not found (DDS's lists live in ../shared/data/external/bigint-deal/)`);
@@ -31,20 +33,26 @@ const ours: number[] = [];
 const dds: number[] = [];
 const ratios: number[] = [];
 for (const [k, deal] of deals.entries()) {
-  let theirs = Number.NaN;
-  if (hasDds) {
-    const out = execFileSync(ddtable, ['1'], { input: `${deal}\n`, encoding: 'utf8' }).trim().split(/\s+/);
-    theirs = Number(out.at(-1));
-    dds.push(theirs);
+  // Each deal `rounds` times, DDS and ours in turn; the medians of each (this machine is shared and noisy).
+  const theirTimes: number[] = [];
+  const ourTimes: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (hasDds) {
+      const out = execFileSync(ddtable, ['1'], { input: `${deal}\n`, encoding: 'utf8' }).trim().split(/\s+/);
+      theirTimes.push(Number(out.at(-1)));
+    }
+    const start = performance.now();
+    doubleDummyTable(deal);
+    ourTimes.push(performance.now() - start);
   }
-  const start = performance.now();
-  doubleDummyTable(deal);
-  const ms = performance.now() - start;
+  const theirs = hasDds ? median(theirTimes) : Number.NaN;
+  if (hasDds) dds.push(theirs);
+  const ms = median(ourTimes);
   ours.push(ms);
   if (hasDds) ratios.push(ms / theirs);
   console.log(`deal ${k + 1}: ours ${ms.toFixed(0)} ms${hasDds ? `, DDS ${theirs.toFixed(0)} ms (${(ms / theirs).toFixed(1)}×)` : ''}`);
 }
-console.log(`\n${deals.length} deals of DDS's list100, one thread, median ms a table:`);
+console.log(`\n${deals.length} deals of DDS's list100, one thread, ${rounds} rounds, median ms a table:`);
 console.log(`  WebAssembly ${median(ours).toFixed(0)} ms${hasDds ? ` · DDS 2.9.1 ${median(dds).toFixed(0)} ms · ratio per deal, median ${median(ratios).toFixed(1)}× DDS's time` : ''}`);
 
 const few = deals.slice(0, Math.min(3, deals.length));

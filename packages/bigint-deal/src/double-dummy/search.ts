@@ -209,6 +209,11 @@ function levelOf(tops: i32): i32 {
 /** Whether the entry at `at` holds for the position keyOf() last read: the same lengths and owners of its top cards. */
 function matches(at: i32, meta: i32): bool {
   if (table[at + 2]! != meta || table[at]! != lengths0 || table[at + 1]! != lengths1) return false;
+  return ownersMatch(at);
+}
+
+/** Whether the owners of the top cards the entry at `at` records are those of the position keyOf() last read. */
+function ownersMatch(at: i32): bool {
   const tops = table[at + 7]!;
   for (let suit = 0; suit < 4; suit++) {
     const k = (tops >> (suit << 2)) & 15;
@@ -804,8 +809,11 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
         const at = bucket + k * ENTRY;
         // A bucket fills from its front: the first empty entry ends it.
         if (table[at + 2]! == -1) break;
-        if (!matches(at, meta)) continue;
+        if (table[at + 2]! != meta || table[at]! != lengths0 || table[at + 1]! != lengths1) continue;
+        // An entry that settles nothing here matters only for its best lead, and only while none was found.
         const bounds = table[at + 8]!;
+        if ((bounds & 255) < target && bounds >> 8 >= target && best >= 0) continue;
+        if (!ownersMatch(at)) continue;
         if ((bounds & 255) >= target) {
           topsToRanks(table[at + 7]!, slot);
           return true;
