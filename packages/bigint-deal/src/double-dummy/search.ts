@@ -161,6 +161,8 @@ let lengths0: i32 = 0;
 let lengths1: i32 = 0;
 const owners = new Int32Array(4);
 const counts = new Int32Array(4);
+/** The key of the trick start at each depth (slot * 3: lengths0, lengths1, owners, counts), for its store. */
+const keys = new Int32Array(MAX_DEPTH * 12);
 
 function keyOf(): void {
   let a = 0;
@@ -241,7 +243,14 @@ function topsToRanks(tops: i32, slot: i32): void {
 
 /** Records a bound that holds wherever the cards from the lowest winning rank up lie as now (ranks at `slot`). */
 function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: i32): void {
-  keyOf();
+  // The key keyOf() read at this depth before the search below overwrote it.
+  const saved = slot * 3;
+  lengths0 = keys[saved]!;
+  lengths1 = keys[saved + 1]!;
+  for (let suit = 0; suit < 4; suit++) {
+    owners[suit] = keys[saved + 2 + suit]!;
+    counts[suit] = keys[saved + 6 + suit]!;
+  }
   let tops = 0;
   for (let suit = 0; suit < 4; suit++) {
     const ranks = ranks_[slot + suit]!;
@@ -851,6 +860,13 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
     } else {
       const later = laterTrumps(seat, slot);
       if (maximize ? left - later < target : later >= target) return !maximize;
+    }
+    const saved = slot * 3;
+    keys[saved] = lengths0;
+    keys[saved + 1] = lengths1;
+    for (let suit = 0; suit < 4; suit++) {
+      keys[saved + 2 + suit] = owners[suit]!;
+      keys[saved + 6 + suit] = counts[suit]!;
     }
     count = leads(seat, base, best, left, depth);
   } else {
