@@ -20,6 +20,7 @@ import {
   streamDeals,
   type Deal,
   type Edition,
+  type SampledDeal,
 } from './index.js';
 import type { DoubleDummyTable, Strain } from './double-dummy.js';
 
@@ -360,6 +361,24 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? "give --timeout to bound the search (the script's generate bounds it too)" : `it stops at --timeout ${values.timeout}`),
       noMatchAfter: NO_MATCH_AFTER,
     });
+    // What the script prints for one deal (a function of its own, small enough for V8 to optimize: the loop that calls
+    // it lives in main, which it does not optimize).
+    const printDeal = async ({ deal, page }: SampledDeal, board: number): Promise<void> => {
+      const table = dd === undefined ? undefined : dd.doubleDummyTable(deal, remaining());
+      const par = table === undefined || dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
+      if (format === 'json') {
+        await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) }));
+        return;
+      }
+      if (pageActions.length > 0) kept.push(deal);
+      for (const action of prints) {
+        const text = formatScriptAction(action, deal, board, script);
+        // printes prints its text as it is (its strings hold the newlines); the others are whole lines.
+        if (action.kind === 'printes') await cli.out.write(text);
+        else await print(text);
+      }
+      if (table !== undefined) await print(dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true }));
+    };
     let board = 0;
     let timedOut = false;
     try {
@@ -399,21 +418,7 @@ async function main(argv: string[], cli: Cli): Promise<number> {
           break;
         }
         board++;
-        const { deal, page } = next.value;
-        const table = dd === undefined ? undefined : dd.doubleDummyTable(deal, remaining());
-        const par = table === undefined || dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
-        if (format === 'json') {
-          await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) }));
-        } else {
-          if (pageActions.length > 0) kept.push(deal);
-          for (const action of prints) {
-            const text = formatScriptAction(action, deal, board, script);
-            // printes prints its text as it is (its strings hold the newlines); the others are whole lines.
-            if (action.kind === 'printes') await cli.out.write(text);
-            else await print(text);
-          }
-          if (table !== undefined) await print(dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true }));
-        }
+        await printDeal(next.value, board);
         if ((board & 1023) === 0) progress?.update(board);
       }
     } catch (error) {

@@ -6,6 +6,7 @@
 // RangeError naming the line and the construct, never a silently different meaning.
 import type { Constraint, Predeal, SeatConstraint } from './constraint.js';
 import { Deal } from '../numbering/deal.js';
+import { oneLineOfHolders } from '../numbering/cards.js';
 import { describeValue } from '../errors.js';
 import { dealMasks, pointTable, suitTables } from './evaluate.js';
 import { streamDeals, type SampledDeal } from './sample.js';
@@ -900,14 +901,6 @@ export function* runDealerScript(script: DealerScript, options: ScriptRunOptions
 
 const VULNERABLE = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
 
-/** dealer's printoneline of a PBN deal string from North: `n AKQ.… e … s … w …`. */
-function oneLine(pbn: string): string {
-  const a = pbn.indexOf(' ', 2);
-  const b = pbn.indexOf(' ', a + 1);
-  const c = pbn.indexOf(' ', b + 1);
-  return `n ${pbn.slice(2, a)} e ${pbn.slice(a + 1, b)} s ${pbn.slice(b + 1, c)} w ${pbn.slice(c + 1)}`;
-}
-
 /** One deal as a dealer action prints it; `board` numbers it (1 first). */
 export function formatScriptDeal(deal: Deal, kind: ScriptPrint, board: number, script: Pick<DealerScript, 'dealer' | 'vulnerable'> = {}): string {
   if (!(deal instanceof Deal)) throw new TypeError(`formatScriptDeal needs a bridge deal; got ${describeValue(deal)}`);
@@ -956,8 +949,8 @@ export function formatScriptAction(action: ScriptAction, deal: Deal, board: numb
   if (action.kind === 'average' || action.kind === 'frequency') {
     throw new RangeError(`formatScriptAction prints print actions; got ${describeValue(action.kind)}`);
   }
-  // The common one-line print, made straight from the PBN deal string.
-  if (action.kind === 'printoneline' && action.value === undefined && deal instanceof Deal && deal.signature.bridge) return oneLine(deal.toPbn());
+  // The common one-line print, made straight from the cards' holders.
+  if (action.kind === 'printoneline' && action.value === undefined && deal instanceof Deal && deal.signature.bridge) return oneLineOfHolders(deal.holders);
   const text = formatScriptDeal(deal, action.kind, board, script);
   return action.value === undefined ? text : `${text}${action.kind === 'printoneline' ? ' ' : '\n'}${action.value(deal)}`;
 }

@@ -47,6 +47,12 @@ export function handsOfHolders(holders: Uint8Array): BridgeHands {
   return hands;
 }
 
+/** dealer's one-line form of a bridge deal's holders: `n AKQ.… e … s … w …`, made in one pass. @internal */
+export function oneLineOfHolders(holders: Uint8Array): string {
+  const ranks = holdings(holders);
+  return `n ${ranks[0]}.${ranks[1]}.${ranks[2]}.${ranks[3]} e ${ranks[4]}.${ranks[5]}.${ranks[6]}.${ranks[7]} s ${ranks[8]}.${ranks[9]}.${ranks[10]}.${ranks[11]} w ${ranks[12]}.${ranks[13]}.${ranks[14]}.${ranks[15]}`;
+}
+
 /** The PBN deal string of a bridge deal's holders, starting with seat `first`. @internal */
 export function pbnOfHolders(holders: Uint8Array, first: string): string {
   const start = typeof first === 'string' && first.length === 1 ? SEATS.indexOf(first.toUpperCase()) : -1;
