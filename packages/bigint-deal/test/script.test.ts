@@ -214,9 +214,12 @@ describe('runDealerScript', () => {
 });
 
 describe('formatScriptDeal', () => {
+  const oneLineAction = parseDealerScript('action printoneline').actions[0]!;
   prop([dealArb, fc.integer({ min: 1, max: 40 })])('one line, PBN records and four hands side by side, as dealer prints them', (deal, board) => {
     const hands = deal.toPbn().slice(2).split(' ');
     expect(formatScriptDeal(deal, 'printoneline', board)).toBe(`n ${hands[0]} e ${hands[1]} s ${hands[2]} w ${hands[3]}`);
+    // The action's own one-line form (made from the cards' holders) is the same text.
+    expect(formatScriptAction(oneLineAction, deal, board)).toBe(`n ${hands[0]} e ${hands[1]} s ${hands[2]} w ${hands[3]}`);
     const pbn = formatScriptDeal(deal, 'printpbn', board, { dealer: 'S' });
     expect(pbn).toContain(`[Board "${board}"]\n`);
     expect(pbn).toContain('[Dealer "S"]\n');
