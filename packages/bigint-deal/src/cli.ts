@@ -191,13 +191,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   // The kit's output sends batched text on a later write; when none comes (input that is slow or idle, such as pages
   // typed at a terminal), this sends it after 20 ms, so every result shows without waiting for the next one.
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  const print = async (text: string): Promise<void> => {
-    await cli.out.line(text);
+  const printText = async (text: string): Promise<void> => {
+    await cli.out.write(text);
     flushTimer ??= setTimeout(() => {
       flushTimer = undefined;
       cli.out.end().catch(() => {});
     }, 20).unref();
   };
+  const print = (line: string): Promise<void> => printText(`${line}\n`);
 
   const numbering = bridgeNumbering({ edition });
   const show = (page: bigint, deal: Deal): string => {
@@ -363,21 +364,22 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     });
     // What the script prints for one deal (a function of its own, small enough for V8 to optimize: the loop that calls
     // it lives in main, which it does not optimize).
-    const printDeal = async ({ deal, page }: SampledDeal, board: number): Promise<void> => {
+    // Its text goes out in one write.
+    const printDeal = ({ deal, page }: SampledDeal, board: number): Promise<void> => {
       const table = dd === undefined ? undefined : dd.doubleDummyTable(deal, remaining());
       const par = table === undefined || dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
       if (format === 'json') {
-        await print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) }));
-        return;
+        return print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) }));
       }
       if (pageActions.length > 0) kept.push(deal);
+      let text = '';
       for (const action of prints) {
-        const text = formatScriptAction(action, deal, board, script);
+        const shown = formatScriptAction(action, deal, board, script);
         // printes prints its text as it is (its strings hold the newlines); the others are whole lines.
-        if (action.kind === 'printes') await cli.out.write(text);
-        else await print(text);
+        text += action.kind === 'printes' ? shown : `${shown}\n`;
       }
-      if (table !== undefined) await print(dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true }));
+      if (table !== undefined) text += `${dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true })}\n`;
+      return text === '' ? Promise.resolve() : printText(text);
     };
     let board = 0;
     let timedOut = false;
