@@ -185,6 +185,7 @@ function analyse(deal: Deal, label: string, page: bigint): void {
     }
     ddTableMade = answer.table;
     ddStatus.textContent = `Solved in ${(answer.ms / 1000).toFixed(1)} s.`;
+    ddStatus.dataset['ms'] = String(Math.round(answer.ms));
     ddStatus.classList.remove('error');
     renderAnalysis();
   };
