@@ -10,13 +10,12 @@
 // same lengths and the same owners of the cards that decided them (relative ranks: cards already played do not count;
 // winning ranks: smaller cards did not matter); quick tricks, sure trump tricks and the tricks the side not on lead is
 // sure of later (its top trumps, a guarded second trump, a side needing every trick but commanding too few) that cut a
-// trick start short; equal
-// cards (touching once played cards are ignored) tried once, the highest for all (a winner's equals count among the
-// winning ranks, as in DDS); the smaller cards of a suit skipped once one failed below every rank that mattered; and a
-// move order that tries likely-best cards first: for leads, who holds each suit's three highest cards (sure winners,
-// sequences that drive out a top card, leads through a top card toward partner's next), the cards the opponents may
-// play to it, and the lead that refuted last at the same depth; for the third hand, the card that drives out the fourth
-// hand's top; discards from long suits, keeping winners and guards.
+// trick start short; equal cards (touching once played cards are ignored) tried once, the highest for all (a winner's
+// equals count among the winning ranks, as in DDS); the smaller cards of a suit skipped once one failed below every
+// rank that mattered; and a move order that tries likely-best cards first: for leads, who holds each suit's three
+// highest cards (sure winners, sequences that drive out a top card, leads through a top card toward partner's next),
+// the cards the opponents may play to it, and the lead that refuted last at the same depth; for the third hand, the
+// card that drives out the fourth hand's top; discards from long suits, keeping winners and guards.
 //
 // Seats: 0 North, 1 East, 2 South, 3 West (North-South even). Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs;
 // strain 4 is notrump. A hand is four 13-bit masks, bit 0 the two and bit 12 the ace. A card in a move is suit << 4 | rank.
