@@ -1,7 +1,9 @@
 // The 9×9 Sudoku search by bands in AssemblyScript: the design of src/sudoku-bands.ts (27 digit-band planes of 27
-// bits, band and stack matchings by table lookup, hidden singles per row, naked singles counted across a band's
-// planes, triads, branching on ways), compiled by scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here
-// too, so that a puzzle costs one call and no allocation. Not published as source.
+// bits, band and stack matchings, hidden singles per row, naked singles counted across a band's planes, triads,
+// branching on ways), a digit's three band planes at a time with SIMD128 (the matchings by bit logic instead of the
+// TypeScript search's table lookups: the same rules, so the same states and nodes), compiled by
+// scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here too, so that a puzzle
+// costs one call and no allocation. Not published as source.
 //
 // Memory (the module's own, exported): the tables from TABLES, the levels' states from STATES, a scratch puzzle at
 // PUZZLE and its solution at SOLUTION; from IO on, what the JS side puts there (a batch's text or cells, and its
@@ -9,13 +11,10 @@
 // cell, BAD_LENGTH a line that is not 81 cells, CLASH two equal clues in a row, column or box.
 
 const SEGMENTS: u32 = 0; // 512 u8: a row's nine bits -> its three box segments (which are not empty)
-const MATCHINGS: u32 = 512; // 512 i32: a band's 3x3 segment table -> the union of its perfect matchings, as cells
-const STACK_MATCHINGS: u32 = 2560; // 512 u16: the same for a stack's (band, column) table, as 9 bits
 const WAYS: u32 = 3584; // 512 u8: a 3x3 table -> the ways (perfect matchings, bit k of PERMS) it holds
 const STATES: u32 = 4160; // LEVELS x STATE i32
 const PLANES: u32 = 27;
-const STATE: u32 = 39; // 27 planes, the 3 bands' unsolved cells, then per digit its columns at its last stack update
-const COLUMNS_SEEN: u32 = 30;
+const STATE: u32 = 32; // 27 planes, the 3 bands' unsolved cells, two words of padding (a 16-byte load at the last)
 const STATE_BYTES: u32 = STATE * 4;
 /** The most levels a path can take: a cell branch fills a cell (81), a branch on ways fixes a digit's way (54). */
 const LEVELS: u32 = 137;
@@ -64,8 +63,6 @@ function buildTables(): void {
   }
   // (PERMS is a constant, not a static array: the module has no data segments, so the tables may start at address 0.)
   for (let table: u32 = 0; table < 512; table++) {
-    let cells: i32 = 0;
-    let bits: u32 = 0;
     let ways: u32 = 0;
     for (let k = 0; k < 6; k++) {
       const perm = <u32>((PERMS >> (6 * k)) & 63);
@@ -76,14 +73,7 @@ function buildTables(): void {
       }
       if (!ok) continue;
       ways |= 1 << k;
-      for (let row: u32 = 0; row < 3; row++) {
-        const box = (perm >> (2 * row)) & 3;
-        cells |= 7 << (9 * row + 3 * box);
-        bits |= 1 << (3 * row + box);
-      }
     }
-    store<i32>(MATCHINGS + 4 * table, cells);
-    store<u16>(STACK_MATCHINGS + 2 * table, <u16>bits);
     store<u8>(WAYS + table, <u8>ways);
   }
   ready = true;
@@ -117,78 +107,84 @@ function countCandidates(base: u32): i32 {
 function propagate(base: u32): i32 {
   let d = dirty;
   dirty = 0;
+  const zero = i32x4.splat(0);
+  const one = i32x4.splat(1);
+  const lanes = i32x4(-1, -1, -1, 0);
+  const lane3 = i32x4(0, 0, 0, -1);
+  const minirows = i32x4.splat(MINIROWS);
+  const row = i32x4.splat(ROW);
+  const row1 = i32x4.splat(ROW << 9);
+  const row2 = i32x4.splat(ROW << 18);
+  // A minirow's bit moved to the one of the next box (box01, box2) or of the box after (box0, box12) in its row; a
+  // column's bit to the next column (col01, col2) or the one after (col0, col12) in its stack.
+  const box01 = i32x4.splat(0o011011011);
+  const box2 = i32x4.splat(0o100100100);
+  const box0 = i32x4.splat(0o001001001);
+  const box12 = i32x4.splat(0o110110110);
+  const col01 = i32x4.splat(0o333);
+  const col2 = i32x4.splat(0o444);
+  const col0 = i32x4.splat(0o111);
+  const col12 = i32x4.splat(0o666);
   for (;;) {
     while (d != 0) {
-      // The changed planes of one digit: first each band, then the three stacks once.
-      const first: u32 = 3 * ((<u32>ctz<i32>(d) * 11) >> 5);
-      let planes = d & (7 << first);
-      d ^= planes;
-      for (; planes != 0; planes &= planes - 1) {
-        const p = <u32>ctz<i32>(planes);
-        const band = p - first;
-        let f = plane(base, p);
-        const t =
-          <u32>load<u8>(SEGMENTS + <u32>(f & ROW)) |
-          (<u32>load<u8>(SEGMENTS + <u32>((f >>> 9) & ROW)) << 3) |
-          (<u32>load<u8>(SEGMENTS + <u32>(f >>> 18)) << 6);
-        f &= load<i32>(MATCHINGS + 4 * t);
-        if (f == 0) return FAIL;
-        setPlane(base, p, f);
-        // Rows left with one cell: placements (unless made already).
-        const a = f & ROW;
-        const b = (f >>> 9) & ROW;
-        const c = f >>> 18;
-        let single: i32 = 0;
-        if ((a & (a - 1)) == 0) single = a;
-        if ((b & (b - 1)) == 0) single |= b << 9;
-        if ((c & (c - 1)) == 0) single |= c << 18;
-        const open = plane(base, PLANES + band);
-        single &= open;
-        if (single == 0) continue;
-        setPlane(base, PLANES + band, open & ~single);
-        // The other digits leave these cells (the digit leaves their columns in the other bands by the stacks').
-        for (let q = band; q < PLANES; q += 3) {
-          const g = plane(base, q);
-          if ((g & single) != 0) {
-            setPlane(base, q, g & ~single);
-            d |= 1 << q;
-          }
+      // The changed digit first in order: its three band planes at once (lanes 0-2; lane 3, the next plane, is kept).
+      const digit: u32 = (<u32>ctz<i32>(d) * 11) >> 5;
+      d &= ~(7 << (3 * digit));
+      const at = base + 12 * digit;
+      let f = v128.load(at);
+      // Band and stack matchings, until neither removes a cell.
+      for (;;) {
+        // Each band: a minirow (row, box) stays when it and one of the two ways of the other rows through the other
+        // boxes have cells.
+        const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
+        const r1 = v128.and(v128.or(i32x4.shr_u(g, 9), i32x4.shl(g, 18)), minirows);
+        const r2 = v128.and(v128.or(i32x4.shr_u(g, 18), i32x4.shl(g, 9)), minirows);
+        const r1b1 = v128.or(v128.and(i32x4.shr_u(r1, 3), box01), v128.and(i32x4.shl(r1, 6), box2));
+        const r1b2 = v128.or(v128.and(i32x4.shr_u(r1, 6), box0), v128.and(i32x4.shl(r1, 3), box12));
+        const r2b1 = v128.or(v128.and(i32x4.shr_u(r2, 3), box01), v128.and(i32x4.shl(r2, 6), box2));
+        const r2b2 = v128.or(v128.and(i32x4.shr_u(r2, 6), box0), v128.and(i32x4.shl(r2, 3), box12));
+        const kept = v128.and(g, v128.or(v128.and(r1b1, r2b2), v128.and(r1b2, r2b1)));
+        const fb = v128.and(f, v128.or(v128.or(kept, v128.or(i32x4.shl(kept, 1), i32x4.shl(kept, 2))), lane3));
+        if (i32x4.bitmask(i32x4.eq(fb, zero)) & 7) return FAIL;
+        // Each stack: the digit takes one column of the stack in each band; the same rule over (band, column).
+        const c = v128.and(v128.or(fb, v128.or(i32x4.shr_u(fb, 9), i32x4.shr_u(fb, 18))), row);
+        const l1 = i32x4.shuffle(c, c, 1, 2, 0, 3);
+        const l2 = i32x4.shuffle(c, c, 2, 0, 1, 3);
+        const l1c1 = v128.or(v128.and(i32x4.shr_u(l1, 1), col01), v128.and(i32x4.shl(l1, 2), col2));
+        const l1c2 = v128.or(v128.and(i32x4.shr_u(l1, 2), col0), v128.and(i32x4.shl(l1, 1), col12));
+        const l2c1 = v128.or(v128.and(i32x4.shr_u(l2, 1), col01), v128.and(i32x4.shl(l2, 2), col2));
+        const l2c2 = v128.or(v128.and(i32x4.shr_u(l2, 2), col0), v128.and(i32x4.shl(l2, 1), col12));
+        const cols = v128.and(c, v128.or(v128.and(l1c1, l2c2), v128.and(l1c2, l2c1)));
+        // A stack without a way has no column left in any band.
+        const stacks = v128.and(v128.or(cols, v128.or(i32x4.shr_u(cols, 1), i32x4.shr_u(cols, 2))), col0);
+        if ((i32x4.bitmask(i32x4.eq(stacks, col0)) & 7) != 7) return FAIL;
+        const fs = v128.and(fb, v128.or(v128.or(cols, v128.or(i32x4.shl(cols, 9), i32x4.shl(cols, 18))), lane3));
+        f = fs;
+        if (!v128.any_true(v128.xor(fs, fb))) break;
+      }
+      v128.store(at, f);
+      // Rows left with one cell: placements (unless made already); the other digits leave these cells (the digit
+      // leaves their columns in the other bands by the stacks').
+      const x0 = v128.and(f, row);
+      const x1 = v128.and(f, row1);
+      const x2 = v128.and(f, row2);
+      const singles = v128.or(
+        v128.and(x0, i32x4.eq(v128.and(x0, i32x4.sub(x0, one)), zero)),
+        v128.or(v128.and(x1, i32x4.eq(v128.and(x1, i32x4.sub(x1, one)), zero)), v128.and(x2, i32x4.eq(v128.and(x2, i32x4.sub(x2, one)), zero))),
+      );
+      const openAt = base + 4 * PLANES;
+      const open = v128.load(openAt);
+      const placed = v128.and(v128.and(singles, open), lanes);
+      if (!v128.any_true(placed)) continue;
+      v128.store(openAt, v128.andnot(open, placed));
+      for (let other: u32 = 0; other < 9; other++) {
+        if (other == digit) continue;
+        const to = base + 12 * other;
+        const x = v128.load(to);
+        if (v128.any_true(v128.and(x, placed))) {
+          v128.store(to, v128.andnot(x, placed));
+          d |= 7 << (3 * other);
         }
-        setPlane(base, p, f);
-        d &= ~(1 << p);
-      }
-      // The stacks: the digit takes one column of each stack in each band; the same matchings apply.
-      const f0 = plane(base, first);
-      const f1 = plane(base, first + 1);
-      const f2 = plane(base, first + 2);
-      const c0 = (f0 | (f0 >>> 9) | (f0 >>> 18)) & ROW;
-      const c1 = (f1 | (f1 >>> 9) | (f1 >>> 18)) & ROW;
-      const c2 = (f2 | (f2 >>> 9) | (f2 >>> 18)) & ROW;
-      // Columns as they were after this digit's last stack update: the update would change nothing.
-      const seen = COLUMNS_SEEN + first / 3;
-      if (plane(base, seen) == (c0 | (c1 << 9) | (c2 << 18))) continue;
-      let k0: i32 = 0;
-      let k1: i32 = 0;
-      let k2: i32 = 0;
-      for (let shift: i32 = 0; shift < 9; shift += 3) {
-        const m = <i32>load<u16>(STACK_MATCHINGS + 2 * <u32>(((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6)));
-        if (m == 0) return FAIL;
-        k0 |= (m & 7) << shift;
-        k1 |= ((m >>> 3) & 7) << shift;
-        k2 |= (m >>> 6) << shift;
-      }
-      setPlane(base, seen, k0 | (k1 << 9) | (k2 << 18));
-      if (k0 != c0) {
-        setPlane(base, first, f0 & (k0 | (k0 << 9) | (k0 << 18)));
-        d |= 1 << first;
-      }
-      if (k1 != c1) {
-        setPlane(base, first + 1, f1 & (k1 | (k1 << 9) | (k1 << 18)));
-        d |= 1 << (first + 1);
-      }
-      if (k2 != c2) {
-        setPlane(base, first + 2, f2 & (k2 | (k2 << 9) | (k2 << 18)));
-        d |= 1 << (first + 2);
       }
     }
     // Naked singles, band by band: count each cell's candidates up to three across the band's nine planes, for the
@@ -635,8 +631,7 @@ function loadPuzzle(): void {
   // First each plane holds its digit's clues, each band's word its cells with a clue (the clues found sixteen cells
   // at a time); then a plane keeps its clues and the cells without one outside their rows. (Two equal clues in a row
   // keep both, and the first node fails on them.)
-  for (let p: u32 = 0; p < COLUMNS_SEEN; p++) setPlane(s, p, 0);
-  for (let p: u32 = COLUMNS_SEEN; p < STATE; p++) setPlane(s, p, -1);
+  for (let p: u32 = 0; p < STATE; p++) setPlane(s, p, 0);
   const none = i8x16.splat(0);
   for (let k: u32 = 0; k < 96; k += 16) {
     let m = k < 80 ? i8x16.bitmask(i8x16.ne(v128.load(PUZZLE + k), none)) : load<u8>(PUZZLE + 80) != 0 ? 1 : 0;
