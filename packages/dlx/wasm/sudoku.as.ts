@@ -1,9 +1,8 @@
 // The 9×9 Sudoku search by bands in AssemblyScript: the design of src/sudoku-bands.ts (27 digit-band planes of 27
 // bits, band and stack matchings, hidden singles per row, naked singles counted across a band's planes, triads,
-// branching on ways), a digit's three band planes at a time with SIMD128 (the matchings by bit logic instead of the
-// TypeScript search's table lookups: the same rules, so the same states and nodes), compiled by
-// scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here too, so that a puzzle
-// costs one call and no allocation. Not published as source.
+// branching on ways), a digit's three band planes at a time with SIMD128 (the matchings by bit logic, not the
+// TypeScript search's table lookups; the same rules, so the same states and nodes), compiled by scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here
+// too, so that a puzzle costs one call and no allocation. Not published as source.
 //
 // Memory (the module's own, exported): the tables from TABLES, the levels' states from STATES, a scratch puzzle at
 // PUZZLE and its solution at SOLUTION; from IO on, what the JS side puts there (a batch's text or cells, and its
@@ -13,13 +12,16 @@
 const SEGMENTS: u32 = 0; // 512 u8: a row's nine bits -> its three box segments (which are not empty)
 const WAYS: u32 = 3584; // 512 u8: a 3x3 table -> the ways (perfect matchings, bit k of PERMS) it holds
 const STATES: u32 = 4160; // LEVELS x STATE i32
-const PLANES: u32 = 27;
-const STATE: u32 = 32; // 27 planes, the 3 bands' unsolved cells, two words of padding (a 16-byte load at the last)
+/** A state: per digit its three band planes and a word of padding (digit d's plane for band b at word 4 d + b), */
+const SLOTS: u32 = 36;
+/** then the three bands' unsolved cells and a word of padding. */
+const OPEN: u32 = 36;
+const STATE: u32 = 40;
 const STATE_BYTES: u32 = STATE * 4;
 /** The most levels a path can take: a cell branch fills a cell (81), a branch on ways fixes a digit's way (54). */
 const LEVELS: u32 = 137;
-const PUZZLE: u32 = 25600; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
-const SOLUTION: u32 = 25728; // 81 bytes: the first solution, as ASCII digits
+const PUZZLE: u32 = 26112; // 81 bytes: the cell values (0 blank, 1..9) of the puzzle being solved
+const SOLUTION: u32 = 26240; // 81 bytes: the first solution, as ASCII digits
 /** Where the JS side's data starts (exported as io()). */
 const IO: u32 = 26624;
 /** Bit 3k for each of a band's nine minirows (k = 3 row + box). */
@@ -44,6 +46,7 @@ const BAD_LENGTH: i32 = -2;
 const CLASH: i32 = -3;
 
 let ready = false;
+/** The digits whose planes changed (bit d) since their last update. */
 let dirty: i32 = 0;
 let found: i32 = 0;
 let limit: i32 = 2;
@@ -96,12 +99,12 @@ function buildTables(): void {
 
 function countCandidates(base: u32): i32 {
   let total: i32 = 0;
-  for (let p: u32 = 0; p < PLANES; p++) total += popcnt<i32>(plane(base, p));
+  for (let p: u32 = 0; p < SLOTS; p++) total += popcnt<i32>(plane(base, p));
   return total;
 }
 
 /**
- * Updates the changed planes of the state at `base` and places naked singles until nothing changes; returns FAIL on
+ * Updates the changed digits of the state at `base` and places naked singles until nothing changes; returns FAIL on
  * a contradiction, DONE_GRID when every cell is placed, else BRANCH with the branch chosen.
  */
 function propagate(base: u32): i32 {
@@ -127,10 +130,10 @@ function propagate(base: u32): i32 {
   const col12 = i32x4.splat(0o666);
   for (;;) {
     while (d != 0) {
-      // The changed digit first in order: its three band planes at once (lanes 0-2; lane 3, the next plane, is kept).
-      const digit: u32 = (<u32>ctz<i32>(d) * 11) >> 5;
-      d &= ~(7 << (3 * digit));
-      const at = base + 12 * digit;
+      // The changed digit first in order: its three band planes at once (lanes 0-2; lane 3, the padding, is kept).
+      const digit = <u32>ctz<i32>(d);
+      d &= d - 1;
+      const at = base + 16 * digit;
       let f = v128.load(at);
       // Band and stack matchings, until neither removes a cell.
       for (;;) {
@@ -164,7 +167,7 @@ function propagate(base: u32): i32 {
       }
       v128.store(at, f);
       // Rows left with one cell: placements (unless made already); the other digits leave these cells (the digit
-      // leaves their columns in the other bands by the stacks').
+      // leaves their columns in the other bands by the stacks'). Every digit's planes are stored, without a branch.
       const x0 = v128.and(f, row);
       const x1 = v128.and(f, row1);
       const x2 = v128.and(f, row2);
@@ -172,28 +175,26 @@ function propagate(base: u32): i32 {
         v128.and(x0, i32x4.eq(v128.and(x0, i32x4.sub(x0, one)), zero)),
         v128.or(v128.and(x1, i32x4.eq(v128.and(x1, i32x4.sub(x1, one)), zero)), v128.and(x2, i32x4.eq(v128.and(x2, i32x4.sub(x2, one)), zero))),
       );
-      const openAt = base + 4 * PLANES;
+      const openAt = base + 4 * OPEN;
       const open = v128.load(openAt);
       const placed = v128.and(v128.and(singles, open), lanes);
       if (!v128.any_true(placed)) continue;
       v128.store(openAt, v128.andnot(open, placed));
       for (let other: u32 = 0; other < 9; other++) {
-        if (other == digit) continue;
-        const to = base + 12 * other;
+        const to = base + 16 * other;
         const x = v128.load(to);
-        if (v128.any_true(v128.and(x, placed))) {
-          v128.store(to, v128.andnot(x, placed));
-          d |= 7 << (3 * other);
-        }
+        const m = other == digit ? zero : placed;
+        v128.store(to, v128.andnot(x, m));
+        d |= select<i32>(1 << other, 0, v128.any_true(v128.and(x, m)));
       }
     }
     // Naked singles, band by band: count each cell's candidates up to three across the band's nine planes, for the
-    // three bands at once (a digit's three planes are adjacent: one 128-bit load, the fourth lane unused).
+    // three bands at once (a digit's three planes and its padding: one 128-bit load).
     let ones = i32x4.splat(0);
     let twos = i32x4.splat(0);
     let threes = i32x4.splat(0);
     for (let digit: u32 = 0; digit < 9; digit++) {
-      const x = v128.load(base + 12 * digit);
+      const x = v128.load(base + 16 * digit);
       threes = v128.or(threes, v128.and(twos, x));
       twos = v128.or(twos, v128.and(ones, x));
       ones = v128.or(ones, x);
@@ -202,7 +203,7 @@ function propagate(base: u32): i32 {
     let pairs: i32 = 0;
     let open: i32 = 0;
     for (let band: u32 = 0; band < 3; band++) {
-      const u = plane(base, PLANES + band);
+      const u = plane(base, OPEN + band);
       if (u == 0) continue;
       open |= u;
       const one = band == 0 ? i32x4.extract_lane(ones, 0) : band == 1 ? i32x4.extract_lane(ones, 1) : i32x4.extract_lane(ones, 2);
@@ -210,7 +211,7 @@ function propagate(base: u32): i32 {
       if ((u & ~one) != 0) return FAIL;
       const single = u & ~two;
       if (single != 0) {
-        for (let q = band; q < PLANES; q += 3) {
+        for (let q = band; q < SLOTS; q += 4) {
           const x = plane(base, q);
           const mine = x & single;
           if (mine == 0) continue;
@@ -222,7 +223,7 @@ function propagate(base: u32): i32 {
           const kept = (x & ~rowsOf(mine)) | mine;
           if (kept != x) {
             setPlane(base, q, kept);
-            d |= 1 << q;
+            d |= 1 << (q >> 2);
           }
         }
       } else if (pairBand < 0) {
@@ -246,7 +247,7 @@ function propagate(base: u32): i32 {
 
 /**
  * Triads (see src/sudoku-bands.ts #triads), the three bands at once (a digit's three planes in one 128-bit load, the
- * fourth lane not used): -1 on a contradiction, else the planes changed (bit p).
+ * fourth lane the padding): -1 on a contradiction, else the digits whose planes changed (bit d).
  */
 function triads(base: u32): i32 {
   const lanes = i32x4(-1, -1, -1, 0);
@@ -258,7 +259,7 @@ function triads(base: u32): i32 {
   let threes = i32x4.splat(0);
   let fours = i32x4.splat(0);
   for (let digit: u32 = 0; digit < 9; digit++) {
-    const f = v128.load(base + 12 * digit);
+    const f = v128.load(base + 16 * digit);
     const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
     fours = v128.or(fours, v128.and(threes, g));
     threes = v128.or(threes, v128.and(twos, g));
@@ -273,12 +274,12 @@ function triads(base: u32): i32 {
   const seven = i32x4.splat(7);
   // Minirows with an open cell (where all three are placed, the rules remove nothing: each placed digit holds its
   // row alone already).
-  const u = v128.load(base + 4 * PLANES);
+  const u = v128.load(base + 4 * OPEN);
   const openMinirows = v128.and(v128.or(u, v128.or(i32x4.shr_u(u, 1), i32x4.shr_u(u, 2))), minirows);
   let exact = v128.and(v128.andnot(threes, fours), openMinirows);
   if (v128.any_true(exact)) {
     for (let digit: u32 = 0; digit < 9; digit++) {
-      const at = base + 12 * digit;
+      const at = base + 16 * digit;
       const f = v128.load(at);
       const held = i32x4.mul(v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), exact), seven);
       const rows = v128.or(
@@ -289,7 +290,7 @@ function triads(base: u32): i32 {
       const moved = i32x4.bitmask(i32x4.ne(kept, f));
       if (moved != 0) {
         v128.store(at, kept);
-        changed |= moved << (3 * digit);
+        changed |= (moved & 7) != 0 ? 1 << digit : 0;
       }
     }
   }
@@ -302,7 +303,7 @@ function triads(base: u32): i32 {
   twos = zero;
   threes = zero;
   for (let digit: u32 = 0; digit < 9; digit++) {
-    const f = v128.load(base + 12 * digit);
+    const f = v128.load(base + 16 * digit);
     const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
     const alone = v128.andnot(
       g,
@@ -318,7 +319,7 @@ function triads(base: u32): i32 {
   threes = v128.and(threes, openMinirows);
   if (v128.any_true(threes)) {
     for (let digit: u32 = 0; digit < 9; digit++) {
-      const at = base + 12 * digit;
+      const at = base + 16 * digit;
       const f = v128.load(at);
       const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 1), i32x4.shr_u(f, 2))), minirows);
       const alone = v128.andnot(
@@ -332,7 +333,7 @@ function triads(base: u32): i32 {
       const moved = i32x4.bitmask(i32x4.ne(drop, zero));
       if (moved != 0) {
         v128.store(at, v128.andnot(f, drop));
-        changed |= moved << (3 * digit);
+        changed |= (moved & 7) != 0 ? 1 << digit : 0;
       }
     }
   }
@@ -343,7 +344,7 @@ function triads(base: u32): i32 {
   threes = zero;
   fours = zero;
   for (let digit: u32 = 0; digit < 9; digit++) {
-    const f = v128.load(base + 12 * digit);
+    const f = v128.load(base + 16 * digit);
     const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns);
     fours = v128.or(fours, v128.and(threes, g));
     threes = v128.or(threes, v128.and(twos, g));
@@ -358,7 +359,7 @@ function triads(base: u32): i32 {
     const s1 = i32x4.splat(0o70);
     const s2 = i32x4.splat(0o700);
     for (let digit: u32 = 0; digit < 9; digit++) {
-      const at = base + 12 * digit;
+      const at = base + 16 * digit;
       const f = v128.load(at);
       const held = v128.and(v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns), exact);
       const stacks = v128.or(
@@ -371,7 +372,7 @@ function triads(base: u32): i32 {
       const moved = i32x4.bitmask(v128.and(i32x4.ne(kept, f), lanes));
       if (moved != 0) {
         v128.store(at, kept);
-        changed |= moved << (3 * digit);
+        changed |= (moved & 7) != 0 ? 1 << digit : 0;
       }
     }
   }
@@ -384,7 +385,7 @@ function triads(base: u32): i32 {
   twos = zero;
   threes = zero;
   for (let digit: u32 = 0; digit < 9; digit++) {
-    const f = v128.load(base + 12 * digit);
+    const f = v128.load(base + 16 * digit);
     const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns);
     const alone = v128.andnot(
       g,
@@ -400,7 +401,7 @@ function triads(base: u32): i32 {
   threes = v128.and(threes, openColumns);
   if (v128.any_true(threes)) {
     for (let digit: u32 = 0; digit < 9; digit++) {
-      const at = base + 12 * digit;
+      const at = base + 16 * digit;
       const f = v128.load(at);
       const g = v128.and(v128.or(f, v128.or(i32x4.shr_u(f, 9), i32x4.shr_u(f, 18))), columns);
       const alone = v128.andnot(
@@ -414,7 +415,7 @@ function triads(base: u32): i32 {
       const moved = i32x4.bitmask(i32x4.ne(drop, zero));
       if (moved != 0) {
         v128.store(at, v128.andnot(f, v128.or(drop, v128.or(i32x4.shl(drop, 9), i32x4.shl(drop, 18)))));
-        changed |= moved << (3 * digit);
+        changed |= (moved & 7) != 0 ? 1 << digit : 0;
       }
     }
   }
@@ -458,7 +459,7 @@ function chooseWays(base: u32): bool {
   let s0: i32 = 0;
   let s1: i32 = 0;
   let s2: i32 = 0;
-  for (let q: u32 = 0; q < PLANES; q += 3) {
+  for (let q: u32 = 0; q < SLOTS; q += 4) {
     const f0 = plane(base, q);
     const f1 = plane(base, q + 1);
     const f2 = plane(base, q + 2);
@@ -501,7 +502,7 @@ function chooseWays(base: u32): bool {
   }
   if (unit < 0 || best > WAYS_TOTAL) return false;
   if (unit < 3) {
-    for (let q = <u32>unit; q < PLANES; q += 3) {
+    for (let q = <u32>unit; q < SLOTS; q += 4) {
       const w = <i32>load<u8>(WAYS + segmentTable(plane(base, q)));
       if (popcnt<i32>(w) != 2) continue;
       const ka = ctz<i32>(w);
@@ -515,7 +516,7 @@ function chooseWays(base: u32): bool {
     return false;
   }
   const shift = 3 * (unit - 3);
-  for (let q: u32 = 0; q < PLANES; q += 3) {
+  for (let q: u32 = 0; q < SLOTS; q += 4) {
     const w = <i32>load<u8>(WAYS + stackTable(base, q, shift));
     if (popcnt<i32>(w) != 2) continue;
     const ka = ctz<i32>(w);
@@ -538,12 +539,12 @@ function branchOn(p: u32, bit: i32): void {
 
 /** Chooses the branch of the state at `base` (settled, not solved): sets branchPlane, childDrop and siblingDrop. */
 function choose(base: u32, pairBand: i32, pairs: i32): void {
-  const open = popcnt<i32>(plane(base, PLANES)) + popcnt<i32>(plane(base, PLANES + 1)) + popcnt<i32>(plane(base, PLANES + 2));
+  const open = popcnt<i32>(plane(base, OPEN)) + popcnt<i32>(plane(base, OPEN + 1)) + popcnt<i32>(plane(base, OPEN + 2));
   if (open <= WAYS_OPEN_CELLS && chooseWays(base)) return;
   if (pairBand >= 0) {
     // A cell with two candidates: its first digit.
     const bit = pairs & -pairs;
-    for (let p = <u32>pairBand; p < PLANES; p += 3) {
+    for (let p = <u32>pairBand; p < SLOTS; p += 4) {
       if ((plane(base, p) & bit) != 0) {
         branchOn(p, bit);
         return;
@@ -551,7 +552,7 @@ function choose(base: u32, pairBand: i32, pairs: i32): void {
     }
   }
   // A digit with two places in a row: its first place.
-  for (let p: u32 = 0; p < PLANES; p++) {
+  for (let p: u32 = 0; p < SLOTS; p++) {
     const f = plane(base, p);
     for (let shift: i32 = 0; shift < 27; shift += 9) {
       const row = (f >>> shift) & ROW;
@@ -567,11 +568,11 @@ function choose(base: u32, pairBand: i32, pairs: i32): void {
   let bestPlane: u32 = 0;
   let bestBit: i32 = 0;
   for (let band: u32 = 0; band < 3; band++) {
-    for (let u = plane(base, PLANES + band); u != 0; u &= u - 1) {
+    for (let u = plane(base, OPEN + band); u != 0; u &= u - 1) {
       const bit = u & -u;
       let count = 0;
       let first: i32 = -1;
-      for (let p = band; p < PLANES; p += 3) {
+      for (let p = band; p < SLOTS; p += 4) {
         if ((plane(base, p) & bit) == 0) continue;
         if (first < 0) first = <i32>p;
         count++;
@@ -588,9 +589,9 @@ function choose(base: u32, pairBand: i32, pairs: i32): void {
 
 /** Writes the solved state at `base` as ASCII digits at SOLUTION. */
 function writeSolution(base: u32): void {
-  for (let p: u32 = 0; p < PLANES; p++) {
-    const band = p % 3;
-    const digit = <u8>(0x31 + p / 3);
+  for (let p: u32 = 0; p < SLOTS; p++) {
+    const band = p & 3;
+    const digit = <u8>(0x31 + (p >> 2));
     for (let rest = plane(base, p); rest != 0; rest &= rest - 1) store<u8>(SOLUTION + 27 * band + <u32>ctz<i32>(rest), digit);
   }
 }
@@ -616,11 +617,11 @@ function search(level: u32, candidates: i32): void {
     const to = base + STATE_BYTES;
     memory.copy(to, base, STATE_BYTES);
     setPlane(to, p, plane(to, p) & ~childDrop);
-    dirty = 1 << p;
+    dirty = 1 << (p >> 2);
     search(level + 1, left);
     if (found >= limit) return;
     setPlane(base, p, plane(base, p) & ~sibling);
-    dirty = 1 << p;
+    dirty = 1 << (p >> 2);
     before = left;
   }
 }
@@ -640,17 +641,18 @@ function loadPuzzle(): void {
       const v = <u32>load<u8>(PUZZLE + cell);
       const band = cell / 27;
       const bit = 1 << (cell - 27 * band);
-      const p = 3 * (v - 1) + band;
+      const p = 4 * (v - 1) + band;
       setPlane(s, p, plane(s, p) | bit);
-      setPlane(s, PLANES + band, plane(s, PLANES + band) | bit);
+      setPlane(s, OPEN + band, plane(s, OPEN + band) | bit);
     }
   }
-  for (let p: u32 = 0; p < PLANES; p++) {
-    const band = p % 3;
+  for (let p: u32 = 0; p < SLOTS; p++) {
+    const band = p & 3;
+    if (band == 3) continue;
     const own = plane(s, p);
-    setPlane(s, p, (ALL & ~plane(s, PLANES + band) & ~rowsOf(own)) | own);
+    setPlane(s, p, (ALL & ~plane(s, OPEN + band) & ~rowsOf(own)) | own);
   }
-  for (let band: u32 = 0; band < 3; band++) setPlane(s, PLANES + band, ALL);
+  for (let band: u32 = 0; band < 3; band++) setPlane(s, OPEN + band, ALL);
 }
 
 /** Checks the clues at PUZZLE: CLASH when two are equal in a row, column or box, else 0. */
@@ -717,7 +719,7 @@ function solvePuzzle(max: i32, check: bool): i32 {
   found = 0;
   nodes = 0;
   updates = 0;
-  dirty = ALL;
+  dirty = 0x1ff;
   search(0, 729);
   // Clues that clash leave no solution (a digit twice in a column or box has no matching, twice in a row leaves a
   // cell without candidates), so only a puzzle without solutions is checked for them.
