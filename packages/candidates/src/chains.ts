@@ -2,6 +2,10 @@ import type { Grid } from './grid.js';
 import { strongLinks } from './links.js';
 import { Eliminations, type Step } from './step.js';
 import { cellName, PEERS, POPCOUNT, SEES } from './tables.js';
+import { DigitMemo } from './digit-memo.js';
+
+/** The digits known to hold no X-Chain on a state (see digit-memo.ts). */
+let xChainMemo: DigitMemo | undefined;
 
 /** The longest chain searched, in links (X-Chains) or cells (XY-Chains). */
 export const MAX_CHAIN_LENGTH = 16;
@@ -50,8 +54,12 @@ export function findXChains(grid: Grid, limit = Infinity): Step[] {
   const onDepth = new Uint8Array(81);
   const offDepth = new Uint8Array(81);
   const queue = new Int16Array(2 * 81 + 2);
+  // Each digit's X-Chains depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const memo = (xChainMemo ??= new DigitMemo());
+  const digits = memo.digits(c);
   for (let digit = 1; digit <= 9; digit++) {
     const bit = 1 << (digit - 1);
+    if (!(digits & bit)) continue;
     const strong: number[][] = Array.from({ length: 81 }, () => []);
     for (const { a, b } of strongLinks(grid, digit)) {
       if (!strong[a]!.includes(b)) {
@@ -99,6 +107,7 @@ export function findXChains(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  memo.searched(found.length > 0 || !(limit > 0));
   return best(found, limit);
 }
 

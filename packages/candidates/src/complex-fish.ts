@@ -1,4 +1,5 @@
 import type { Grid } from './grid.js';
+import { DigitMemo } from './digit-memo.js';
 import { Eliminations, type Step, type TechniqueName } from './step.js';
 import { cellName, listing, SEES, UNIT_CELLS, unitName } from './tables.js';
 
@@ -28,6 +29,9 @@ const UNITS_OF_CELL: Uint8Array = /* @__PURE__ */ (() => {
   }
   return out;
 })();
+
+/** One memo per kind of fish (family, size, fins): the digits known to hold none on a state. */
+const memos: (DigitMemo | undefined)[] = [];
 
 /** The technique name of a franken or mutant fish. @internal */
 export function complexFishName(family: FishFamily, size: 2 | 3 | 4, finned: boolean): TechniqueName {
@@ -85,9 +89,13 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
   const bases: number[] = [];
   const covers: number[] = [];
   const hit = new Int32Array(W);
+  // Each digit's fish depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const memo = (memos[(family === 'mutant' ? 6 : 0) + (size - 2) * 2 + (finned ? 1 : 0)] ??= new DigitMemo());
+  const digits = memo.digits(c);
 
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
     const bit = 1 << (digit - 1);
+    if (!(digits & bit)) continue;
     unitWords.fill(0);
     unitCount.fill(0);
     const digitWords = new Int32Array(W);
@@ -239,5 +247,6 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
       chooseBases(0);
     }
   }
+  memo.searched(steps.length > 0 || !(limit > 0));
   return steps.length > limit ? steps.slice(0, limit) : steps;
 }

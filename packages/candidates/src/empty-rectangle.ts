@@ -1,7 +1,11 @@
 import type { Grid } from './grid.js';
+import { DigitMemo } from './digit-memo.js';
 import { strongLinks, type StrongLink } from './links.js';
 import { Eliminations, type Step } from './step.js';
 import { BOX_OF, cellName, COL_OF, ROW_OF, UNIT_CELLS, unitName } from './tables.js';
+
+/** The digits known to give nothing on a state, one memo per search (see digit-memo.ts). */
+let memoRectangles: DigitMemo | undefined;
 
 /**
  * The step of an empty rectangle, or null when it was seen before. A function of its own: the search runs on every
@@ -33,7 +37,11 @@ export function findEmptyRectangles(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const seen = new Set<string>();
   const c = grid.candidates;
+  // Each digit's empty rectangles depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const rectangles = (memoRectangles ??= new DigitMemo());
+  const digits = rectangles.digits(grid.candidates);
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const links = strongLinks(grid, digit);
     for (let box = 0; box < 9 && steps.length < limit; box++) {
@@ -77,5 +85,6 @@ export function findEmptyRectangles(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  rectangles.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }

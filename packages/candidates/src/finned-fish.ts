@@ -1,6 +1,7 @@
 import type { Grid } from './grid.js';
 import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
 import { digitPositions } from './positions.js';
+import { DigitMemo } from './digit-memo.js';
 import { BOX_OF, cellName, listing, POPCOUNT } from './tables.js';
 
 const TITLES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish', 4: 'Jellyfish' };
@@ -75,6 +76,12 @@ interface Kept {
 
 let kept: Kept | undefined;
 
+/**
+ * One memo per size for the enumeration of both kinds: the digits known to hold no finned and no sashimi fish of that
+ * size on a state (each digit's fish depend on that digit's candidates only).
+ */
+const memos: (DigitMemo | undefined)[] = [];
+
 function sameState(state: Uint16Array, grid: Grid): boolean {
   const { values, candidates } = grid;
   for (let cell = 0; cell < 81; cell++) if (state[cell] !== values[cell] || state[81 + cell] !== candidates[cell]) return false;
@@ -94,7 +101,10 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
     kept.size = 0;
     return steps;
   }
-  const both = searchFinnedFish(grid, size, sashimi, limit);
+  const memo = (memos[size] ??= new DigitMemo());
+  const both = searchFinnedFish(grid, size, sashimi, limit, memo.digits(grid.candidates));
+  // Nothing of either kind: the enumeration went to its end (the kind asked for never reached its limit).
+  memo.searched(both.steps.length > 0 || both.other.length > 0 || !(limit > 0));
   const state = kept?.state ?? new Uint16Array(162);
   state.set(grid.values);
   state.set(grid.candidates, 81);
@@ -107,7 +117,7 @@ export function findFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, li
  * kind (at most `limit` too, in their own order), until the kind asked for has `limit` or the enumeration ends. Each
  * kind's list is what a search for that kind alone finds first: the same order, each kind with its own seen keys.
  */
-function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: number): { steps: Step[]; other: Step[]; finished: boolean } {
+function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: number, digits: number): { steps: Step[]; other: Step[]; finished: boolean } {
   const found: [Step[], Step[]] = [[], []]; // [finned, sashimi]
   const seen: [Set<string>, Set<string>] = [new Set(), new Set()];
   const asked = sashimi ? 1 : 0;
@@ -195,6 +205,7 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
 
   const positions = digitPositions(grid.candidates);
   for (digit = 1; digit <= 9 && !full(); digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     for (let pass = 0; pass < 2 && !full(); pass++) {
       byRows = pass === 0;
       pool.length = 0;

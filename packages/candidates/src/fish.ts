@@ -2,6 +2,10 @@ import type { Grid } from './grid.js';
 import { Eliminations, type Step, type TechniqueName } from './step.js';
 import { listing, POPCOUNT } from './tables.js';
 import { digitPositions } from './positions.js';
+import { DigitMemo } from './digit-memo.js';
+
+/** One memo per size: the digits known to hold no fish on a state. */
+const memos: (DigitMemo | undefined)[] = [];
 
 const FISH_NAME: Record<number, { technique: TechniqueName; title: string }> = {
   2: { technique: 'x-wing', title: 'X-Wing' },
@@ -81,7 +85,11 @@ export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] 
   };
 
   const positions = digitPositions(grid.candidates);
+  // Each digit's fish depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const memo = (memos[size] ??= new DigitMemo());
+  const digits = memo.digits(grid.candidates);
   for (digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     for (let pass = 0; pass < 2; pass++) {
       byRows = pass === 0;
       // For each base line (a row for row-based fish), the positions of the digit, which are the cover line numbers.
@@ -95,5 +103,6 @@ export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] 
       if (pool.length >= size) search(0, 0);
     }
   }
+  memo.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }

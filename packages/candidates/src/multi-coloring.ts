@@ -1,7 +1,11 @@
 import type { Grid } from './grid.js';
+import { DigitMemo } from './digit-memo.js';
 import { strongLinks } from './links.js';
 import { Eliminations, type Step } from './step.js';
 import { cellName, listing, SEES } from './tables.js';
+
+/** The digits known to give nothing on a state, one memo per search (see digit-memo.ts). */
+let memoMultiColorings: DigitMemo | undefined;
 
 /** The clusters of a digit's strong links, each two-colored: [one color's cells, the other's]. */
 function clusters(grid: Grid, digit: number): [number[], number[]][] {
@@ -49,7 +53,11 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
     seen.add(key);
     steps.push({ technique: 'multi-coloring', cells, digits: [digit], eliminations, placements: [], explanation: explanation() });
   };
+  // Each digit's multi-colorings depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const memo = (memoMultiColorings ??= new DigitMemo());
+  const digits = memo.digits(grid.candidates);
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const all = clusters(grid, digit);
     for (let i = 0; i < all.length; i++) {
@@ -92,5 +100,6 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  memo.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }

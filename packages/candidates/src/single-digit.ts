@@ -1,7 +1,13 @@
 import type { Grid } from './grid.js';
+import { DigitMemo } from './digit-memo.js';
 import { commonPeers, strongLinks, type StrongLink } from './links.js';
 import { Eliminations, type Step } from './step.js';
 import { BOX_OF, cellName, COL_OF, listing, ROW_OF, SEES, unitName } from './tables.js';
+
+/** The digits known to give nothing on a state, one memo per search (see digit-memo.ts). */
+let memoColorings: DigitMemo | undefined;
+let memoKites: DigitMemo | undefined;
+let memoSkyscrapers: DigitMemo | undefined;
 
 function eliminateSeeingBoth(grid: Grid, ends: readonly number[], bit: number): Eliminations | null {
   const seers = commonPeers(grid, ends, bit, SEES);
@@ -42,7 +48,11 @@ function kiteStep(digit: number, r: StrongLink, k: StrongLink, rb: number, rt: n
  */
 export function findSkyscrapers(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
+  // Each digit's skyscrapers depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const skyscrapers = (memoSkyscrapers ??= new DigitMemo());
+  const digits = skyscrapers.digits(grid.candidates);
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const all = strongLinks(grid, digit);
     for (let kind = 0; kind < 2; kind++) {
@@ -70,6 +80,7 @@ export function findSkyscrapers(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  skyscrapers.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }
 
@@ -79,7 +90,11 @@ export function findSkyscrapers(grid: Grid, limit = Infinity): Step[] {
  */
 export function findTwoStringKites(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
+  // Each digit's kites depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const kites = (memoKites ??= new DigitMemo());
+  const digits = kites.digits(grid.candidates);
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const all = strongLinks(grid, digit);
     const rows = all.filter((l) => l.unit < 9 && BOX_OF[l.a] !== BOX_OF[l.b]);
@@ -103,6 +118,7 @@ export function findTwoStringKites(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  kites.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }
 
@@ -136,7 +152,11 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
   const owner = new Int16Array(81);
   const adjacent = new Uint8Array(81 * 3);
   const adjacentCount = new Uint8Array(81);
+  // Each digit's colorings depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const colorings = (memoColorings ??= new DigitMemo());
+  const digits = colorings.digits(grid.candidates);
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const links = strongLinks(grid, digit);
     if (links.length < 2) continue;
@@ -192,5 +212,6 @@ export function findSimpleColorings(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  colorings.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }

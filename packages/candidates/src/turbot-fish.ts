@@ -1,7 +1,11 @@
 import type { Grid } from './grid.js';
+import { DigitMemo } from './digit-memo.js';
 import { commonPeers, strongLinks, type StrongLink } from './links.js';
 import { Eliminations, type Step } from './step.js';
 import { cellName, SEES, unitName } from './tables.js';
+
+/** The digits known to give nothing on a state, one memo per search (see digit-memo.ts). */
+let memoTurbots: DigitMemo | undefined;
 
 /**
  * The turbot fish of these ends, or null when it removes nothing new (not seen before). A function of its own: the
@@ -36,7 +40,11 @@ function turbotStep(grid: Grid, digit: number, p: StrongLink, q: StrongLink, pFa
 export function findTurbotFish(grid: Grid, limit = Infinity): Step[] {
   const steps: Step[] = [];
   const seen = new Set<string>();
+  // Each digit's turbot fish depend on that digit's candidates only: digits known to hold none on this state are skipped.
+  const turbots = (memoTurbots ??= new DigitMemo());
+  const digits = turbots.digits(grid.candidates);
   for (let digit = 1; digit <= 9 && steps.length < limit; digit++) {
+    if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const links = strongLinks(grid, digit);
     for (let i = 0; i < links.length; i++) {
@@ -66,5 +74,6 @@ export function findTurbotFish(grid: Grid, limit = Infinity): Step[] {
       }
     }
   }
+  turbots.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }
