@@ -131,13 +131,30 @@ const LEVEL_INDEX = /* @__PURE__ */ levelIndexes();
 
 const MEDIUM = 1;
 
-/** The PathEnd of a level's judge: a path ends when it would be sure to rate above level index `target`. */
+/**
+ * The least score a path adds from its next step on, a step of technique t taken with `empty` cells empty: every cell is
+ * filled by a step, no step of the solver's default set places more than one cell (singles, BUG+1, discontinuous nice
+ * loops, forcing chains and nets place one; only template sets, which the default set leaves out, place more), and no
+ * step scores less than MIN_STEP_SCORE, so at least `empty - 1` steps come after t. For the judges' plans, which are
+ * the default set or a prefix of it.
+ */
+function leastToCome(t: TechniqueName, empty: number): number {
+  return TECHNIQUE_SCORES[t] + MIN_STEP_SCORE * Math.max(0, empty - 1);
+}
+
+/** The lowest score of a step: a full house or a naked single (tested against the score table). @internal */
+export const MIN_STEP_SCORE = 4;
+
+/**
+ * The PathEnd of a level's judge: a path ends when it would be sure to rate above level index `target`, counting what
+ * the cells still empty must add to its score (see leastToCome).
+ */
 function levelEnd(target: number): () => PathEnd {
   return () => {
     let score = 0;
     let level = 0;
     return {
-      ends: (t) => levelIndex(Math.max(level, LEVEL_INDEX[t]), score + TECHNIQUE_SCORES[t]) > target,
+      ends: (t, empty) => levelIndex(Math.max(level, LEVEL_INDEX[t]), score + leastToCome(t, empty)) > target,
       took: (t) => {
         score += TECHNIQUE_SCORES[t];
         level = Math.max(level, LEVEL_INDEX[t]);
@@ -245,7 +262,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     judge = (rating) => (!rating.solved || rating.score > max ? 1 : rating.score < min ? -1 : 0);
     tooHard = () => {
       let score = 0;
-      return { ends: (t) => score + TECHNIQUE_SCORES[t] > max, took: (t) => void (score += TECHNIQUE_SCORES[t]) };
+      return { ends: (t, empty) => score + leastToCome(t, empty) > max, took: (t) => void (score += TECHNIQUE_SCORES[t]) };
     };
     what = `puzzle with a score from ${min} to ${max}`;
   } else if (o.requires !== undefined) {

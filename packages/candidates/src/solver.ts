@@ -171,12 +171,13 @@ export interface KnownUniquePath {
 }
 
 /**
- * When a judge's verdict is settled (too hard) whatever comes after: `ends(t)` says whether a step of technique t taken
- * next would settle it, given the steps taken so far, which `took` is told one by one. A path that gets stuck must be
- * settled the same way (an unsolved path is the hardest there is). @internal
+ * When a judge's verdict is settled (too hard) whatever comes after: `ends(t, empty)` says whether a step of technique t
+ * taken next, with `empty` cells still empty before it, would settle it, given the steps taken so far, which `took` is
+ * told one by one. A path that gets stuck must be settled the same way (an unsolved path is the hardest there is).
+ * @internal
  */
 export interface PathEnd {
-  ends(technique: TechniqueName): boolean;
+  ends(technique: TechniqueName, empty: number): boolean;
   took(technique: TechniqueName): void;
 }
 
@@ -202,12 +203,12 @@ const ENDED = 'ended';
  * later one finds a step (one of them finding one first ends the path); when none of the others finds one, the path
  * ends without running them (stuck or ended, the verdict is the same).
  */
-function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | undefined): Step | null | typeof ENDED {
+function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | undefined, empty: number): Step | null | typeof ENDED {
   const { finders, techniques } = plan;
   let putOff = 0;
   let putOffList: number[] | undefined;
   for (let i = from; i < finders.length; i++) {
-    if (end !== undefined && end.ends(techniques[i]!)) {
+    if (end !== undefined && end.ends(techniques[i]!, empty)) {
       (putOffList ??= []).push(i);
       putOff++;
       continue;
@@ -216,7 +217,7 @@ function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | u
     if (found.length === 0) continue;
     if (putOffList !== undefined) for (const j of putOffList) if (finders[j]!(grid, 1).length) return ENDED;
     const step = bestOfFamily(grid, found[0]!, finders);
-    return end !== undefined && end.ends(step.technique) ? ENDED : step;
+    return end !== undefined && end.ends(step.technique, empty) ? ENDED : step;
   }
   return putOff > 0 ? ENDED : null;
 }
@@ -253,7 +254,7 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
     let technique: TechniqueName;
     if (single >= 0) {
       technique = SINGLES[single >> 11]!;
-      if (end !== undefined && end.ends(technique)) {
+      if (end !== undefined && end.ends(technique, empty)) {
         complete = false;
         break;
       }
@@ -267,7 +268,7 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
       for (let j = cell * 3; j < cell * 3 + 3; j++) empties[CELL_UNITS[j]!]!--;
       empty--;
     } else {
-      const step = firstOrEnd(grid, plan, plan.singles ? 3 : 0, end);
+      const step = firstOrEnd(grid, plan, plan.singles ? 3 : 0, end, empty);
       if (step === null) break;
       if (step === ENDED) {
         complete = false;

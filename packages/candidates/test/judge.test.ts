@@ -2,7 +2,7 @@
 // be rated differently from explainPuzzle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeOf, levelTechniques } from '../src/generate.js';
+import { judgeOf, levelTechniques, MIN_STEP_SCORE } from '../src/generate.js';
 import { applyTrusted, Grid } from '../src/grid.js';
 import { parseGivens } from '../src/formats.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level } from '../src/rating.js';
@@ -160,6 +160,41 @@ describe("the generator's judge", () => {
       },
     );
     expect([...cut].sort()).toEqual(['level', 'requires', 'score']);
+  });
+
+  it("the level judges count what the empty cells must add: they stop sooner than on the steps' scores alone, with the same verdict", () => {
+    // The bound holds for the default set: no step scores less than MIN_STEP_SCORE, and none places more than one cell.
+    expect(Math.min(...Object.values(TECHNIQUE_SCORES))).toBe(MIN_STEP_SCORE);
+    const plain = (target: number): PathEnd => {
+      let score = 0;
+      let level = 0;
+      const index = (t: TechniqueName): number => LEVELS.indexOf(TECHNIQUE_LEVELS[t]);
+      return {
+        ends: (t) => levelIndex(Math.max(level, index(t)), score + TECHNIQUE_SCORES[t]) > target,
+        took: (t) => {
+          score += TECHNIQUE_SCORES[t];
+          level = Math.max(level, index(t));
+        },
+      };
+    };
+    let sooner = 0;
+    // Paths too hard and cut short (the first two stop two steps sooner with the bound), and a Hard path that fits.
+    for (const [seed, keep, level] of [
+      [49, 20, 'Hard'],
+      [49, 24, 'Hard'],
+      [4, 21, 'Medium'],
+      [1, 18, 'Hard'],
+    ] as const) {
+      const { puzzle } = randomPuzzle(seed, keep);
+      const { plan, judge, tooHard } = judgeOf({ level });
+      const byScores = solveKnownUnique(cellsOf(puzzle), plan, plain(LEVELS.indexOf(level)));
+      const bounded = solveKnownUnique(cellsOf(puzzle), plan, tooHard!());
+      const verdict = (p: typeof bounded): number => judge(rateTechniques(p.techniques, p.solved && p.complete));
+      expect(verdict(bounded)).toBe(verdict(byScores));
+      expect(bounded.techniques).toEqual(byScores.techniques.slice(0, bounded.techniques.length));
+      if (bounded.techniques.length < byScores.techniques.length) sooner++;
+    }
+    expect(sooner).toBeGreaterThan(0);
   });
 
   it('rateTechniques rates as ratePath does, and an unfinished path is Extreme', () => {
