@@ -13,7 +13,7 @@ import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectTex
 import { formatDay } from './report.js';
 import { splitRequest, unescapeInto } from './request.js';
 import { TopCounters, checkCounters } from './spacesaving.js';
-import { STOPPED, type StopReason, type StopWatch } from './stop.js';
+import { readUntilStopped, type StopReason, type StopWatch } from './stop.js';
 import type { ChunkReader } from './stats.js';
 import { utf8TextOf } from './text.js';
 
@@ -530,35 +530,12 @@ export async function countApprox(reader: ChunkReader, source: unknown, options:
   const splitter = new LineSplitter(maxLineLength, onLine, (line, _length, head) => {
     if (!failure) reject(line, overlongReason(maxLineLength), rejectText(head, 0, head.length));
   });
-  const chunks = reader.chunks(source);
-  let done = false;
-  let pending = false;
-  let stopped: StopReason | undefined;
-  try {
-    for (;;) {
-      const read = chunks.next();
-      pending = true;
-      const next = await watch.race(read);
-      if (next === STOPPED) {
-        stopped = watch.reason;
-        break;
-      }
-      pending = false;
-      if (next.done) {
-        done = true;
-        break;
-      }
-      counter.logSize += next.value.length;
-      scanner.newChunk();
-      splitter.push(next.value);
-      if (failure) throw failure;
-    }
-  } finally {
-    if (!done) {
-      if (pending) chunks.return(undefined).catch(() => {});
-      else await chunks.return(undefined);
-    }
-  }
+  const stopped = await readUntilStopped(reader.chunks(source), watch, (chunk) => {
+    counter.logSize += chunk.length;
+    scanner.newChunk();
+    splitter.push(chunk);
+    if (failure) throw failure;
+  });
   if (stopped === undefined) {
     scanner.newChunk();
     splitter.end();

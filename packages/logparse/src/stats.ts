@@ -5,7 +5,7 @@ import { LogLineError, describeValue } from './errors.js';
 import { Collector } from './collector.js';
 import { LineSplitter } from './lines.js';
 import type { Pattern } from './pattern.js';
-import { STOPPED, StopWatch, type StopReason } from './stop.js';
+import { StopWatch, readUntilStopped, type StopReason } from './stop.js';
 import {
   RecordBuilder,
   finalReason,
@@ -180,33 +180,15 @@ async function collectFromSource(
   });
   const onProgress = options.onProgress;
   const chunks = reader.chunks(source, onProgress && ((bytes: number) => onProgress(bytes, index)));
-  let done = false;
-  let pending = false;
-  try {
-    for (;;) {
-      const read = chunks.next();
-      pending = true;
-      const next = await watch.race(read);
-      if (next === STOPPED) {
-        // The line being read when the work stopped is not counted.
-        collector.stopped = watch.reason;
-        return;
-      }
-      pending = false;
-      if (next.done) {
-        done = true;
-        break;
-      }
-      scanner.newChunk();
-      splitter.push(next.value);
-      if (failure) throw failure;
-    }
-  } finally {
-    // A read still in progress (a stalled stream) cannot be waited for: the source is closed once it settles.
-    if (!done) {
-      if (pending) chunks.return(undefined).catch(() => {});
-      else await chunks.return(undefined);
-    }
+  const stopped = await readUntilStopped(chunks, watch, (chunk) => {
+    scanner.newChunk();
+    splitter.push(chunk);
+    if (failure) throw failure;
+  });
+  if (stopped !== undefined) {
+    // The line being read when the work stopped is not counted.
+    collector.stopped = stopped;
+    return;
   }
   scanner.newChunk();
   splitter.end();

@@ -73,3 +73,36 @@ export class StopWatch {
   }
 }
 
+
+/**
+ * Reads `chunks` to the end of the input or until the work stops, handing each chunk to `onChunk` (which may throw);
+ * returns why the work stopped, or undefined at the end. A source left before its end is closed, and a read still in
+ * progress (a stalled stream) cannot be waited for: that source is closed once the read settles. @internal
+ */
+export async function readUntilStopped(
+  chunks: AsyncGenerator<Uint8Array>,
+  watch: StopWatch,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<StopReason | undefined> {
+  let done = false;
+  let pending = false;
+  try {
+    for (;;) {
+      const read = chunks.next();
+      pending = true;
+      const next = await watch.race(read);
+      if (next === STOPPED) return watch.reason;
+      pending = false;
+      if (next.done) {
+        done = true;
+        return undefined;
+      }
+      onChunk(next.value);
+    }
+  } finally {
+    if (!done) {
+      if (pending) chunks.return(undefined).catch(() => {});
+      else await chunks.return(undefined);
+    }
+  }
+}
