@@ -5,7 +5,7 @@ import { stopper } from '@puzzles/kit/budget';
 import { sfc32, shuffleInPlace, wordSource } from '@puzzles/kit/random';
 import { describeValue, optionsOf } from './errors.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level, type Rating } from './rating.js';
-import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverPlan, type PathEnd, type SolverPlan } from './solver.js';
+import { OFF_BY_DEFAULT, solveKnownUnique, solveLogically, solverPlan, type JudgeMemo, type PathEnd, type SolverPlan } from './solver.js';
 import { isTechniqueName, TECHNIQUE_NAMES, type TechniqueName } from './step.js';
 import { holdsFamiliesWhole } from './techniques.js';
 import { CELL_UNITS } from './tables.js';
@@ -416,13 +416,15 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
     return state;
   };
   const judged = new Map<number, Judged>();
+  // The paths of neighbouring states on the removal path often meet the same states: their scans are kept.
+  const memo: JudgeMemo = new Map();
   /** The verdict on the state after k removals (its cells when at hand, else rebuilt); -1 for a state off the path. */
   const judgeAt = (k: number, state?: Uint8Array): Judged => {
     const known = judged.get(k);
     if (known !== undefined) return known;
     const cells = state === undefined ? stateAt(k) : Uint8Array.from(state);
     // Every state judged has one solution (checked as its clues were removed): the solver's path without its checks.
-    const path = solveKnownUnique(cells, s.plan, s.tooHard?.());
+    const path = solveKnownUnique(cells, s.plan, s.tooHard?.(), memo);
     if (path.solved && path.values.some((v, i) => v !== solution[i])) throw new Error(`internal error: a logical path left the solution: ${text(cells)}`);
     const rating = rateTechniques(path.techniques, path.solved && path.complete);
     const verdict = { verdict: s.judge(rating), cells, rating };

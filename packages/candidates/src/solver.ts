@@ -199,12 +199,62 @@ export function solverPlan(techniques?: readonly TechniqueName[]): SolverPlan {
 const ENDED = 'ended';
 
 /**
+ * What the solver's scan of the finders found on a state (values and candidates) met before: the first finder (its
+ * index in the plan) that finds a step and the step the solver takes from it, or index -1 when none finds one. The
+ * generator judges state after state of one removal path, and their paths often meet the same states (a clue removed
+ * is placed again by a single): the scan is then not made again. One memo per plan. @internal
+ */
+export type JudgeMemo = Map<string, Scan>;
+
+/** See JudgeMemo. */
+interface Scan {
+  readonly index: number;
+  readonly step: Step | null;
+}
+
+const keyCodes = new Uint16Array(81);
+
+/** A state's values and candidates as a string of 81 characters (13 bits a cell). */
+function stateKey(grid: Grid): string {
+  const { values, candidates } = grid;
+  for (let cell = 0; cell < 81; cell++) keyCodes[cell] = candidates[cell]! | (values[cell]! << 9);
+  return String.fromCharCode.apply(null, keyCodes as unknown as number[]);
+}
+
+/** Avoidable rectangles also read which values were placed rather than given, which a JudgeMemo's key leaves out. */
+const readsPlaced = (t: TechniqueName): boolean => t === 'avoidable-rectangle-1' || t === 'avoidable-rectangle-2';
+
+/**
+ * firstOrEnd's outcome when the first finder from `from` to find a step is `index` with `step` (-1: none finds one):
+ * what the loop below returns, put-off finders and all (see there).
+ */
+function outcomeOf(plan: SolverPlan, from: number, end: PathEnd | undefined, empty: number, index: number, step: Step | null): Step | null | typeof ENDED {
+  if (end === undefined) return step;
+  if (index < 0) {
+    for (let i = from; i < plan.techniques.length; i++) if (end.ends(plan.techniques[i]!, empty)) return ENDED;
+    return null;
+  }
+  return end.ends(plan.techniques[index]!, empty) || end.ends(step!.technique, empty) ? ENDED : step;
+}
+
+/**
  * `first` for solveKnownUnique: the finders of techniques that would end the path are put off, and run only when a
  * later one finds a step (one of them finding one first ends the path); when none of the others finds one, the path
- * ends without running them (stuck or ended, the verdict is the same).
+ * ends without running them (stuck or ended, the verdict is the same). With `memo`, a state met before is not scanned
+ * again (but for the avoidable rectangles before the finder that found the step), and a scan made to its end is kept.
  */
-function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | undefined, empty: number): Step | null | typeof ENDED {
+function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | undefined, empty: number, memo: JudgeMemo | undefined): Step | null | typeof ENDED {
   const { finders, techniques } = plan;
+  const key = memo === undefined ? '' : stateKey(grid);
+  const known = memo?.get(key);
+  if (known !== undefined) {
+    for (let i = from, e = known.index < 0 ? finders.length : known.index; i < e; i++) {
+      if (!readsPlaced(techniques[i]!)) continue;
+      const found = finders[i]!(grid, 1);
+      if (found.length) return outcomeOf(plan, from, end, empty, i, bestOfFamily(grid, found[0]!, finders));
+    }
+    return outcomeOf(plan, from, end, empty, known.index, known.step);
+  }
   let putOff = 0;
   let putOffList: number[] | undefined;
   for (let i = from; i < finders.length; i++) {
@@ -217,8 +267,11 @@ function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | u
     if (found.length === 0) continue;
     if (putOffList !== undefined) for (const j of putOffList) if (finders[j]!(grid, 1).length) return ENDED;
     const step = bestOfFamily(grid, found[0]!, finders);
+    // Every finder before this one was run and found nothing: the scan is known (unless this one reads placed values).
+    if (memo !== undefined && !readsPlaced(techniques[i]!)) memo.set(key, { index: i, step });
     return end !== undefined && end.ends(step.technique, empty) ? ENDED : step;
   }
+  if (memo !== undefined && putOff === 0) memo.set(key, { index: -1, step: null });
   return putOff > 0 ? ENDED : null;
 }
 
@@ -226,10 +279,11 @@ function firstOrEnd(grid: Grid, plan: SolverPlan, from: number, end: PathEnd | u
  * solveLogically's path (the same steps in the same order, as technique names) for 81 values (0 = empty) of a puzzle
  * known to have exactly one solution: the generator's judge. It skips what such a puzzle cannot need: parsing and
  * checking the text, a contradiction check after every step (sound techniques on a unique puzzle cannot reach one),
- * and Step objects for singles. With `end`, the path is cut short (`complete` false) where its verdict is settled.
+ * and Step objects for singles. With `end`, the path is cut short (`complete` false) where its verdict is settled. With
+ * `memo` (one per plan), the scans of states met on earlier calls are taken from it (see JudgeMemo).
  * @internal
  */
-export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end?: PathEnd): KnownUniquePath {
+export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end?: PathEnd, memo?: JudgeMemo): KnownUniquePath {
   // One grid for every call (the generator judges thousands of states): cleared here, its values copied out at the end.
   const grid = (judgeGrid ??= new Grid());
   const { values, candidates, placed } = grid;
@@ -268,7 +322,7 @@ export function solveKnownUnique(cells: ArrayLike<number>, plan: SolverPlan, end
       for (let j = cell * 3; j < cell * 3 + 3; j++) empties[CELL_UNITS[j]!]!--;
       empty--;
     } else {
-      const step = firstOrEnd(grid, plan, plan.singles ? 3 : 0, end, empty);
+      const step = firstOrEnd(grid, plan, plan.singles ? 3 : 0, end, empty, memo);
       if (step === null) break;
       if (step === ENDED) {
         complete = false;

@@ -6,7 +6,7 @@ import { judgeOf, levelTechniques, MIN_STEP_SCORE } from '../src/generate.js';
 import { applyTrusted, Grid } from '../src/grid.js';
 import { parseGivens } from '../src/formats.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level } from '../src/rating.js';
-import { firstSingle, solveKnownUnique, solveLogically, solverPlan, unitEmpties, type PathEnd } from '../src/solver.js';
+import { firstSingle, solveKnownUnique, solveLogically, solverPlan, unitEmpties, type JudgeMemo, type PathEnd } from '../src/solver.js';
 import type { TechniqueName } from '../src/step.js';
 import { findFullHouses, findHiddenSingles, findNakedSingles } from '../src/singles.js';
 import { randomPuzzle } from './reference.js';
@@ -195,6 +195,42 @@ describe("the generator's judge", () => {
       if (bounded.techniques.length < byScores.techniques.length) sooner++;
     }
     expect(sooner).toBeGreaterThan(0);
+  });
+
+  it('a memo of the scans of states met before gives the paths without it, along removal paths', () => {
+    /** A memo that counts the states it knew. */
+    class Counting extends Map<string, unknown> {
+      hits = 0;
+      override get(key: string): unknown {
+        const known = super.get(key);
+        if (known !== undefined) this.hits++;
+        return known;
+      }
+    }
+    let hits = 0;
+    // Seeds whose states need more than singles (most random states here need singles only).
+    for (const seed of [4, 7, 11]) {
+      // The states of one removal path, from 26 clues down to 19 (each has the clues of the next).
+      const states = Array.from({ length: 8 }, (_, i) => cellsOf(randomPuzzle(seed, 26 - i).puzzle));
+      // Judges whose verdict a path reaches at different steps on states met before (cut short or not).
+      for (const options of [{ level: 'Unfair' as const }, { level: 'Hard' as const }, { level: 'Extreme' as const }, { score: [0, 400] as [number, number] }, { score: [0, 700] as [number, number] }]) {
+        const { plan, tooHard } = judgeOf(options);
+        const memo = new Counting();
+        for (const cells of states) {
+          expect(solveKnownUnique(cells, plan, tooHard?.(), memo as unknown as JudgeMemo)).toEqual(solveKnownUnique(cells, plan, tooHard?.()));
+        }
+        hits += memo.hits;
+      }
+      // A memo filled by whole paths (no end), then read by paths that end at the first step of 100 points or more.
+      const plan = solverPlan();
+      const memo = new Counting();
+      for (const cells of states) solveKnownUnique(cells, plan, undefined, memo as unknown as JudgeMemo);
+      const heavy = (): PathEnd => ({ ends: (t) => TECHNIQUE_SCORES[t] >= 100, took: () => {} });
+      for (const cells of states) expect(solveKnownUnique(cells, plan, heavy(), memo as unknown as JudgeMemo)).toEqual(solveKnownUnique(cells, plan, heavy()));
+      hits += memo.hits;
+    }
+    // The paths of neighbouring states met the same states.
+    expect(hits).toBeGreaterThan(10);
   });
 
   it('rateTechniques rates as ratePath does, and an unfinished path is Extreme', () => {
