@@ -36,7 +36,8 @@ export class Puzzle {
 
   /** The candidates of a cell (0..80) as sorted digit strings; a solved cell's only candidate is its value. */
   candidatesAt(cell: number): string[] {
-    const v = this.grid.values[cell];
+    // The type first: indexing with an object whose toString is not a function is an engine TypeError, not ours.
+    const v = typeof cell === 'number' ? this.grid.values[cell] : undefined;
     if (v === undefined || !Number.isInteger(cell)) throw new RangeError(`cell must be an integer from 0 to 80; got ${describeValue(cell)}`);
     if (v) return [DIGIT_STRINGS[v - 1]!];
     return stringsOfMask(this.grid.candidates[cell]!);

@@ -77,4 +77,11 @@ describe('values that fail to convert', () => {
       expect(() => row.maskAt(position as never)).toThrow(RangeError);
     }
   });
+
+  it('a cell whose toString is not a function is our RangeError in Puzzle.candidatesAt (found by the API fuzz)', () => {
+    const puzzle = api.Puzzle.fromList(Array(9).fill('000000000'));
+    for (const cell of [{ toString: false }, { valueOf: 1, toString: null }]) {
+      expect(() => puzzle.candidatesAt(cell as never)).toThrow(/cell must be an integer from 0 to 80; got/);
+    }
+  });
 });
