@@ -7,14 +7,13 @@ import { utf8TextOf } from './text.js';
 /** Distinct byte strings → dense ids (0, 1, 2…), with their decoded text. @internal */
 export class ByteInterner {
   readonly strings: string[] = [];
-  // Sized for a few thousand distinct values from the start, so that a typical log never takes the growth paths
-  // (code first run after the JIT has optimised `intern` costs a deoptimisation and a recompilation).
-  #table: Int32Array = new Int32Array(1 << 14); // slot → id + 1
-  #mask = (1 << 14) - 1;
-  #hashes: Int32Array = new Int32Array(1 << 13);
-  #offsets: Int32Array = new Int32Array(1 << 13);
-  #lengths: Int32Array = new Int32Array(1 << 13);
-  #arena: Uint8Array = new Uint8Array(1 << 18);
+  // Small at first (they grow by doubling): the tables that fit the cache make the lookups cheap.
+  #table: Int32Array = new Int32Array(1 << 11); // slot → id + 1
+  #mask = (1 << 11) - 1;
+  #hashes: Int32Array = new Int32Array(1 << 10);
+  #offsets: Int32Array = new Int32Array(1 << 10);
+  #lengths: Int32Array = new Int32Array(1 << 10);
+  #arena: Uint8Array = new Uint8Array(1 << 15);
   #used = 0;
 
   get size(): number {
@@ -180,12 +179,12 @@ export class ByteInterner {
 
 /** (a, b) id pairs → dense pair ids. @internal */
 export class PairTable {
-  // Pre-sized like ByteInterner's tables.
-  firsts: Int32Array = new Int32Array(1 << 14);
-  seconds: Int32Array = new Int32Array(1 << 14);
+  // Small at first, like ByteInterner's tables.
+  firsts: Int32Array = new Int32Array(1 << 10);
+  seconds: Int32Array = new Int32Array(1 << 10);
   size = 0;
-  #table: Int32Array = new Int32Array(1 << 15);
-  #mask = (1 << 15) - 1;
+  #table: Int32Array = new Int32Array(1 << 11);
+  #mask = (1 << 11) - 1;
 
   /** The id of the pair (a, b). */
   id(a: number, b: number): number {

@@ -36,9 +36,9 @@ type ItemMap = PanelStats['lists']['hosts'];
 
 /** Hits and bytes per item id, and (when `pairs`) the distinct (item, visitor) pairs. */
 class Tally {
-  // Sized for a few thousand items from the start (growing is code first run late, after the JIT has optimised `add`).
-  hits = new Float64Array(1 << 13);
-  bytes = new Float64Array(1 << 13);
+  // Small at first: a log of many days makes a counter a day, and most days hold a few thousand items or fewer.
+  hits = new Float64Array(1 << 10);
+  bytes = new Float64Array(1 << 10);
   readonly pairs: PairTable | null;
 
   constructor(pairs: boolean) {
@@ -126,10 +126,10 @@ export class PanelCounter {
   #statusOf = new Int32Array(1 << 12);
   // (referrer, request) → hits.
   readonly #pairs = new PairTable();
-  #pairHits = new Float64Array(1 << 14);
+  #pairHits = new Float64Array(1 << 10);
   // Per-id caches: request → 1 static, 2 not (0 unknown); referrer → site id (-1 none, -2 unknown).
-  #requestKind = new Int8Array(1 << 13);
-  #siteOf = new Int32Array(1 << 13).fill(-2);
+  #requestKind = new Int8Array(1 << 10);
+  #siteOf = new Int32Array(1 << 10).fill(-2);
   readonly #sites: string[] = [];
   readonly #siteIds = new Map<string, number>();
   readonly dash: number;
