@@ -1,8 +1,9 @@
 // The 9×9 Sudoku search by bands in AssemblyScript: the design of src/sudoku-bands.ts (27 digit-band planes of 27
 // bits, band and stack matchings, hidden singles per row, naked singles counted across a band's planes, triads,
-// branching on ways), a digit's three band planes at a time with SIMD128 (the matchings by bit logic, not the
-// TypeScript search's table lookups; the same rules, so the same states and nodes), compiled by scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here
-// too, so that a puzzle costs one call and no allocation. Not published as source.
+// branching on ways), a digit's three band planes at a time with SIMD128 (the matchings by bit logic instead of the
+// TypeScript search's table lookups: the same rules, so the same states and nodes), compiled by
+// scripts/build-wasm.mjs into src/sudoku-wasm.generated.ts, with the puzzle reading done here too, so that a puzzle
+// costs one call and no allocation. Not published as source.
 //
 // Memory (the module's own, exported): the tables from TABLES, the levels' states from STATES, a scratch puzzle at
 // PUZZLE and its solution at SOLUTION; from IO on, what the JS side puts there (a batch's text or cells, and its
