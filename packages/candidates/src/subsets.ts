@@ -2,6 +2,10 @@ import type { Component } from './component.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Step, type TechniqueName } from './step.js';
 import { cellName, digitsOf, digitSet, listing, POPCOUNT } from './tables.js';
+import { UnitMemo } from './unit-memo.js';
+
+/** One memo per size: the units known to hold no hidden subset on a state (see unit-memo.ts). */
+const hiddenMemos: (UnitMemo | undefined)[] = [];
 
 const SIZE_NAME = ['', '', 'pair', 'triple', 'quad'] as const;
 
@@ -149,7 +153,11 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
     }
   };
 
+  // Each unit's hidden subsets depend on that unit's cells only: units known to hold none on this state are skipped.
+  const memo = (hiddenMemos[size] ??= new UnitMemo());
+  const open = memo.units(grid.values, grid.candidates);
   for (let u = 0; u < 27 && steps.length < limit; u++) {
+    if (!(open & (1 << u))) continue;
     unit = grid.components[u]!;
     // Solved cells have no candidates, so they hold no digit's position.
     if (POPCOUNT[unit.emptyPositions()]! <= size) continue;
@@ -162,5 +170,6 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
     if (pool.length < size) continue;
     search(0, 0);
   }
+  memo.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }

@@ -1,5 +1,6 @@
-// The searches of one digit's patterns skip the digits their memo knows to hold nothing (digit-memo.ts): they must find
-// exactly what a search with nothing known finds, whatever states the memo saw before.
+// The searches of one digit's patterns skip the digits their memo knows to hold nothing (digit-memo.ts), and hidden
+// subsets the units (unit-memo.ts): they must find exactly what a search with nothing known finds, whatever states the
+// memo saw before.
 import { describe, expect, it } from 'vitest';
 import { digitCells, DigitMemo } from '../src/digit-memo.js';
 import { parseGivens } from '../src/formats.js';
@@ -7,6 +8,7 @@ import { Grid } from '../src/grid.js';
 import { solveLogically } from '../src/solver.js';
 import type { TechniqueName } from '../src/step.js';
 import { findSteps } from '../src/techniques.js';
+import { UnitMemo } from '../src/unit-memo.js';
 import { randomPuzzle } from './reference.js';
 
 // Puzzles whose paths get stuck before forcing chains (so every search runs on states where it finds nothing).
@@ -33,7 +35,7 @@ function statesOf(puzzle: string): Grid[] {
   return states;
 }
 
-describe('the digit memo of the single-digit searches', () => {
+describe('the memos of the single-digit and hidden-subset searches', () => {
   it('digitCells gives each digit its cells, and sees a change of the same candidates', () => {
     for (const seed of [1, 2, 3]) {
       const grid = parseGivens(randomPuzzle(seed, 24).puzzle);
@@ -58,14 +60,27 @@ describe('the digit memo of the single-digit searches', () => {
     expect(memo.digits(grid.candidates)).toBe(511);
   });
 
+  it('asks for every unit until a search found nothing, then only for the units whose cells changed', () => {
+    const memo = new UnitMemo();
+    const grid = parseGivens(HARD[0]!);
+    expect(memo.units(grid.values, grid.candidates)).toBe((1 << 27) - 1);
+    memo.searched(false);
+    expect(memo.units(grid.values, grid.candidates)).toBe(0);
+    // r1c1 (cell 0) is in row 1, column 1 and box 1: units 0, 9 and 18.
+    grid.eliminate(0, 32 - Math.clz32(grid.candidates[0]! & -grid.candidates[0]!));
+    expect(memo.units(grid.values, grid.candidates)).toBe((1 << 0) | (1 << 9) | (1 << 18));
+    memo.searched(true);
+    expect(memo.units(grid.values, grid.candidates)).toBe((1 << 27) - 1);
+  });
+
   it('each search finds along solving paths what it finds with nothing known', () => {
     const techniques: TechniqueName[] = [
       'x-wing', 'swordfish', 'jellyfish', 'skyscraper', 'two-string-kite', 'turbot-fish', 'empty-rectangle', 'simple-coloring',
       'finned-x-wing', 'sashimi-x-wing', 'finned-swordfish', 'sashimi-swordfish', 'finned-jellyfish', 'sashimi-jellyfish',
-      'multi-coloring', 'x-chain', 'franken-x-wing', 'finned-franken-x-wing',
+      'multi-coloring', 'x-chain', 'franken-x-wing', 'finned-franken-x-wing', 'hidden-pair', 'hidden-triple', 'hidden-quad',
     ];
-    // Every digit of a blank grid differs from every digit of a puzzle's state: a search there leaves its memo nothing
-    // that holds on the state searched next.
+    // Every digit and unit of a blank grid differs from those of a puzzle's state: a search there leaves its memo
+    // nothing that holds on the state searched next.
     const blank = new Grid();
     let found = 0;
     let states = 0;
