@@ -5,7 +5,7 @@
 import { describeValue } from './errors.js';
 import { chartKit, esc } from './htmlchart.js';
 import { script, style } from './htmlassets.js';
-import { showValue } from './htmlformat.js';
+import { serverShow } from './htmlformat.js';
 import { pageKit, type ListName, type PanelData } from './htmlpanel.js';
 import type { PanelReport, PanelStats } from './panels.js';
 import { dayData, type DayData } from './htmlrange.js';
@@ -48,11 +48,11 @@ function checkCount(name: string, v: unknown, least: number): number {
 
 // Made when the first page is written, so that bundles which never write one leave the writers out.
 let made: ReturnType<typeof pageKit> | undefined;
-const writers = (): ReturnType<typeof pageKit> => (made ??= pageKit(showValue, chartKit(showValue)));
+const writers = (): ReturnType<typeof pageKit> => (made ??= pageKit(serverShow, chartKit(serverShow)));
 
 /** The date-range picker: the days to show, and the days to compare them with (filled in by the page's script). */
 function picker(days: DayData): string {
-  const options = days.d.map((d, i) => `<option value="${i}" data-n="${d}" data-u="D">${esc(showValue(d, 'D', 'en-US'))}</option>`).join('');
+  const options = days.d.map((d, i) => `<option value="${i}" data-n="${d}" data-u="D">${esc(serverShow(d, 'D', 'en-US'))}</option>`).join('');
   const select = (id: string, words: string) => `<label class="pick"><span>${words}</span><select id="${id}">${options}</select></label>`;
   return (
     `<form class="picker" aria-label="Days shown" onsubmit="return false" hidden>${select('dr-from', 'From')}${select('dr-to', 'to')}` +

@@ -2,7 +2,7 @@
 // along the value axis are percentages of the plot's width, so a chart fills its panel at any width (a phone or a
 // wide screen) while its text keeps its size; values are written as `data-n` so the page's script can write them
 // again in the reader's locale.
-import { showValue } from './htmlformat.js';
+import { serverShow } from './htmlformat.js';
 import type { PanelRow } from './panels.js';
 
 /** How the charts write a value (`showValue`). */
@@ -132,7 +132,7 @@ export function chartKit(show: Show) {
 
 // Made when first used, so that bundles which never draw a chart leave the charts out.
 let made: ReturnType<typeof chartKit> | undefined;
-const kit = (): ReturnType<typeof chartKit> => (made ??= chartKit(showValue));
+const kit = (): ReturnType<typeof chartKit> => (made ??= chartKit(serverShow));
 /** Escapes text for HTML and SVG element content and attribute values. @internal */
 export function esc(text: string): string {
   return kit().esc(text);

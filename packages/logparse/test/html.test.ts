@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collectPanels, createPanels, panelHtml, type PanelReport, type PanelStats } from '../src/index.js';
 import { cutMiddle } from '../src/htmlchart.js';
-import { showValue } from '../src/htmlformat.js';
+import { serverShow, showEnUs, showValue } from '../src/htmlformat.js';
 
 const runs = process.env.CI ? 200 : 50;
 const row = (key: string, hits: number, visitors = 1, bytes = 100) => ({ key, hits, visitors, bytes });
@@ -129,6 +129,41 @@ describe('values in the report', () => {
     expect(showValue('2015-05-17', 'd', 'en-US')).toBe('May 17');
     expect(showValue('2015-05-17', 'D', 'en-GB')).toBe('17 May 2015');
     expect(showValue('-', 'D', 'en-US')).toBe('-');
+  });
+
+  it("writes 'en-US' figures without Intl exactly as Intl writes them", () => {
+    // Ties, carries into a new digit, a new unit after rounding (999,950 → 1M), negative zero, the largest plain
+    // figures, and what is left to Intl (exponents, fractional ticks, years before 1000).
+    const cases: Array<[string, string]> = [
+      ['0', 'n'], ['-0', 'n'], ['0.0005', 'n'], ['999.9995', 'n'], ['1234567.891', 'n'], ['9007199254740991', 'n'], ['405476847448904.4', 'n'],
+      ['1e-7', 'n'], ['1e21', 'n'], ['1023', 'b'], ['1', 'b'], ['1048575', 'b'], ['2747282740', 'b'], ['-1536', 'b'],
+      ['0.125', 'p'], ['0.00005', 'p'], ['0.99995', 'p'], ['12.3456', 'p'], ['-0.5', 'p'], ['1e-7', 'p'],
+      ['999', 'c'], ['1150', 'c'], ['1250', 'c'], ['999950', 'c'], ['999949', 'c'], ['2500000000', 'c'], ['0.5', 'c'], ['-1500', 'c'], ['1e15', 'c'],
+      ['2015-05-17', 'd'], ['2015-05-17', 'D'], ['2016-02-30', 'D'], ['0999-01-01', 'D'], ['0015-03-04', 'd'], ['x', 'd'], ['x', 'n'], ['Infinity', 'n'],
+    ];
+    for (const [raw, unit] of cases) expect([raw, unit, showEnUs(raw, unit)]).toEqual([raw, unit, showValue(raw, unit, 'en-US')]);
+    const numbers = fc.oneof(
+      fc.double({ noNaN: true }),
+      fc.double({ min: -2000, max: 2000, noNaN: true }),
+      fc.integer({ min: 0, max: 2 ** 31 }).map((x) => x / 1000),
+      fc.nat({ max: Number.MAX_SAFE_INTEGER }).map((x) => x % 2e15),
+      fc.integer({ min: 1, max: 15 }).chain((e) => fc.integer({ min: -50, max: 50 }).map((d) => 10 ** e + d * 10 ** Math.max(0, e - 3))),
+    );
+    fc.assert(
+      fc.property(numbers, fc.constantFrom('n', 'b', 'p', 'c'), (value, unit) => {
+        expect(showEnUs(String(value), unit)).toBe(showValue(String(value), unit, 'en-US'));
+      }),
+      { numRuns: 20 * runs },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.constantFrom('d', 'D'), (y, m, d, unit) => {
+        const raw = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        expect(showEnUs(raw, unit)).toBe(showValue(raw, unit, 'en-US'));
+      }),
+      { numRuns: 5 * runs },
+    );
+    expect(serverShow('1500', 'c', 'en-US')).toBe('1.5K');
+    expect(serverShow('2747282740', 'n', 'de-DE')).toBe('2.747.282.740');
   });
 
   it('writes bytes between 1 and 1,024 of their unit, rounding to two decimals', () => {
