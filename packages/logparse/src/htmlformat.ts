@@ -73,6 +73,7 @@ export function showEnUs(raw: string, unit: string): string {
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   let text: string | null;
   if (unit === 'b') {
+    // The same units and divisions as showValue's (which cannot share code: its text goes into the page alone).
     const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
     let scaled = value;
     let k = 0;
