@@ -11,6 +11,7 @@ import { collectDayPanelsWith, collectPanelsWith, type PanelOptions } from './pa
 import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
+export { mergePanels } from './panels.js';
 
 /** What a worker counted: the statistics, and whether their `os` list is keyed by agent (see `familiesOf`). @internal */
 export interface RangePanels {

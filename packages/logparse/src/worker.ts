@@ -1,8 +1,9 @@
 // A worker thread of a count in several threads (workers.ts): counts the panels of one byte range of an uncompressed
-// log (whole, or day by day), its user agents unclassified, and posts them back in compact form (typed arrays
-// transferred, not copied), to be classified and merged by the main thread as they arrive.
-import { parentPort, workerData } from 'node:worker_threads';
-import { compactPanels, countRange, countRangeDays, transferables } from './threads.js';
+// log (whole, or day by day), its user agents unclassified; merges into them the parts its children in the merge tree
+// hand it, as they arrive; and hands the result on in compact form (typed arrays transferred, not copied) to its
+// parent in the tree, or to the main thread, which classifies the agents.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { compactPanels, countRange, countRangeDays, expandPanels, mergePanels, transferables } from './threads.js';
 
 /** What the main thread gives a worker (workers.ts's WorkerJob). */
 interface Job {
@@ -12,18 +13,51 @@ interface Job {
   format: unknown;
   maxLineLength: number | undefined;
   byDay: boolean;
+  up: MessagePort | null;
+  downs: MessagePort[];
+}
+
+/** What a worker hands on (workers.ts's WorkerPart). */
+interface Part {
+  byAgent: boolean;
+  stats?: ReturnType<typeof compactPanels>;
+  days?: Array<[string, ReturnType<typeof compactPanels>]>;
 }
 
 const job = workerData as Job;
 const options = { format: job.format as never, ...(job.maxLineLength === undefined ? {} : { maxLineLength: job.maxLineLength }) };
+const to = job.up ?? parentPort!;
+/** Calls `merge` with each child's part as it arrives; settles once all have. */
+const children = (merge: (part: Part) => void): Promise<void[]> =>
+  Promise.all(
+    job.downs.map(
+      (port) =>
+        new Promise<void>((resolve) =>
+          port.once('message', (part: Part) => {
+            port.close();
+            merge(part);
+            resolve();
+          }),
+        ),
+    ),
+  );
 if (job.byDay) {
   const { days, byAgent } = await countRangeDays(job.file, job.start, job.end, options);
+  await children((part) => {
+    for (const [day, compact] of part.days!) {
+      const stats = expandPanels(compact);
+      const mine = days.get(day);
+      if (mine === undefined) days.set(day, stats);
+      else mergePanels(mine, stats);
+    }
+  });
   // As strings and typed arrays (the items' packed visitor lists are class instances, which a structured clone does
   // not keep).
-  const compact = [...days].map(([day, stats]) => [day, compactPanels(stats, true)] as const);
-  parentPort!.postMessage({ byAgent, days: compact }, compact.flatMap(([, c]) => transferables(c)));
+  const compact = [...days].map(([day, stats]) => [day, compactPanels(stats, true)] as [string, ReturnType<typeof compactPanels>]);
+  to.postMessage({ byAgent, days: compact } satisfies Part, compact.flatMap(([, c]) => transferables(c)));
 } else {
   const { stats, byAgent } = await countRange(job.file, job.start, job.end, options);
+  await children((part) => mergePanels(stats, expandPanels(part.stats!)));
   const compact = compactPanels(stats, true);
-  parentPort!.postMessage({ byAgent, stats: compact }, transferables(compact));
+  to.postMessage({ byAgent, stats: compact } satisfies Part, transferables(compact));
 }

@@ -1,10 +1,13 @@
 // Counting one large file in several threads (Node only): the file is cut at line starts into byte ranges, the main
-// thread counts the first range while worker threads count the others, and each part is merged into the total as
-// soon as it arrives (while the other threads still count), at a cost in proportion to the part's distinct keys.
+// thread counts the first range while worker threads count the others. The workers' parts are merged in a tree among
+// the workers themselves (worker k hands its part to worker k - lowbit(k), which merges the parts it is handed into
+// its own), and the first worker hands the main thread one part for all: the main thread merges one part whatever
+// the number of threads, each merge costs in proportion to its parts' distinct keys, and the longest chain of merges
+// is log2 of the number of workers.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { expandPanels, type CompactPanels } from './compact.js';
 import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
@@ -26,6 +29,10 @@ export interface WorkerJob {
   readonly format: unknown;
   readonly maxLineLength: number | undefined;
   readonly byDay: boolean;
+  /** Where this worker's part goes (merged with its children's): its parent's port, or null for the main thread. */
+  readonly up: MessagePort | null;
+  /** The ports its children's parts come from, to be merged into its own before it hands it on. */
+  readonly downs: MessagePort[];
 }
 
 /** What a worker thread posts back: compact statistics (whole, or per day), their `os` list keyed by agent when `byAgent`. @internal */
@@ -144,29 +151,44 @@ export async function countInThreads(file: string, start: number, end: number, w
     }
   };
   const threads: Worker[] = [];
-  // The workers start first, so that their start-up overlaps the main thread's reading.
-  const parts = ranges.slice(1).map(
-    ([from, to]) =>
-      new Promise<void>((resolve, reject) => {
-        const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay };
-        const worker = new Worker(workerScript(), { workerData: job });
-        threads.push(worker);
-        worker.once('message', (part: WorkerPart) => {
-          try {
-            // Merged at once: while this runs, the other threads go on counting.
-            if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
-            else addWhole(partStats(part.stats!, part.byAgent));
-            resolve();
-          } catch (error) {
-            reject(error as Error);
-          }
+  const jobs = ranges.slice(1);
+  // The merge tree: worker k (from 0) hands its part up to worker k - lowbit(k); worker 0 to the main thread.
+  const ups: Array<MessagePort | null> = jobs.map(() => null);
+  const downs: MessagePort[][] = jobs.map(() => []);
+  for (let k = 1; k < jobs.length; k++) {
+    const { port1, port2 } = new MessageChannel();
+    ups[k] = port1;
+    downs[k - (k & -k)]!.push(port2);
+  }
+  // The workers start first, so that their start-up overlaps the main thread's reading. The main thread waits for
+  // the one part of them all; any worker's failure fails the count (and stops the others).
+  const parts =
+    jobs.length === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          jobs.forEach(([from, to], k) => {
+            const up = ups[k]!;
+            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, up, downs: downs[k]! };
+            const worker = new Worker(workerScript(), { workerData: job, transferList: up === null ? downs[k]! : [up, ...downs[k]!] });
+            threads.push(worker);
+            if (k === 0) {
+              worker.once('message', (part: WorkerPart) => {
+                try {
+                  // Merged at once: while this runs, the other threads go on counting.
+                  if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
+                  else addWhole(partStats(part.stats!, part.byAgent));
+                  resolve();
+                } catch (error) {
+                  reject(error as Error);
+                }
+              });
+            }
+            worker.once('error', reject);
+            worker.once('exit', (code) => {
+              if (code !== 0) reject(new Error(`a worker thread counting bytes ${from} to ${to} of ${describeValue(file)} stopped with exit code ${code}`));
+            });
+          });
         });
-        worker.once('error', reject);
-        worker.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`a worker thread counting bytes ${from} to ${to} of ${describeValue(file)} stopped with exit code ${code}`));
-        });
-      }),
-  );
   const abort = (): void => {
     for (const t of threads) void t.terminate();
   };
@@ -186,8 +208,8 @@ export async function countInThreads(file: string, start: number, end: number, w
     }
     if (stopped !== undefined) {
       abort();
-      await Promise.allSettled(parts);
-    } else await Promise.all(parts);
+      await Promise.allSettled([parts]);
+    } else await parts;
     if (options.signal?.aborted) stopped = 'aborted';
     const sorted = (all: DayPanels): DayPanels => new Map([...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
     const result: { whole?: PanelStats; days?: DayPanels; stopped?: StopReason } = byDay ? { days: sorted(days ?? new Map()) } : { whole: whole ?? createPanels() };

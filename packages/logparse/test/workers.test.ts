@@ -22,12 +22,12 @@ function log(): string {
 }
 
 describe('collectPanels and collectDayPanels with workers', () => {
-  it('give what one thread gives, whole and day by day, for any number of threads', async () => {
+  it('give what one thread gives, whole and day by day, for any number of threads (merge trees of one to three levels)', async () => {
     const file = join(dir, 'five-days.log');
     writeFileSync(file, log());
     const one = panelReport(await collectPanels(file));
     const days = (await collectDayPanels(file)).days;
-    for (const workers of [2, 4]) {
+    for (const workers of [2, 4, 9]) {
       expect(panelReport(await collectPanels(file, { workers }))).toEqual(one);
       const split = (await collectDayPanels(file, { workers })).days;
       expect([...split.keys()]).toEqual([...days.keys()]);
