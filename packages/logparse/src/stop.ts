@@ -73,7 +73,6 @@ export class StopWatch {
   }
 }
 
-
 /**
  * Reads `chunks` to the end of the input or until the work stops, handing each chunk to `onChunk` (which may throw);
  * returns why the work stopped, or undefined at the end. A source left before its end is closed, and a read still in

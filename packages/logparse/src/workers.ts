@@ -174,7 +174,7 @@ export async function countInThreads(file: string, start: number, end: number, w
             if (k === 0) {
               worker.once('message', (part: WorkerPart) => {
                 try {
-                  // Merged at once: while this runs, the other threads go on counting.
+                  // The workers' one part (their tree merged), merged with the main thread's own.
                   if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
                   else addWhole(partStats(part.stats!, part.byAgent));
                   resolve();
