@@ -13,6 +13,23 @@ import { randomPuzzle } from './reference.js';
 
 const cellsOf = (puzzle: string): number[] => [...puzzle].map((ch) => (ch === '.' ? 0 : Number(ch)));
 
+/**
+ * A level judge on the steps' scores alone: a step ends the path once the rating is sure to be above the level with
+ * index `target` (what generatePuzzle({ level }) did before it counted the empty cells too).
+ */
+function scoreJudge(target: number): PathEnd {
+  let score = 0;
+  let level = 0;
+  const index = (t: TechniqueName): number => LEVELS.indexOf(TECHNIQUE_LEVELS[t]);
+  return {
+    ends: (t) => levelIndex(Math.max(level, index(t)), score + TECHNIQUE_SCORES[t]) > target,
+    took: (t) => {
+      score += TECHNIQUE_SCORES[t];
+      level = Math.max(level, index(t));
+    },
+  };
+}
+
 /** The first single the solver's finders give, encoded as firstSingle encodes it. */
 function expectedSingle(grid: Grid): number {
   const finders = [findFullHouses, findNakedSingles, findHiddenSingles];
@@ -79,19 +96,6 @@ describe("the generator's judge", () => {
   });
 
   it('a level judge that cuts paths short gives the verdict of the whole path, and whole paths where they fit', () => {
-    /** The judge of generatePuzzle({ level }): a step ends the path once the rating is sure to be above the level. */
-    const judgeOf = (target: number): PathEnd => {
-      let score = 0;
-      let level = 0;
-      const index = (t: TechniqueName): number => LEVELS.indexOf(TECHNIQUE_LEVELS[t]);
-      return {
-        ends: (t) => levelIndex(Math.max(level, index(t)), score + TECHNIQUE_SCORES[t]) > target,
-        took: (t) => {
-          score += TECHNIQUE_SCORES[t];
-          level = Math.max(level, index(t));
-        },
-      };
-    };
     const verdicts = new Set<string>();
     let cut = 0;
     fc.assert(
@@ -101,7 +105,7 @@ describe("the generator's judge", () => {
         const plan = solverPlan(levelTechniques(level as Exclude<Level, 'Extreme'>));
         const whole = solveKnownUnique(cellsOf(puzzle), plan);
         const tooHard = LEVELS.indexOf(rateTechniques(whole.techniques, whole.solved).level) > target;
-        const judged = solveKnownUnique(cellsOf(puzzle), plan, judgeOf(target));
+        const judged = solveKnownUnique(cellsOf(puzzle), plan, scoreJudge(target));
         verdicts.add(`${level} ${tooHard}`);
         if (!judged.complete) cut++;
         // The verdict as the generator reads it: a path cut short is too hard, else its rating says.
@@ -165,18 +169,6 @@ describe("the generator's judge", () => {
   it("the level judges count what the empty cells must add: they stop sooner than on the steps' scores alone, with the same verdict", () => {
     // The bound holds for the default set: no step scores less than MIN_STEP_SCORE, and none places more than one cell.
     expect(Math.min(...Object.values(TECHNIQUE_SCORES))).toBe(MIN_STEP_SCORE);
-    const plain = (target: number): PathEnd => {
-      let score = 0;
-      let level = 0;
-      const index = (t: TechniqueName): number => LEVELS.indexOf(TECHNIQUE_LEVELS[t]);
-      return {
-        ends: (t) => levelIndex(Math.max(level, index(t)), score + TECHNIQUE_SCORES[t]) > target,
-        took: (t) => {
-          score += TECHNIQUE_SCORES[t];
-          level = Math.max(level, index(t));
-        },
-      };
-    };
     let sooner = 0;
     // Paths too hard and cut short (the first two stop two steps sooner with the bound), and a Hard path that fits.
     for (const [seed, keep, level] of [
@@ -187,7 +179,7 @@ describe("the generator's judge", () => {
     ] as const) {
       const { puzzle } = randomPuzzle(seed, keep);
       const { plan, judge, tooHard } = judgeOf({ level });
-      const byScores = solveKnownUnique(cellsOf(puzzle), plan, plain(LEVELS.indexOf(level)));
+      const byScores = solveKnownUnique(cellsOf(puzzle), plan, scoreJudge(LEVELS.indexOf(level)));
       const bounded = solveKnownUnique(cellsOf(puzzle), plan, tooHard!());
       const verdict = (p: typeof bounded): number => judge(rateTechniques(p.techniques, p.solved && p.complete));
       expect(verdict(bounded)).toBe(verdict(byScores));
