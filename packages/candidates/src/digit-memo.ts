@@ -2,10 +2,25 @@
 // skyscrapers, kites) find on each digit what that digit's candidates alone allow: a digit whose cells are the same as
 // when the last search found nothing at all gives nothing again. The solver runs each search on state after state of a
 // path, and a step changes the cells of a few digits only, so a memo per search lets it skip the others.
-import { CandidateTable } from './positions.js';
 
-/** Each digit's cells: three 27-bit words per digit (cells 0–26, 27–53, 54–80). */
-const cells = new CandidateTable(new Int32Array(27), (candidates, table) => {
+/** Each digit's cells for the candidates last asked about: three 27-bit words per digit (cells 0–26, 27–53, 54–80). */
+let cellsFor: Uint16Array | undefined;
+let cellsTable: Int32Array | undefined;
+
+/**
+ * The cells of each digit for these candidates: `table[(digit - 1) * 3 + k]` holds cells 27k to 27k + 26. The table is
+ * shared and made again when the candidates differ from the last call's. @internal
+ */
+export function digitCells(candidates: Uint16Array): Int32Array {
+  if (cellsFor !== undefined && cellsTable !== undefined) {
+    let same = true;
+    for (let cell = 0; cell < 81 && same; cell++) same = cellsFor[cell] === candidates[cell];
+    if (same) return cellsTable;
+  }
+  cellsFor ??= new Uint16Array(81);
+  cellsTable ??= new Int32Array(27);
+  const table = cellsTable;
+  table.fill(0);
   for (let cell = 0; cell < 81; cell++) {
     let m = candidates[cell]!;
     const word = (cell / 27) | 0;
@@ -16,14 +31,8 @@ const cells = new CandidateTable(new Int32Array(27), (candidates, table) => {
       table[(31 - Math.clz32(b)) * 3 + word]! |= bit;
     }
   }
-});
-
-/**
- * The cells of each digit for these candidates: `table[(digit - 1) * 3 + k]` holds cells 27k to 27k + 26. The table is
- * shared and made again when the candidates differ from the last call's. @internal
- */
-export function digitCells(candidates: Uint16Array): Int32Array {
-  return cells.of(candidates);
+  cellsFor.set(candidates);
+  return table;
 }
 
 /**
