@@ -60,6 +60,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
+import { collectDaySums, dayData, pageHtml, type DayData } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -594,15 +595,22 @@ function onDisk(days: DayPanels, size: number): void {
 
 /** The days of a range; a range that holds no day of the statistics is one line (exit 1) naming `what` and its days. */
 function cutToRange(days: DayPanels, range: CliRange, what: string): DayPanels {
-  const dated = datedDays(days);
+  const span = rangeSpan(datedDays(days), range, what);
+  return cutDays(days, { ...(span.from === undefined ? {} : { from: span.from }), ...(span.to === undefined ? {} : { to: span.to }) });
+}
+
+/** The span of a range over the dated days (ascending); a range that holds none of them is one line (exit 1). */
+function rangeSpan(dated: readonly string[], range: CliRange, what: string): { from?: string | undefined; to?: string | undefined } {
   if (dated.length === 0) throw new InputError(`${what} has no dated lines to cut to --from/--to/--keep-last`);
-  const span = range.keepLast !== undefined ? lastDays(days, range.keepLast) : { from: range.from, to: range.to };
-  const cut = cutDays(days, { ...(span.from === undefined ? {} : { from: span.from }), ...(span.to === undefined ? {} : { to: span.to }) });
-  if (cut.size === 0) {
+  const span = range.keepLast !== undefined ? lastDays(new Map(dated.map((d) => [d, EMPTY])), range.keepLast) : { from: range.from, to: range.to };
+  if (!dated.some((d) => (span.from === undefined || d >= span.from) && (span.to === undefined || d <= span.to))) {
     throw new InputError(`no day of ${what} falls in ${span.from ?? 'its start'} to ${span.to ?? 'its end'}: it covers ${dated[0]} to ${dated[dated.length - 1]}`);
   }
-  return cut;
+  return span;
 }
+
+/** Empty statistics, standing for a day's in `lastDays`, which looks at the days only. */
+const EMPTY = createPanels();
 
 /**
  * The panels with `--from`, `--to` or `--keep-last`, or for the HTML page: the files counted day by day, then cut to
@@ -611,6 +619,7 @@ function cutToRange(days: DayPanels, range: CliRange, what: string): DayPanels {
 async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, range: CliRange | null): Promise<number> {
   const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
   smallRead(totalBytes(files));
+  if (files.length === 1) return oneLogByDay(cli, values, files[0]!, format, top, timeout, workers, threads, range);
   const deadline = timeout === undefined ? undefined : performance.now() + timeout;
   let all: DayPanels | null = null;
   let stopped: 'aborted' | 'timeout' | undefined;
@@ -627,6 +636,35 @@ async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: str
   const what = files.length === 1 ? (files[0] === '-' ? 'standard input' : quote(files[0]!)) : 'the logs';
   const days = range === null ? (all ?? new Map<string, PanelStats>()) : cutToRange(all ?? new Map(), range, what);
   const code = await printPanels(cli, values, files, panelsOfDays(days), format, top, days);
+  if (stopped === 'timeout' && cli.stopReason !== 'closed') {
+    cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then`);
+    return EXIT_TIMEOUT;
+  }
+  return code;
+}
+
+/**
+ * `panelsByDay` for one log: each day's report made from its counter and added up (\`DaySums\`), then the report and
+ * the page's partials of the range from those sums; no day's mergeable statistics are kept (a log of many visitors
+ * is reported in a fraction of the memory).
+ */
+async function oneLogByDay(cli: Cli, values: Record<string, unknown>, file: string, format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, threads: number, range: CliRange | null): Promise<number> {
+  const split = file !== '-' && threads > 1 && (workers !== undefined || safeSize(file) >= 4 << 20);
+  const { sums, stopped } = await collectDaySums(file, { format, signal: cli.signal, ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
+  if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
+  // The log's size on disk (compressed for gzip), as the plain count reports it: the difference goes to what has no day.
+  if (range === null && file !== '-' && stopped === undefined) sums.addUndatedSize(safeSize(file) - sums.logSize());
+  let from = 0;
+  let to = sums.days.length - 1;
+  if (range !== null) {
+    const span = rangeSpan(sums.days, range, file === '-' ? 'standard input' : quote(file));
+    [from, to] = sums.span(span)!;
+  }
+  const code = await printReport(cli, values, [file], sums.report(chosenPanels(values), top ?? Infinity, from, to, range === null), () => {
+    const stats = createPanels();
+    for (const [key, hits] of sums.pairs(from, to, range === null)) stats.pairs.set(key, hits);
+    return referrerStats(stats);
+  }, top, () => sums.data(from, to));
   if (stopped === 'timeout' && cli.stopReason !== 'closed') {
     cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then`);
     return EXIT_TIMEOUT;
@@ -679,23 +717,37 @@ async function mergeStates(cli: Cli, values: Record<string, unknown>, files: str
   return printPanels(cli, values, files, panelsOfDays(days), undefined, top, days);
 }
 
+/** The panels that `--report` asks for (all without it). */
+function chosenPanels(values: Record<string, unknown>): readonly PanelName[] {
+  return values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
+}
+
 /** Prints or writes the panels (`days`: the same statistics day by day, when they were counted so). */
 async function printPanels(cli: Cli, values: Record<string, unknown>, files: string[], stats: PanelStats, format: CompiledFormat | undefined, top: number | undefined, days?: DayPanels): Promise<number> {
   if (cli.stopReason === 'closed') return 0;
-  const chosen = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
-  const report = panelReport(stats, { panels: chosen, ...(top !== undefined ? { top } : {}) });
+  const report = panelReport(stats, { panels: chosenPanels(values), ...(top !== undefined ? { top } : {}) });
+  return printReport(cli, values, files, report, () => referrerStats(stats), top, () => (days === undefined ? undefined : dayData(days)));
+}
+
+/**
+ * Prints the report or writes its page (with the referrer statistics of its graph and the days' partials, each made
+ * only for a page).
+ */
+async function printReport(cli: Cli, values: Record<string, unknown>, files: string[], report: PanelReport, referrers: () => LogStats, top: number | undefined, days: () => DayData | undefined): Promise<number> {
+  if (cli.stopReason === 'closed') return 0;
   if (typeof values.html === 'string') {
     let graphSvg: string | undefined;
     try {
       // The top referrers and each one's top pages: a graph a reader can follow (and Graphviz lays out quickly).
       oneShotWasm();
-      graphSvg = await renderSvg(toDot(referrerStats(stats), { top: top ?? 20, requestsPerReferrer: 5 }));
+      graphSvg = await renderSvg(toDot(referrers(), { top: top ?? 20, requestsPerReferrer: 5 }));
     } catch {
       graphSvg = undefined; // @viz-js/viz is not installed: the page has no graph
     }
     // The header names the log: its files' names, `standard input` for `-`.
     const source = files.map((f) => (f === '-' ? 'standard input' : basename(f))).join(', ');
-    writeOutput(values.html, panelHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(days === undefined ? {} : { days, gzip: gzipSync }) }));
+    const parts = days();
+    writeOutput(values.html, pageHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(parts === undefined ? {} : { gzip: gzipSync }) }, parts));
     if (!values.json) return 0;
   }
   await writeReport(cli, values, report);

@@ -87,6 +87,14 @@ function header(report: PanelReport, source: string | undefined, range: DayData 
 /** The panels of a report as one self-contained HTML page (numbers exactly as in the report's JSON). */
 export function panelHtml(report: PanelReport, options: HtmlOptions = {}): string {
   if (typeof report !== 'object' || report === null) throw new TypeError(`panelHtml takes a panel report; got ${describeValue(report)}`);
+  if (typeof options === 'object' && options !== null && options.days !== undefined && !(options.days instanceof Map)) {
+    throw new TypeError(`days must be a Map from YYYY-MM-DD to panel statistics; got ${describeValue(options.days)}`);
+  }
+  return pageHtml(report, options, options?.days === undefined ? undefined : dayData(options.days));
+}
+
+/** `panelHtml` with the days' partials made already (`DaySums.data`), in place of `options.days`. @internal */
+export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>, dayParts: DayData | undefined): string {
   if (typeof options !== 'object' || options === null) throw new TypeError(`panelHtml options must be an object; got ${describeValue(options)}`);
   const { source, graphSvg } = options;
   if (source !== undefined && typeof source !== 'string') throw new TypeError(`source must be a string; got ${describeValue(source)}`);
@@ -95,9 +103,8 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
   if (typeof title !== 'string') throw new TypeError(`title must be a string; got ${describeValue(title)}`);
   const maxRows = checkCount('maxRows', options.maxRows ?? 1000, 1);
   const pageRows = checkCount('pageRows', options.pageRows ?? 10, 1);
-  if (options.days !== undefined && !(options.days instanceof Map)) throw new TypeError(`days must be a Map from YYYY-MM-DD to panel statistics; got ${describeValue(options.days)}`);
   // A page of one day has no range to pick.
-  const days = options.days === undefined ? undefined : dayData(options.days);
+  const days = dayParts;
   const picked = days !== undefined && days.d.length > 1 ? days : undefined;
   const sections: string[] = [];
   const links: string[] = [];

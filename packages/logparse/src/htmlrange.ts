@@ -2,10 +2,8 @@
 // panel with its hits, visitors and bytes on each day, and each day's totals. A visitor is an IP, a day and a user
 // agent (as GoAccess counts them), so an item's visitors over several days are the sum of its visitors on each: the
 // partials hold counts, no visitor keys, and a range's figures are exact.
-import { panelReport, PANELS, type PanelReport, type PanelStats } from './panels.js';
-
-/** The panels a range recomputes (all but the general one, which is recomputed from the days' totals). */
-const LISTS = PANELS.filter((p) => p !== 'general') as Array<Exclude<(typeof PANELS)[number], 'general'>>;
+import { DaySums } from './daysum.js';
+import { panelReport, type PanelReport, type PanelStats } from './panels.js';
 
 /**
  * The page's per-day data: `d` the days in order, `k` each panel's keys (named by index below), `g` each day's
@@ -21,35 +19,9 @@ export interface DayData {
 
 /** The per-day data of a page from each day's panels (keyed `YYYY-MM-DD`; other keys, such as `-`, are left out). @internal */
 export function dayData(days: ReadonlyMap<string, PanelStats>): DayData {
-  const list = [...days.keys()].filter((d) => /^\d{4}-\d\d-\d\d$/.test(d)).sort();
-  const k: Record<string, string[]> = {};
-  const r: Record<string, number[][]> = {};
-  const index: Record<string, Map<string, number>> = {};
-  for (const name of LISTS) {
-    k[name] = [];
-    r[name] = [];
-    index[name] = new Map();
-  }
-  const g: Array<[number, number, number, number]> = [];
-  for (const day of list) {
-    const stats = days.get(day)!;
-    const report = panelReport(stats);
-    g.push([stats.valid, stats.bytes, stats.visitorKeys.size, stats.logSize]);
-    for (const name of LISTS) {
-      const keys = index[name]!;
-      const flat: number[] = [];
-      for (const row of report[name]!) {
-        let at = keys.get(row.key);
-        if (at === undefined) {
-          keys.set(row.key, (at = keys.size));
-          k[name]!.push(row.key);
-        }
-        flat.push(at, row.hits, row.visitors, row.bytes);
-      }
-      r[name]!.push(flat);
-    }
-  }
-  return { d: list, k, g, r };
+  const sums = new DaySums();
+  for (const day of [...days.keys()].filter((d) => /^\d{4}-\d\d-\d\d$/.test(d)).sort()) sums.add(day, panelReport(days.get(day)!), []);
+  return sums.data();
 }
 
 /**

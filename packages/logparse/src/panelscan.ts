@@ -9,6 +9,7 @@ import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
 import { LineSplitter } from './lines.js';
 import type { DayPanels } from './days.js';
+import { DaySums } from './daysum.js';
 import { PANELS, PackedItem, addRecord, createPanels, isOrderedPanel, isStaticPath, mergePanels, panelReport, readReportOptions, referringSite, sortRows, type GeneralPanel, type PanelName, type PanelReport, type PanelReportOptions, type PanelRow, type PanelStats } from './panels.js';
 import { RecordBuilder, finalReason, overlongReason, readParseOptions, rejectText, type LogRecord, type LogReject, type ParseOptions } from './record.js';
 import { formatDay } from './report.js';
@@ -369,6 +370,16 @@ export class PanelCounter {
     return out as PanelReport;
   }
 
+  /** The hits of each (referrer, request) pair of the graph, keyed `referrer \0 request` as `PanelStats.pairs`. */
+  pairEntries(): Array<[string, number]> {
+    const pairs = this.#pairs;
+    const refs = this.refs.strings;
+    const requests = this.requests.strings;
+    const out: Array<[string, number]> = [];
+    for (let p = 0; p < pairs.size; p++) out.push([`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!]);
+    return out;
+  }
+
   #growKeys(key: number): void {
     const size = Math.max(this.#keyHits.length * 2, key + 1);
     const hits = new Float64Array(size);
@@ -524,8 +535,7 @@ export class PanelCounter {
     tally(this.#byRef, refs.length, (id) => refs[id]!, lists.referrerUrls);
     tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!, lists.referringSites);
     masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
-    const pairs = this.#pairs;
-    for (let p = 0; p < pairs.size; p++) stats.pairs.set(`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!);
+    for (const [key, hits] of this.pairEntries()) stats.pairs.set(key, hits);
     return stats;
   }
 }
@@ -725,21 +735,69 @@ export class DayCounters {
 
   /** The statistics of each day, in order of days (`-` first), parts of a day merged. */
   result(): DayPanels {
-    const all = new Map<string, PanelStats>();
-    const put = (day: string, stats: PanelStats): void => {
+    return new Map(this.parts().map(([day, part]) => [day, part instanceof PanelCounter ? part.result(this.#byAgent) : part]));
+  }
+
+  /**
+   * Each day once, in order of days (`-` first): its counter when the day was counted in one piece (still live),
+   * else its statistics (parts merged). A counter's report needs no statistics (`dayReport`).
+   */
+  parts(): Array<[string, PanelCounter | PanelStats]> {
+    const all = new Map<string, PanelCounter | PanelStats>();
+    const put = (day: string, part: PanelCounter | PanelStats): void => {
       const have = all.get(day);
-      if (have === undefined) all.set(day, stats);
-      else mergePanels(have, stats);
+      if (have === undefined) all.set(day, part);
+      else {
+        const stats = have instanceof PanelCounter ? have.result(this.#byAgent) : have;
+        all.set(day, mergePanels(stats, part instanceof PanelCounter ? part.result(this.#byAgent) : part));
+      }
     };
-    const undated = this.undated.result(this.#byAgent);
     for (const [day, stats] of this.#records ?? []) put(day, stats);
     for (const [day, stats] of this.#done) put(day, stats);
-    for (const [day, counter] of this.#live) put(formatDay(day), counter.result(this.#byAgent));
+    for (const [day, counter] of this.#live) put(formatDay(day), counter);
     // The undated counter read every byte: what is not a dated line's is its own (failed lines, undated records).
-    for (const [day, stats] of all) if (day !== '-') undated.logSize -= stats.logSize;
+    const undated = this.undated;
+    for (const [day, part] of all) if (day !== '-') undated.logSize -= part.logSize;
     if (undated.valid > 0 || undated.failed > 0 || undated.logSize > 0) put('-', undated);
-    return new Map([...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+    return [...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
+}
+
+/** The full report (every panel, every row) and graph pairs of one day's counter or statistics. @internal */
+export function dayReport(part: PanelCounter | PanelStats): { report: PanelReport; pairs: Iterable<[string, number]> } {
+  return part instanceof PanelCounter ? { report: part.report(PANELS, Infinity), pairs: part.pairEntries() } : { report: panelReport(part), pairs: part.pairs };
+}
+
+/** Counts a source day by day into counters (`byAgent`: see `PanelCounter.result`). @internal */
+export async function countDays(reader: ChunkReader, input: unknown, options: PanelOptions, byAgent: boolean, what: string): Promise<{ counters: DayCounters; stopped?: StopReason }> {
+  checkInput(reader, input, options, what);
+  const counter = new PanelCounter();
+  const counters = new DayCounters(counter, byAgent);
+  const watch = new StopWatch(options);
+  let stopped: StopReason | undefined;
+  try {
+    stopped = await countSource(reader, input, options, counter, watch, counters);
+  } finally {
+    watch.dispose();
+  }
+  return stopped === undefined ? { counters } : { counters, stopped };
+}
+
+/**
+ * The days' full reports of a source (one thread), added up as they are made: each day's counter is reported and
+ * let go in turn, and no day's statistics are made unless a day was counted in pieces. @internal
+ */
+export async function collectDaySumsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}): Promise<{ sums: DaySums; stopped?: StopReason }> {
+  const { counters, stopped } = await countDays(reader, input, options, false, 'collectDayPanels');
+  const sums = new DaySums();
+  const parts: Array<[string, PanelCounter | PanelStats] | null> = counters.parts();
+  for (let i = 0; i < parts.length; i++) {
+    const [day, part] = parts[i]!;
+    parts[i] = null;
+    const { report, pairs } = dayReport(part);
+    sums.add(day, report, pairs);
+  }
+  return stopped === undefined ? { sums } : { sums, stopped };
 }
 
 /** What `collectDayPanels` found: the statistics of each day, with `stopped` when the work stopped before the end. */
@@ -752,17 +810,8 @@ export interface DayCollection {
 
 /** `collectDayPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
 export async function collectDayPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<DayCollection> {
-  checkInput(reader, input, options, 'collectDayPanels');
-  const counter = new PanelCounter();
-  const days = new DayCounters(counter, byAgent);
-  const watch = new StopWatch(options);
-  let stopped: StopReason | undefined;
-  try {
-    stopped = await countSource(reader, input, options, counter, watch, days);
-  } finally {
-    watch.dispose();
-  }
-  const result = days.result();
+  const { counters, stopped } = await countDays(reader, input, options, byAgent, 'collectDayPanels');
+  const result = counters.result();
   return stopped === undefined ? { days: result } : { days: result, stopped };
 }
 

@@ -5,13 +5,19 @@
 // all again (bowser takes ~0.1 ms per agent).
 import { agentClass } from './agent.js';
 import { compileFormat, type CompiledFormat } from './format.js';
-import type { DayPanels } from './days.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
-import { collectDayPanelsWith, collectPanelsWith, type PanelOptions } from './panelscan.js';
+import { statSync } from 'node:fs';
+import type { DaySums } from './daysum.js';
+import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, type PanelOptions } from './panelscan.js';
+import type { StopReason } from './stop.js';
+import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.js';
+import { compactPanels, type CompactPanels } from './compact.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
 export { mergePanels } from './panels.js';
+export { pageHtml } from './html.js';
+export { dayData, type DayData } from './htmlrange.js';
 
 /** What a worker counted: the statistics, and whether their `os` list is keyed by agent (see `familiesOf`). @internal */
 export interface RangePanels {
@@ -28,11 +34,33 @@ export async function countRange(file: string, start: number, end: number, optio
   return { stats, byAgent };
 }
 
-/** As `countRange`, day by day. @internal */
-export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions): Promise<{ days: DayPanels; byAgent: boolean }> {
+/**
+ * As `countRange`, day by day, each day's statistics made and put in compact form in turn (one day's statistics at a
+ * time, not every day's at once). @internal
+ */
+export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions): Promise<{ days: Map<string, CompactPanels>; byAgent: boolean }> {
   const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
-  const { days } = await collectDayPanelsWith(NODE_READER, fileRangeChunks(file, start, end), options, byAgent);
+  const { counters } = await countDays(NODE_READER, fileRangeChunks(file, start, end), options, byAgent, 'collectDayPanels');
+  const parts: Array<[string, PanelCounter | PanelStats] | null> = counters.parts();
+  const days = new Map<string, CompactPanels>();
+  for (let i = 0; i < parts.length; i++) {
+    const [day, part] = parts[i]!;
+    parts[i] = null;
+    days.set(day, compactPanels(part instanceof PanelCounter ? part.result(byAgent) : part, true));
+  }
   return { days, byAgent };
+}
+
+/**
+ * The days' full reports of a source (a path, \`-\`, chunks…) added up (\`DaySums\`): the report of the whole log, of any
+ * range of days and the HTML page's partials, in the least memory. With \`workers\`, a plain file is read in threads.
+ * @internal
+ */
+export async function collectDaySums(input: unknown, options: PanelOptions & { readonly workers?: number }): Promise<{ sums: DaySums; stopped?: StopReason }> {
+  const workers = checkWorkers(options.workers);
+  const path = sourcePath(input);
+  if (canSplit(path, workers, options)) return daySumsInThreads(path, 0, statSync(path).size, workers, options);
+  return collectDaySumsWith(NODE_READER, input, options);
 }
 
 /** Options from a compiled format alone (the older call) or options. */

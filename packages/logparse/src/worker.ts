@@ -42,18 +42,16 @@ const children = (merge: (part: Part) => void): Promise<void[]> =>
     ),
   );
 if (job.byDay) {
+  // In compact form, as strings and typed arrays (the items' packed visitor lists are class instances, which a
+  // structured clone does not keep); a day this worker and a child both counted is merged, one day at a time.
   const { days, byAgent } = await countRangeDays(job.file, job.start, job.end, options);
   await children((part) => {
     for (const [day, compact] of part.days!) {
-      const stats = expandPanels(compact);
       const mine = days.get(day);
-      if (mine === undefined) days.set(day, stats);
-      else mergePanels(mine, stats);
+      days.set(day, mine === undefined ? compact : compactPanels(mergePanels(expandPanels(mine), expandPanels(compact)), true));
     }
   });
-  // As strings and typed arrays (the items' packed visitor lists are class instances, which a structured clone does
-  // not keep).
-  const compact = [...days].map(([day, stats]) => [day, compactPanels(stats, true)] as [string, ReturnType<typeof compactPanels>]);
+  const compact = [...days].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   to.postMessage({ byAgent, days: compact } satisfies Part, compact.flatMap(([, c]) => transferables(c)));
 } else {
   const { stats, byAgent } = await countRange(job.file, job.start, job.end, options);

@@ -8,12 +8,14 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { expandPanels, type CompactPanels } from './compact.js';
+import { compactPanels, expandPanels, type CompactPanels } from './compact.js';
+import { DaySums } from './daysum.js';
+import { partsReport } from './partsreport.js';
 import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
 import { compileFormat } from './format.js';
-import { createPanels, mergePanels, type PanelStats } from './panels.js';
-import { collectDayPanelsWith, collectPanelsWith, type DayCollection, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { createPanels, mergePanels, type PanelReport, type PanelStats } from './panels.js';
+import { PanelCounter, collectDayPanelsWith, collectPanelsWith, countDays, dayReport, type DayCollection, type DayCounters, type PanelCollection, type PanelOptions } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 import { familiesOf } from './threads.js';
 import type { StopReason } from './stop.js';
@@ -130,26 +132,12 @@ function partStats(compact: CompactPanels, byAgent: boolean): PanelStats {
 }
 
 /**
- * Counts `[start, end)` of a file in `workers` threads: the main thread counts the first range, worker threads the
- * others, each part merged as it arrives. `byDay`: the statistics of each day, else of the whole.
- * @internal
+ * Counts `[start, end)` of a file in `workers` threads: the main thread counts the first range with `own` while
+ * worker threads count the others, and `theirs` takes the workers' one part (their merge tree's root). @internal
  */
-export async function countInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions, byDay: boolean): Promise<{ whole?: PanelStats; days?: DayPanels; stopped?: StopReason }> {
+async function inThreads(file: string, start: number, end: number, workers: number, options: PanelOptions, byDay: boolean, own: (from: number, to: number) => Promise<StopReason | undefined>, theirs: (part: WorkerPart) => void): Promise<StopReason | undefined> {
   const ranges = cutRanges(file, start, end, workers);
   const format = compileFormat(options.format ?? 'combined');
-  let whole: PanelStats | null = null;
-  let days: DayPanels | null = null;
-  const addWhole = (part: PanelStats): void => {
-    whole = whole === null ? part : mergePanels(whole, part);
-  };
-  const addDays = (part: DayPanels): void => {
-    if (days === null) days = part;
-    else for (const [day, stats] of part) {
-      const mine = days.get(day);
-      if (mine === undefined) days.set(day, stats);
-      else mergePanels(mine, stats);
-    }
-  };
   const threads: Worker[] = [];
   const jobs = ranges.slice(1);
   // The merge tree: worker k (from 0) hands its part up to worker k - lowbit(k); worker 0 to the main thread.
@@ -174,9 +162,7 @@ export async function countInThreads(file: string, start: number, end: number, w
             if (k === 0) {
               worker.once('message', (part: WorkerPart) => {
                 try {
-                  // The workers' one part (their tree merged), merged with the main thread's own.
-                  if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
-                  else addWhole(partStats(part.stats!, part.byAgent));
+                  theirs(part);
                   resolve();
                 } catch (error) {
                   reject(error as Error);
@@ -195,31 +181,105 @@ export async function countInThreads(file: string, start: number, end: number, w
   options.signal?.addEventListener('abort', abort, { once: true });
   try {
     const [from, to] = ranges[0] ?? [start, start];
-    const own = options;
-    let stopped: StopReason | undefined;
-    if (byDay) {
-      const mine = await collectDayPanelsWith(NODE_READER, fileRangeChunks(file, from, to), own);
-      stopped = mine.stopped;
-      addDays(mine.days);
-    } else {
-      const mine = await collectPanelsWith(NODE_READER, fileRangeChunks(file, from, to), own);
-      stopped = mine.stopped;
-      addWhole(mine);
-    }
+    let stopped = await own(from, to);
     if (stopped !== undefined) {
       abort();
       await Promise.allSettled([parts]);
     } else await parts;
     if (options.signal?.aborted) stopped = 'aborted';
-    const sorted = (all: DayPanels): DayPanels => new Map([...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
-    const result: { whole?: PanelStats; days?: DayPanels; stopped?: StopReason } = byDay ? { days: sorted(days ?? new Map()) } : { whole: whole ?? createPanels() };
-    return stopped === undefined ? result : { ...result, stopped };
+    return stopped;
   } catch (error) {
     abort();
     throw error;
   } finally {
     options.signal?.removeEventListener('abort', abort);
   }
+}
+
+/** Counts `[start, end)` of a file in `workers` threads, the parts merged: the statistics of each day, or of the whole. @internal */
+export async function countInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions, byDay: boolean): Promise<{ whole?: PanelStats; days?: DayPanels; stopped?: StopReason }> {
+  let whole: PanelStats | null = null;
+  let days: DayPanels | null = null;
+  const addWhole = (part: PanelStats): void => {
+    whole = whole === null ? part : mergePanels(whole, part);
+  };
+  const addDays = (part: DayPanels): void => {
+    if (days === null) days = part;
+    else for (const [day, stats] of part) {
+      const mine = days.get(day);
+      if (mine === undefined) days.set(day, stats);
+      else mergePanels(mine, stats);
+    }
+  };
+  const stopped = await inThreads(
+    file,
+    start,
+    end,
+    workers,
+    options,
+    byDay,
+    async (from, to) => {
+      if (byDay) {
+        const mine = await collectDayPanelsWith(NODE_READER, fileRangeChunks(file, from, to), options);
+        addDays(mine.days);
+        return mine.stopped;
+      }
+      const mine = await collectPanelsWith(NODE_READER, fileRangeChunks(file, from, to), options);
+      addWhole(mine);
+      return mine.stopped;
+    },
+    // The workers' one part (their tree merged), merged with the main thread's own.
+    (part) => {
+      if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
+      else addWhole(partStats(part.stats!, part.byAgent));
+    },
+  );
+  const sorted = (all: DayPanels): DayPanels => new Map([...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  const result: { whole?: PanelStats; days?: DayPanels; stopped?: StopReason } = byDay ? { days: sorted(days ?? new Map()) } : { whole: whole ?? createPanels() };
+  return stopped === undefined ? result : { ...result, stopped };
+}
+
+/**
+ * The days' full reports of `[start, end)` of a file counted in `workers` threads, added up day by day (`DaySums`):
+ * a day the main thread alone counted is reported from its counter, a day counted in several ranges from the parts'
+ * compact statistics (`partsReport`); no day's parts are merged into statistics. @internal
+ */
+export async function daySumsInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions): Promise<{ sums: DaySums; stopped?: StopReason }> {
+  let counters: DayCounters | null = null;
+  let theirs = new Map<string, CompactPanels>();
+  let byAgent = false;
+  const stopped = await inThreads(
+    file,
+    start,
+    end,
+    workers,
+    options,
+    true,
+    async (from, to) => {
+      const mine = await countDays(NODE_READER, fileRangeChunks(file, from, to), options, false, 'collectDayPanels');
+      counters = mine.counters;
+      return mine.stopped;
+    },
+    (part) => {
+      theirs = new Map(part.days!);
+      byAgent = part.byAgent;
+    },
+  );
+  const sums = new DaySums();
+  const own = new Map((counters as DayCounters | null)?.parts() ?? []);
+  counters = null;
+  for (const day of [...new Set([...own.keys(), ...theirs.keys()])].sort()) {
+    const mine = own.get(day);
+    const other = theirs.get(day);
+    own.delete(day);
+    theirs.delete(day);
+    let made: { report: PanelReport; pairs: Iterable<[string, number]> };
+    if (other === undefined) made = dayReport(mine!);
+    else if (mine === undefined) made = partsReport([other], [byAgent]);
+    else made = partsReport([compactPanels(mine instanceof PanelCounter ? mine.result() : mine, true), other], [false, byAgent]);
+    sums.add(day, made.report, made.pairs);
+  }
+  return stopped === undefined ? { sums } : { sums, stopped };
 }
 
 /** The whole statistics of a count in threads, as `collectPanels` returns them. @internal */

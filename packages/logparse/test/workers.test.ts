@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // The built package: its worker threads run dist/worker.js (build first, as for the CLI tests).
-import { collectDayPanels, collectPanels, panelReport, panelsOfDays } from '../dist/node.js';
+import { PANELS, collectDayPanels, collectPanels, panelReport, panelsOfDays } from '../dist/node.js';
 import { cutRanges } from '../src/workers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-workers-'));
@@ -33,6 +33,29 @@ describe('collectPanels and collectDayPanels with workers', () => {
       expect([...split.keys()]).toEqual([...days.keys()]);
       for (const [day, stats] of days) expect(panelReport(split.get(day)!)).toEqual(panelReport(stats));
       expect(panelReport(panelsOfDays(split))).toEqual(one);
+    }
+  });
+
+  it('add up the days\' reports in threads as one thread does, visitors that span the cuts counted once', async () => {
+    // Three clients and two agents on every day, in lines of all days mixed: every day is in every range, and most
+    // visitors are met in several ranges.
+    const file = join(dir, 'shared.log');
+    const lines: string[] = [];
+    for (let i = 0; i < 900; i++) {
+      if (i % 211 === 5) lines.push(`garbage ${i}`);
+      else lines.push(`10.0.0.${i % 3} - - [0${1 + (i % 5)}/Feb/2024:${String(i % 24).padStart(2, '0')}:15:00 +0000] "GET /p${i % 17}${i % 4 === 0 ? '.png' : ''} HTTP/1.1" ${i % 13 === 0 ? 404 : 200} ${i} "http://r${i % 5}.example/" "${i % 2 === 0 ? 'curl/8.5.0' : 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0'}"`);
+    }
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    // The internal entry the CLI uses (built, like the worker script it starts).
+    const { collectDaySums } = (await import('../dist/threads.js' as string)) as typeof import('../src/threads.js');
+    const one = (await collectDaySums(file, {})).sums;
+    const whole = panelReport(panelsOfDays((await collectDayPanels(file)).days));
+    expect(one.report(PANELS, Infinity)).toEqual(whole);
+    for (const workers of [2, 3, 6]) {
+      const { sums } = await collectDaySums(file, { workers });
+      expect(sums.report(PANELS, Infinity)).toEqual(whole);
+      expect(sums.data()).toEqual(one.data());
+      expect(sums.pairs()).toEqual(one.pairs());
     }
   });
 
