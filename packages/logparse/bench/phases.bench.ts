@@ -6,7 +6,8 @@
 //   2. the CLI with --workers 2 against --workers 1 over LINES2 (2M) lines, wall clock and CPU time, cases in turn;
 //   3. memory over many visitors: the sample 100 times (1M lines), each copy's client addresses with the copy's number
 //      as their first byte (209,500 visitors), `--report all --json` in one thread against the same log with few
-//      visitors, and GoAccess (when installed) on both: peak RSS and CPU time, cases in turn.
+//      visitors, the JSON with two workers and the HTML page with one and two, and GoAccess (when installed) on both
+//      logs: peak RSS and CPU time, cases in turn.
 // The log is the sample log repeated, written into a temporary folder (LOGPARSE_TMP, default the system's) and removed
 // at the end. Medians of ROUNDS (5) rounds. A shared machine is noisy: the load average is printed beside the figures.
 import { spawnSync } from 'node:child_process';
@@ -122,6 +123,9 @@ try {
     const cases: Array<[string, () => { cpu: number; wall: number; rssMB: number }]> = [
       ['logparse many visitors', () => timed([many, '--report', 'all', '--json', '--workers', '1', '--quiet'])],
       ['logparse few visitors', () => timed([few, '--report', 'all', '--json', '--workers', '1', '--quiet'])],
+      ['logparse many visitors, 2 workers', () => timed([many, '--report', 'all', '--json', '--workers', '2', '--quiet'])],
+      ['logparse many visitors --html', () => timed([many, '--html', join(dir, 'page.html'), '--workers', '1', '--quiet'])],
+      ['logparse many visitors --html, 2 workers', () => timed([many, '--html', join(dir, 'page.html'), '--workers', '2', '--quiet'])],
     ];
     const gorun = (file: string) => (): { cpu: number; wall: number; rssMB: number } => {
       const r = spawnSync(TIME, ['-f', 'TIME %U %S %e %M', goaccess, file, '--log-format=COMBINED', '-o', join(dir, 'goaccess.json')], { encoding: 'utf8' });
@@ -136,8 +140,16 @@ try {
     for (const [name, r] of results) {
       console.log(`  ${name.padEnd(44)} ${median(r.map((x) => x.cpu)).toFixed(2).padStart(6)} CPU-s ${median(r.map((x) => x.wall)).toFixed(2).padStart(6)} s wall   peak RSS ${median(r.map((x) => x.rssMB)).toFixed(0).padStart(4)} MB`);
     }
-    const peak = median(results.get('logparse many visitors')!.map((x) => x.rssMB));
-    console.log(`many visitors, --report all --json in one thread: peak RSS ${peak.toFixed(0)} MB (goal below 150 MB: ${peak < 150 ? 'met' : 'NOT met'}); load average now ${load()}`);
+    for (const [name, what] of [
+      ['logparse many visitors', '--report all --json in one thread'],
+      ['logparse many visitors, 2 workers', '--report all --json with 2 workers'],
+      ['logparse many visitors --html', '--html in one thread'],
+      ['logparse many visitors --html, 2 workers', '--html with 2 workers'],
+    ] as const) {
+      const peak = median(results.get(name)!.map((x) => x.rssMB));
+      console.log(`many visitors, ${what}: peak RSS ${peak.toFixed(0)} MB (goal below 150 MB: ${peak < 150 ? 'met' : 'NOT met'})`);
+    }
+    console.log(`load average now ${load()}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -644,7 +644,7 @@ async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: str
 }
 
 /**
- * `panelsByDay` for one log: each day's report made from its counter and added up (\`DaySums\`), then the report and
+ * `panelsByDay` for one log: each day's report made from its counter and added up (`DaySums`), then the report and
  * the page's partials of the range from those sums; no day's mergeable statistics are kept (a log of many visitors
  * is reported in a fraction of the memory).
  */

@@ -740,7 +740,8 @@ export class DayCounters {
 
   /**
    * Each day once, in order of days (`-` first): its counter when the day was counted in one piece (still live),
-   * else its statistics (parts merged). A counter's report needs no statistics (`dayReport`).
+   * else its statistics (parts merged). A counter's report needs no statistics (`dayReport`). Once: the counters
+   * keep nothing after.
    */
   parts(): Array<[string, PanelCounter | PanelStats]> {
     const all = new Map<string, PanelCounter | PanelStats>();
@@ -759,6 +760,10 @@ export class DayCounters {
     const undated = this.undated;
     for (const [day, part] of all) if (day !== '-') undated.logSize -= part.logSize;
     if (undated.valid > 0 || undated.failed > 0 || undated.logSize > 0) put('-', undated);
+    // Handed over: the caller lets each day go once it is reported.
+    this.#live.clear();
+    this.#done.length = 0;
+    this.#records = null;
     return [...all].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 }

@@ -52,8 +52,8 @@ export async function countRangeDays(file: string, start: number, end: number, o
 }
 
 /**
- * The days' full reports of a source (a path, \`-\`, chunks…) added up (\`DaySums\`): the report of the whole log, of any
- * range of days and the HTML page's partials, in the least memory. With \`workers\`, a plain file is read in threads.
+ * The days' full reports of a source (a path, `-`, chunks…) added up (`DaySums`): the report of the whole log, of any
+ * range of days and the HTML page's partials, in the least memory. With `workers`, a plain file is read in threads.
  * @internal
  */
 export async function collectDaySums(input: unknown, options: PanelOptions & { readonly workers?: number }): Promise<{ sums: DaySums; stopped?: StopReason }> {
