@@ -60,7 +60,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { collectDaySums, dayData, pageHtml, type DayData } from './threads.js';
+import { collectDaySums, dayData, pageHtml, type DayData, type RowSummary } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -619,6 +619,7 @@ const EMPTY = createPanels();
 async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: string[], format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, range: CliRange | null): Promise<number> {
   const threads = timeout !== undefined ? 1 : (workers ?? availableParallelism());
   smallRead(totalBytes(files));
+  youngGenerationFixed();
   if (files.length === 1) return oneLogByDay(cli, values, files[0]!, format, top, timeout, workers, threads, range);
   const deadline = timeout === undefined ? undefined : performance.now() + timeout;
   let all: DayPanels | null = null;
@@ -660,11 +661,15 @@ async function oneLogByDay(cli: Cli, values: Record<string, unknown>, file: stri
     const span = rangeSpan(sums.days, range, file === '-' ? 'standard input' : quote(file));
     [from, to] = sums.span(span)!;
   }
-  const code = await printReport(cli, values, [file], sums.report(chosenPanels(values), top ?? Infinity, from, to, range === null), () => {
+  // A page alone shows a table's first rows (and the count and sums of the rest): only those rows are made.
+  const wholes = typeof values.html === 'string' && values.json !== true && top === undefined ? {} : undefined;
+  const report = sums.report(chosenPanels(values), wholes === undefined ? (top ?? Infinity) : PAGE_ROWS, from, to, range === null, wholes);
+  const referrers = (): LogStats => {
     const stats = createPanels();
     for (const [key, hits] of sums.pairs(from, to, range === null)) stats.pairs.set(key, hits);
     return referrerStats(stats);
-  }, top, () => sums.data(from, to));
+  };
+  const code = await printReport(cli, values, [file], report, referrers, top, () => sums.data(from, to), wholes);
   if (stopped === 'timeout' && cli.stopReason !== 'closed') {
     cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then`);
     return EXIT_TIMEOUT;
@@ -717,6 +722,9 @@ async function mergeStates(cli: Cli, values: Record<string, unknown>, files: str
   return printPanels(cli, values, files, panelsOfDays(days), undefined, top, days);
 }
 
+/** Rows of a table in the page (the rest are counted and summed in one line; at least the 10 of its chart). */
+const PAGE_ROWS = 1000;
+
 /** The panels that `--report` asks for (all without it). */
 function chosenPanels(values: Record<string, unknown>): readonly PanelName[] {
   return values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
@@ -733,7 +741,7 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
  * Prints the report or writes its page (with the referrer statistics of its graph and the days' partials, each made
  * only for a page).
  */
-async function printReport(cli: Cli, values: Record<string, unknown>, files: string[], report: PanelReport, referrers: () => LogStats, top: number | undefined, days: () => DayData | undefined): Promise<number> {
+async function printReport(cli: Cli, values: Record<string, unknown>, files: string[], report: PanelReport, referrers: () => LogStats, top: number | undefined, days: () => DayData | undefined, wholes?: Record<string, RowSummary>): Promise<number> {
   if (cli.stopReason === 'closed') return 0;
   if (typeof values.html === 'string') {
     let graphSvg: string | undefined;
@@ -747,7 +755,7 @@ async function printReport(cli: Cli, values: Record<string, unknown>, files: str
     // The header names the log: its files' names, `standard input` for `-`.
     const source = files.map((f) => (f === '-' ? 'standard input' : basename(f))).join(', ');
     const parts = days();
-    writeOutput(values.html, pageHtml(report, { source, ...(graphSvg === undefined ? {} : { graphSvg }), ...(parts === undefined ? {} : { gzip: gzipSync }) }, parts));
+    writeOutput(values.html, pageHtml(report, { source, maxRows: PAGE_ROWS, ...(graphSvg === undefined ? {} : { graphSvg }), ...(parts === undefined ? {} : { gzip: gzipSync }) }, parts, wholes));
     if (!values.json) return 0;
   }
   await writeReport(cli, values, report);

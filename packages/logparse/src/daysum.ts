@@ -4,6 +4,7 @@
 // is an address, a day and a user agent: the visitors of different days are different, so their counts add up.
 import { PANELS, isOrderedPanel, sortRows, type GeneralPanel, type PanelName, type PanelReport, type PanelRow } from './panels.js';
 import type { DayData } from './htmlrange.js';
+import type { RowSummary } from './htmlpanel.js';
 
 /** The list panels (all but the general one). */
 const LISTS = PANELS.filter((p) => p !== 'general') as Array<Exclude<PanelName, 'general'>>;
@@ -143,9 +144,10 @@ export class DaySums {
 
   /**
    * The report of the days `from` to `to` (indexes into `days`), with what has no day when `undated` (the whole log):
-   * equal to `panelReport` of the statistics of those days merged.
+   * equal to `panelReport` of the statistics of those days merged. With `wholes`, each list panel's count, least,
+   * most and sum of each column over all its rows go there (for a page that shows only the first `top` rows).
    */
-  report(panels: readonly PanelName[], top: number, from = 0, to = this.days.length - 1, undated = true): PanelReport {
+  report(panels: readonly PanelName[], top: number, from = 0, to = this.days.length - 1, undated = true, wholes?: Record<string, RowSummary>): PanelReport {
     const extra = undated ? this.#undated : null;
     const out: Record<string, unknown> = {};
     const distinct: Record<string, number> = {};
@@ -181,9 +183,31 @@ export class DaySums {
           sent[at]! += row.bytes;
         }
       }
-      for (const at of used) rows.push({ key: keys[at]!, hits: hits[at]!, visitors: seen[at]!, bytes: sent[at]! });
-      distinct[name] = rows.length;
-      if (panels.includes(name)) out[name] = sortRows(rows, isOrderedPanel(name), isOrderedPanel(name) ? Infinity : top);
+      distinct[name] = rows.length + used.length;
+      if (!panels.includes(name)) continue;
+      const ordered = isOrderedPanel(name);
+      if (wholes !== undefined && !ordered) {
+        const whole: RowSummary = { n: distinct[name]!, hits: [Infinity, -Infinity, 0], visitors: [Infinity, -Infinity, 0], bytes: [Infinity, -Infinity, 0] };
+        const note = (h: number, v: number, b: number): void => {
+          for (const [s, x] of [[whole.hits, h], [whole.visitors, v], [whole.bytes, b]] as const) {
+            s[0] = Math.min(s[0], x);
+            s[1] = Math.max(s[1], x);
+            s[2] += x;
+          }
+        };
+        for (const row of rows) note(row.hits, row.visitors, row.bytes);
+        for (const at of used) note(hits[at]!, seen[at]!, sent[at]!);
+        wholes[name] = whole;
+      }
+      if (!ordered && top < used.length) {
+        // Only the first rows made: the items' indexes in the report's order (most hits first, then by key).
+        const order = Int32Array.from(used).sort((a, b) => hits[b]! - hits[a]! || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+        for (let i = 0; i < top; i++) {
+          const at = order[i]!;
+          rows.push({ key: keys[at]!, hits: hits[at]!, visitors: seen[at]!, bytes: sent[at]! });
+        }
+      } else for (const at of used) rows.push({ key: keys[at]!, hits: hits[at]!, visitors: seen[at]!, bytes: sent[at]! });
+      out[name] = sortRows(rows, ordered, ordered ? Infinity : top);
     }
     if (panels.includes('general')) {
       const sum: Totals = [0, 0, 0, 0, 0];

@@ -6,7 +6,7 @@ import { describeValue } from './errors.js';
 import { chartKit, esc } from './htmlchart.js';
 import { script, style } from './htmlassets.js';
 import { serverShow } from './htmlformat.js';
-import { pageKit, type ListName, type PanelData } from './htmlpanel.js';
+import { pageKit, type ListName, type PanelData, type RowSummary } from './htmlpanel.js';
 import type { PanelReport, PanelStats } from './panels.js';
 import { dayData, type DayData } from './htmlrange.js';
 
@@ -93,8 +93,11 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
   return pageHtml(report, options, options?.days === undefined ? undefined : dayData(options.days));
 }
 
-/** `panelHtml` with the days' partials made already (`DaySums.data`), in place of `options.days`. @internal */
-export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>, dayParts: DayData | undefined): string {
+/**
+ * `panelHtml` with the days' partials made already (`DaySums.data`), in place of `options.days`; `wholes`: for the
+ * panels whose rows in `report` are only the first, the whole lists' counts and sums (`DaySums.report`). @internal
+ */
+export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>, dayParts: DayData | undefined, wholes: Partial<Record<ListName, RowSummary>> = {}): string {
   if (typeof options !== 'object' || options === null) throw new TypeError(`panelHtml options must be an object; got ${describeValue(options)}`);
   const { source, graphSvg } = options;
   if (source !== undefined && typeof source !== 'string') throw new TypeError(`source must be a string; got ${describeValue(source)}`);
@@ -114,7 +117,7 @@ export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>
     const rows = report[name];
     if (rows === undefined) continue;
     if (!Array.isArray(rows)) throw new TypeError(`the report's ${name} panel must be a list of rows; got ${describeValue(rows)}`);
-    sections.push(writers().panel(name, rows, report.general, maxRows, pageRows, data));
+    sections.push(writers().panel(name, rows, report.general, maxRows, pageRows, data, wholes[name]));
     links.push(`<li><a href="#p-${name}">${PANEL_TEXT[name][0]}</a></li>`);
   }
   if (graphSvg !== undefined) {

@@ -15,6 +15,14 @@ export interface PanelData {
   t: [number, number | null, number];
 }
 
+/** A whole list's count, and the least, most and sum of its hits, visitors and bytes. @internal */
+export interface RowSummary {
+  n: number;
+  hits: [least: number, most: number, sum: number];
+  visitors: [least: number, most: number, sum: number];
+  bytes: [least: number, most: number, sum: number];
+}
+
 /** The writers of the report's header and panels. @internal */
 export function pageKit(show: (raw: string, unit: string, locale: string | undefined) => string, charts: ReturnType<typeof chartKit>) {
   const { esc, barChart, columnChart } = charts;
@@ -71,50 +79,59 @@ export function pageKit(show: (raw: string, unit: string, locale: string | undef
     return `<dl class="cards">${CARDS.map(([k, words, unit]) => `<div class="card" data-k="${k}"><dt>${words}</dt><dd>${value(general[k], unit)}</dd></div>`).join('')}</dl>`;
   }
 
-  /** A list panel's section; its table's rows go in `data` for the page's script. */
-  function panel(name: ListName, rows: readonly PanelRow[], general: GeneralPanel | undefined, maxRows: number, pageRows: number, data: Record<string, PanelData>): string {
+  /**
+   * A list panel's section; its table's rows go in `data` for the page's script. `whole`: the count and the least,
+   * most and sum of each column of the whole list, when `rows` holds only its first rows (in order).
+   */
+  function panel(name: ListName, rows: readonly PanelRow[], general: GeneralPanel | undefined, maxRows: number, pageRows: number, data: Record<string, PanelData>, whole?: RowSummary): string {
     const [title, column, noun, one] = PANEL_TEXT[name];
     const kept = rows.slice(0, maxRows);
-    const rest = rows.slice(maxRows);
     const sum = (list: readonly PanelRow[], k: 'hits' | 'bytes') => list.reduce((s, r) => s + r[k], 0);
-    const totals: [number, number | null, number] = general !== undefined ? [general.valid, general.visitors, general.bytes] : [sum(rows, 'hits'), null, sum(rows, 'bytes')];
+    let all = whole;
+    if (all === undefined) {
+      // A loop, not Math.min(...values): a panel can hold hundreds of thousands of items.
+      const of = (k: 'hits' | 'visitors' | 'bytes'): [number, number, number] => {
+        let least = Infinity;
+        let most = -Infinity;
+        let total = 0;
+        for (const r of rows) {
+          least = Math.min(least, r[k]);
+          most = Math.max(most, r[k]);
+          total += r[k];
+        }
+        return [least, most, total];
+      };
+      all = { n: rows.length, hits: of('hits'), visitors: of('visitors'), bytes: of('bytes') };
+    }
+    const count = all.n;
+    const totals: [number, number | null, number] = general !== undefined ? [general.valid, general.visitors, general.bytes] : [all.hits[2], null, all.bytes[2]];
     data[name] = { rows: kept.map((r) => [r.key, r.hits, r.visitors, r.bytes]), page: pageRows, t: totals };
     const id = `c-${name}`;
     const chartRows = ORDERED.has(name) ? rows : rows.slice(0, 10);
-    const chart = rows.length === 0 ? '' : name === 'visitors' ? columnChart(id, title, chartRows, 'd') : name === 'hours' ? columnChart(id, title, chartRows, 'h') : barChart(id, title, chartRows);
-    const charted = ORDERED.has(name) ? '' : rows.length > 10 ? ' · the top 10 in the chart' : '';
+    const chart = count === 0 ? '' : name === 'visitors' ? columnChart(id, title, chartRows, 'd') : name === 'hours' ? columnChart(id, title, chartRows, 'h') : barChart(id, title, chartRows);
+    const charted = ORDERED.has(name) ? '' : count > 10 ? ' · the top 10 in the chart' : '';
     const sorted = ORDERED.has(name) ? 0 : 1;
     const th = (text: string, k: number) => `<th scope="col"${k === sorted ? ` aria-sort="${k === 0 ? 'ascending' : 'descending'}"` : ''}><button type="button">${text}</button></th>`;
     // The least, the mean and the most of each column over all the panel's items, as GoAccess shows them.
     const spread =
-      rows.length < 2
+      count < 2
         ? ''
         : (['min', 'avg', 'max'] as const)
             .map((how) => {
-              // A loop, not Math.min(...values): a panel can hold hundreds of thousands of items.
-              const of = (k: 'hits' | 'visitors' | 'bytes') => {
-                let least = Infinity;
-                let most = -Infinity;
-                let total = 0;
-                for (const r of rows) {
-                  least = Math.min(least, r[k]);
-                  most = Math.max(most, r[k]);
-                  total += r[k];
-                }
-                return how === 'min' ? least : how === 'max' ? most : Math.round(total / rows.length);
-              };
+              const of = (k: 'hits' | 'visitors' | 'bytes') => (how === 'min' ? all[k][0] : how === 'max' ? all[k][1] : Math.round(all[k][2] / count));
               const words = how === 'min' ? 'Least' : how === 'max' ? 'Most' : 'Average';
               return `<tr class="agg"><th scope="row">${words} per ${one}</th><td>${value(of('hits'), 'n')}</td><td>${value(of('visitors'), 'n')}</td><td>${value(of('bytes'), 'b')}</td></tr>`;
             })
             .join('');
+    const rest = count - kept.length;
     const more =
-      rest.length === 0
+      rest === 0
         ? ''
-        : `<tr><td colspan="4" class="rest">and ${value(rest.length, 'n')} more ${rest.length === 1 ? one : noun} not in this page: ${value(sum(rest, 'hits'), 'n')} hits, ${value(sum(rest, 'bytes'), 'b')} (<code>--report ${name} --json</code> lists them all)</td></tr>`;
+        : `<tr><td colspan="4" class="rest">and ${value(rest, 'n')} more ${rest === 1 ? one : noun} not in this page: ${value(all.hits[2] - sum(kept, 'hits'), 'n')} hits, ${value(all.bytes[2] - sum(kept, 'bytes'), 'b')} (<code>--report ${name} --json</code> lists them all)</td></tr>`;
     const foot = spread === '' && more === '' ? '' : `<tfoot>${spread}${more}</tfoot>`;
     return (
       `<section class="panel" id="p-${name}" aria-labelledby="h-${name}"><h2 id="h-${name}">${title}</h2>` +
-      `<p class="sub">${value(rows.length, 'n')} ${rows.length === 1 ? one : noun}${charted}</p>${chart}` +
+      `<p class="sub">${value(count, 'n')} ${count === 1 ? one : noun}${charted}</p>${chart}` +
       `<table data-panel="${name}"><caption class="sr">${title}: hits, visitors and bytes of each ${one}, with their shares of the totals</caption>` +
       '<colgroup><col><col class="c-h"><col class="c-v"><col class="c-b"></colgroup>' +
       `<thead><tr>${th(column, 0)}${th('Hits', 1)}${th('Visitors', 2)}${th('Bytes', 3)}</tr></thead><tbody></tbody>${foot}</table>` +

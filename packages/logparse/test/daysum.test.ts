@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PANELS, collectDayPanels, createPanels, cutDays, mergePanels, panelReport, panelsOfDays, type PanelStats } from '../src/index.js';
 import { compactPanels } from '../src/compact.js';
 import { DaySums } from '../src/daysum.js';
+import { pageHtml } from '../src/html.js';
 import { dayData } from '../src/htmlrange.js';
 import { collectDayPanelsWith } from '../src/panelscan.js';
 import { partsReport } from '../src/partsreport.js';
@@ -32,6 +33,11 @@ const line = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...IPS).map((ip) => `${ip} - - [-] "GET / HTTP/1.1" 200 5 "-" "curl/8.5.0"`) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => s.replace(/\n/g, ' ')) },
 );
+
+/** A combined line of one of 40 clients asking for one of 40 paths: panels of more items than a page shows. */
+const many = fc
+  .tuple(fc.nat({ max: 39 }), fc.integer({ min: 1, max: 3 }), fc.nat({ max: 39 }), fc.constantFrom(...STATUSES), fc.nat({ max: 5000 }), fc.constantFrom(...UAS))
+  .map(([ip, day, path, status, bytes, ua]) => `10.1.0.${ip} - - [0${day}/Feb/2024:10:15:00 +0000] "GET /p${path}${path % 3 === 0 ? '.png' : ''} HTTP/1.1" ${status} ${bytes} "http://r${path % 13}.example/" ${ua}`);
 
 const text = (lines: readonly string[]): string => lines.map((l) => `${l}\n`).join('');
 
@@ -64,6 +70,21 @@ describe('DaySums', () => {
           expect(s.pairs(from, to, false)).toEqual(panelsOfDays(days, range).pairs);
           expect(s.data(from, to)).toEqual(dayData(cutDays(days, range)));
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('makes the same page from a table\'s first rows and the whole lists\' counts and sums as from every row', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(many, { minLength: 1, maxLength: 120 }), fc.integer({ min: 1, max: 4 }), async (lines, shown) => {
+        const { sums } = await collectDaySums([text(lines)], {});
+        const wholes = {};
+        // The page's table shows `shown` rows and its chart the first 10: the report keeps 10 more than shown.
+        const first = sums.report(PANELS, 10 + shown, 0, sums.days.length - 1, true, wholes);
+        for (const name of PANELS) if (name !== 'general' && !['visitors', 'hours', 'status'].includes(name)) expect(first[name]!.length).toBeLessThanOrEqual(10 + shown);
+        const all = sums.report(PANELS, Infinity);
+        expect(pageHtml(first, { maxRows: shown }, sums.data(), wholes)).toBe(pageHtml(all, { maxRows: shown }, sums.data()));
       }),
       { numRuns: RUNS },
     );
