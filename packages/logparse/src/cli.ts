@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
+import { once } from 'node:events';
 import { EXIT_TIMEOUT, InputError, UsageError, choiceOption, durationOption, integerOption, quote, roundMs, runCli, type Cli } from '@puzzles/kit/cli';
 import {
   LogFormatError,
@@ -60,7 +61,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { collectDaySums, dayData, pageHtml, type DayData, type RowSummary } from './threads.js';
+import { collectDaySums, dayData, pageHtml, type DayData, type RowSummary, type ZippedDays } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -669,7 +670,8 @@ async function oneLogByDay(cli: Cli, values: Record<string, unknown>, file: stri
     for (const [key, hits] of sums.pairs(from, to, range === null)) stats.pairs.set(key, hits);
     return referrerStats(stats);
   };
-  const code = await printReport(cli, values, [file], report, referrers, top, () => sums.data(from, to), wholes);
+  // The partials' JSON gzip'd as it is written, a few thousand rows at a time.
+  const code = await printReport(cli, values, [file], report, referrers, top, async () => ({ d: sums.days.slice(from, to + 1), gz: await gzipPieces(sums.json(from, to)) }), wholes);
   if (stopped === 'timeout' && cli.stopReason !== 'closed') {
     cli.warn(`stopped after ${String(values.timeout)} (--timeout): the panels cover the lines read until then`);
     return EXIT_TIMEOUT;
@@ -741,7 +743,7 @@ async function printPanels(cli: Cli, values: Record<string, unknown>, files: str
  * Prints the report or writes its page (with the referrer statistics of its graph and the days' partials, each made
  * only for a page).
  */
-async function printReport(cli: Cli, values: Record<string, unknown>, files: string[], report: PanelReport, referrers: () => LogStats, top: number | undefined, days: () => DayData | undefined, wholes?: Record<string, RowSummary>): Promise<number> {
+async function printReport(cli: Cli, values: Record<string, unknown>, files: string[], report: PanelReport, referrers: () => LogStats, top: number | undefined, days: () => DayData | ZippedDays | undefined | Promise<ZippedDays>, wholes?: Record<string, RowSummary>): Promise<number> {
   if (cli.stopReason === 'closed') return 0;
   if (typeof values.html === 'string') {
     let graphSvg: string | undefined;
@@ -754,12 +756,24 @@ async function printReport(cli: Cli, values: Record<string, unknown>, files: str
     }
     // The header names the log: its files' names, `standard input` for `-`.
     const source = files.map((f) => (f === '-' ? 'standard input' : basename(f))).join(', ');
-    const parts = days();
+    const parts = await days();
     writeOutput(values.html, pageHtml(report, { source, maxRows: PAGE_ROWS, ...(graphSvg === undefined ? {} : { graphSvg }), ...(parts === undefined ? {} : { gzip: gzipSync }) }, parts, wholes));
     if (!values.json) return 0;
   }
   await writeReport(cli, values, report);
   return 0;
+}
+
+/** Text given in pieces, gzip'd as the pieces come (as `gzipSync` of the whole text: the same bytes). */
+async function gzipPieces(pieces: Iterable<string>): Promise<Uint8Array> {
+  const gz = createGzip();
+  const out: Buffer[] = [];
+  gz.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = once(gz, 'end');
+  for (const piece of pieces) if (!gz.write(piece)) await once(gz, 'drain');
+  gz.end();
+  await done;
+  return Buffer.concat(out);
 }
 
 /** Rows of a panel turned into JSON text at once. */

@@ -5,6 +5,7 @@
 import { PANELS, isOrderedPanel, sortRows, type GeneralPanel, type PanelName, type PanelReport, type PanelRow } from './panels.js';
 import type { DayData } from './htmlrange.js';
 import type { RowSummary } from './htmlpanel.js';
+import type { PanelColumns } from './panelscan.js';
 
 /** The list panels (all but the general one). */
 const LISTS = PANELS.filter((p) => p !== 'general') as Array<Exclude<PanelName, 'general'>>;
@@ -25,10 +26,10 @@ export class DaySums {
   readonly #keys: Record<string, string[]> = {};
   readonly #index: Record<string, Map<string, number>> = {};
   /** Per list panel, per day: flat `[key index, hits, visitors, bytes, …]`. */
-  readonly #rows: Record<string, number[][]> = {};
+  readonly #rows: Record<string, Float64Array[]> = {};
   readonly #totals: Totals[] = [];
   /** Per day: flat `[pair index, hits, …]`; the pairs' keys are `referrer \0 request`. */
-  readonly #pairRows: number[][] = [];
+  readonly #pairRows: Float64Array[] = [];
   readonly #pairKeys: string[] = [];
   readonly #pairIndex = new Map<string, number>();
   #undated: { report: PanelReport; pairs: Map<string, number> } | null = null;
@@ -46,12 +47,47 @@ export class DaySums {
    * ascending order, each once.
    */
   add(day: string, report: PanelReport, pairs: Iterable<[string, number]>): void {
-    const general = report.general!;
     if (day === '-') {
       if (this.#undated !== null) throw new RangeError('the report of what has no day is added once');
       this.#undated = { report, pairs: new Map(pairs) };
       return;
     }
+    const columns = new Map<PanelName, PanelColumns>();
+    for (const name of LISTS) {
+      const rows = report[name]!;
+      columns.set(name, { size: rows.length, hits: rows.map((r) => r.hits), bytes: rows.map((r) => r.bytes), visitors: rows.map((r) => r.visitors), name: (i) => rows[i]!.key });
+    }
+    this.#addDay(day, report.general!, columns, null, pairs);
+  }
+
+  /**
+   * Adds a dated day from its counter's columns (`PanelCounter.columns` of every panel), without rows: the items
+   * are put in the report's order by their ids.
+   */
+  addColumns(day: string, general: GeneralPanel, columns: Map<PanelName, PanelColumns>, pairs: Iterable<[string, number]>): void {
+    const orders = new Map<PanelName, Int32Array>();
+    for (const name of LISTS) {
+      const c = columns.get(name)!;
+      let n = 0;
+      for (let id = 0; id < c.size; id++) if (c.hits[id] !== 0) n++;
+      const ids = new Int32Array(n);
+      n = 0;
+      for (let id = 0; id < c.size; id++) if (c.hits[id] !== 0) ids[n++] = id;
+      const names = Array.from(ids, (id) => c.name(id));
+      const at = new Int32Array(c.size);
+      for (let i = 0; i < ids.length; i++) at[ids[i]!] = i;
+      const byKey = (a: number, b: number): number => {
+        const x = names[at[a]!]!;
+        const y = names[at[b]!]!;
+        return x < y ? -1 : x > y ? 1 : 0;
+      };
+      // As `sortRows`: by key for days, hours and status classes; else most hits first, then by key.
+      orders.set(name, isOrderedPanel(name) ? ids.sort(byKey) : ids.sort((a, b) => c.hits[b]! - c.hits[a]! || byKey(a, b)));
+    }
+    this.#addDay(day, general, columns, orders, pairs);
+  }
+
+  #addDay(day: string, general: GeneralPanel, columns: Map<PanelName, PanelColumns>, orders: Map<PanelName, Int32Array> | null, pairs: Iterable<[string, number]>): void {
     const last = this.days[this.days.length - 1];
     if (last !== undefined && last >= day) throw new RangeError(`days are added in ascending order, each once; got ${day} after ${last}`);
     this.days.push(day);
@@ -59,14 +95,23 @@ export class DaySums {
     for (const name of LISTS) {
       const index = this.#index[name]!;
       const keys = this.#keys[name]!;
-      const flat: number[] = [];
-      for (const row of report[name]!) {
-        let at = index.get(row.key);
+      const c = columns.get(name)!;
+      const order = orders?.get(name);
+      const n = order === undefined ? c.size : order.length;
+      // (Typed arrays: their memory is the counters' just let go, where a JavaScript array would grow the heap.)
+      const flat = new Float64Array(4 * n);
+      for (let i = 0; i < n; i++) {
+        const id = order === undefined ? i : order[i]!;
+        const key = c.name(id);
+        let at = index.get(key);
         if (at === undefined) {
-          index.set(row.key, (at = keys.length));
-          keys.push(row.key);
+          index.set(key, (at = keys.length));
+          keys.push(key);
         }
-        flat.push(at, row.hits, row.visitors, row.bytes);
+        flat[4 * i] = at;
+        flat[4 * i + 1] = c.hits[id]!;
+        flat[4 * i + 2] = c.visitors[id]!;
+        flat[4 * i + 3] = c.bytes[id]!;
       }
       this.#rows[name]!.push(flat);
     }
@@ -79,7 +124,7 @@ export class DaySums {
       }
       flat.push(at, hits);
     }
-    this.#pairRows.push(flat);
+    this.#pairRows.push(Float64Array.from(flat));
   }
 
   /** Adds bytes to the log size of what has no day (the difference between the file on disk and what was read). */
@@ -103,8 +148,55 @@ export class DaySums {
 
   /** The page's per-day partials of the days `from` to `to` (indexes into `days`, both included). */
   data(from = 0, to = this.days.length - 1): DayData {
+    const { k, r } = this.#view(from, to);
+    const rows: Record<string, number[][]> = {};
+    for (const name of LISTS) rows[name] = r[name]!.map((flat) => Array.from(flat));
+    return { d: this.days.slice(from, to + 1), k, g: this.#totalsOf(from, to), r: rows };
+  }
+
+  /**
+   * `JSON.stringify(this.data(from, to))` in pieces of a few thousand keys or rows (no text of megabytes, no arrays
+   * of numbers made: the page gzips the pieces as they come).
+   */
+  *json(from = 0, to = this.days.length - 1): Generator<string, void, undefined> {
+    const { k, r } = this.#view(from, to);
+    const AT_ONCE = 4096;
+    yield `{"d":${JSON.stringify(this.days.slice(from, to + 1))},"k":{`;
+    let first = true;
+    for (const name of LISTS) {
+      const keys = k[name]!;
+      yield `${first ? '' : ','}${JSON.stringify(name)}:[`;
+      first = false;
+      for (let i = 0; i < keys.length; i += AT_ONCE) yield `${i === 0 ? '' : ','}${JSON.stringify(keys.slice(i, i + AT_ONCE)).slice(1, -1)}`;
+      yield ']';
+    }
+    yield `},"g":${JSON.stringify(this.#totalsOf(from, to))},"r":{`;
+    first = true;
+    for (const name of LISTS) {
+      yield `${first ? '' : ','}${JSON.stringify(name)}:[`;
+      first = false;
+      const days = r[name]!;
+      for (let d = 0; d < days.length; d++) {
+        const flat = days[d]!;
+        // (A number's text in JSON is its String(), which Array.prototype.join writes too.)
+        for (let i = 0; i === 0 || i < flat.length; i += 4 * AT_ONCE) {
+          const part = Array.prototype.join.call(flat.subarray(i, i + 4 * AT_ONCE), ',');
+          yield `${i === 0 ? (d === 0 ? '[' : ',[') : ','}${part}${i + 4 * AT_ONCE >= flat.length ? ']' : ''}`;
+        }
+      }
+      yield ']';
+    }
+    yield '}}';
+  }
+
+  #totalsOf(from: number, to: number): Array<[number, number, number, number]> {
+    return this.#totals.slice(from, to + 1).map((t) => [t[0], t[1], t[2], t[3]] as [number, number, number, number]);
+  }
+
+  /** The keys and rows of the days `from` to `to`: all keys for all days, else the days' own, renumbered in order. */
+  #view(from: number, to: number): { k: Record<string, string[]>; r: Record<string, Float64Array[]> } {
     const k: Record<string, string[]> = {};
-    const r: Record<string, number[][]> = {};
+    const r: Record<string, Float64Array[]> = {};
     for (const name of LISTS) {
       const all = this.#rows[name]!.slice(from, to + 1);
       if (from === 0 && to === this.days.length - 1) {
@@ -129,8 +221,7 @@ export class DaySums {
       });
       k[name] = keys;
     }
-    const g = this.#totals.slice(from, to + 1).map((t) => [t[0], t[1], t[2], t[3]] as [number, number, number, number]);
-    return { d: this.days.slice(from, to + 1), k, g, r };
+    return { k, r };
   }
 
   /** The indexes into `days` of a range of days (both ends included, a missing end open); null when no day is in it. */

@@ -51,7 +51,7 @@ let made: ReturnType<typeof pageKit> | undefined;
 const writers = (): ReturnType<typeof pageKit> => (made ??= pageKit(serverShow, chartKit(serverShow)));
 
 /** The date-range picker: the days to show, and the days to compare them with (filled in by the page's script). */
-function picker(days: DayData): string {
+function picker(days: { readonly d: string[] }): string {
   const options = days.d.map((d, i) => `<option value="${i}" data-n="${d}" data-u="D">${esc(serverShow(d, 'D', 'en-US'))}</option>`).join('');
   const select = (id: string, words: string) => `<label class="pick"><span>${words}</span><select id="${id}">${options}</select></label>`;
   return (
@@ -74,7 +74,7 @@ function approximateLine(report: PanelReport): string {
   );
 }
 
-function header(report: PanelReport, source: string | undefined, range: DayData | undefined): string {
+function header(report: PanelReport, source: string | undefined, range: { readonly d: string[] } | undefined): string {
   const days = (report.visitors ?? []).map((r) => r.key).filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)).sort();
   const general = report.general;
   return (
@@ -93,11 +93,17 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
   return pageHtml(report, options, options?.days === undefined ? undefined : dayData(options.days));
 }
 
+/** The days' partials gzip'd already (the JSON text of a `DayData`), with their list of days. @internal */
+export interface ZippedDays {
+  readonly d: string[];
+  readonly gz: Uint8Array;
+}
+
 /**
  * `panelHtml` with the days' partials made already (`DaySums.data`), in place of `options.days`; `wholes`: for the
  * panels whose rows in `report` are only the first, the whole lists' counts and sums (`DaySums.report`). @internal
  */
-export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>, dayParts: DayData | undefined, wholes: Partial<Record<ListName, RowSummary>> = {}): string {
+export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>, dayParts: DayData | ZippedDays | undefined, wholes: Partial<Record<ListName, RowSummary>> = {}): string {
   if (typeof options !== 'object' || options === null) throw new TypeError(`panelHtml options must be an object; got ${describeValue(options)}`);
   const { source, graphSvg } = options;
   if (source !== undefined && typeof source !== 'string') throw new TypeError(`source must be a string; got ${describeValue(source)}`);
@@ -135,7 +141,8 @@ export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>
   if (gzip !== undefined && typeof gzip !== 'function') throw new TypeError(`gzip must be a function from bytes to gzip'd bytes; got ${describeValue(gzip)}`);
   // Gzip'd, the partials go in a script element of their own (base64); the page's data keeps only the list of days.
   let packed = '';
-  if (picked !== undefined && gzip !== undefined) {
+  if (picked !== undefined && 'gz' in picked) packed = `<script type="application/octet-stream" id="logparse-days">${base64(picked.gz)}</script>`;
+  else if (picked !== undefined && gzip !== undefined) {
     const zipped = gzip(new TextEncoder().encode(JSON.stringify(picked)));
     if (!(zipped instanceof Uint8Array)) throw new TypeError(`gzip must return a Uint8Array; got ${describeValue(zipped)}`);
     packed = `<script type="application/octet-stream" id="logparse-days">${base64(zipped)}</script>`;

@@ -79,6 +79,15 @@ function growIds(a: Int32Array, need: number): Int32Array<ArrayBuffer> {
   return b;
 }
 
+/** One list panel's hits, bytes and visitors by item id (below `size`; an id with no hits is no item), and names. @internal */
+export interface PanelColumns {
+  readonly size: number;
+  readonly hits: ArrayLike<number>;
+  readonly bytes: ArrayLike<number>;
+  readonly visitors: ArrayLike<number>;
+  readonly name: (id: number) => string;
+}
+
 /** The counter of the fast path. @internal */
 export class PanelCounter {
   readonly hosts = new ByteInterner();
@@ -267,6 +276,48 @@ export class PanelCounter {
    */
   report(panels: readonly PanelName[], top: number): PanelReport {
     const out: Record<string, unknown> = {};
+    const columns = this.columns(panels);
+    const rowsOf = (c: PanelColumns): PanelRow[] => {
+      const all: PanelRow[] = [];
+      for (let id = 0; id < c.size; id++) if (c.hits[id] !== 0) all.push({ key: c.name(id), hits: c.hits[id]!, visitors: c.visitors[id]!, bytes: c.bytes[id]! });
+      return all;
+    };
+    for (const p of PANELS) {
+      if (!panels.includes(p)) continue;
+      if (p === 'general') out.general = this.general(columns);
+      else out[p] = sortRows(rowsOf(columns.get(p)!), isOrderedPanel(p), top);
+    }
+    return out as PanelReport;
+  }
+
+  /** The general panel, from the columns of the requests, static, notFound and referrerUrls panels. */
+  general(columns: Map<PanelName, PanelColumns>): GeneralPanel {
+    const items = (p: PanelName): number => {
+      const c = columns.get(p)!;
+      let n = 0;
+      for (let id = 0; id < c.size; id++) if (c.hits[id] !== 0) n++;
+      return n;
+    };
+    return {
+      requests: this.valid + this.failed,
+      valid: this.valid,
+      failed: this.failed,
+      visitors: this.#visitorCount,
+      files: items('requests') + items('static'),
+      referrers: items('referrerUrls'),
+      notFound: items('notFound'),
+      staticFiles: items('static'),
+      logSize: this.logSize,
+      bytes: this.bytes,
+    };
+  }
+
+  /**
+   * Each list panel's figures by item id (an item with no hits is none), for the panels asked for and those the
+   * general panel counts: what `report` makes rows of, and what a day's sums take without rows. @internal
+   */
+  columns(panels: readonly PanelName[]): Map<PanelName, PanelColumns> {
+    const out = new Map<PanelName, PanelColumns>();
     const keys = this.#keys.size;
     const keyHits = this.#keyHits;
     const keyBytes = this.#keyBytes;
@@ -275,18 +326,9 @@ export class PanelCounter {
     const whoAgent = this.#who.seconds;
     const keyWho = this.#keys.firsts;
     const keyDay = this.#keys.seconds;
-    const want = (p: PanelName): boolean => panels.includes(p);
-    const finish = (p: PanelName, all: PanelRow[]): void => {
-      out[p] = sortRows(all, isOrderedPanel(p), top);
-    };
-    /** Rows of ids with hits (the items a panel's map would hold). */
-    const rowsOf = (size: number, hits: ArrayLike<number>, bytes: ArrayLike<number>, visitors: ArrayLike<number>, name: (id: number) => string): PanelRow[] => {
-      const all: PanelRow[] = [];
-      for (let id = 0; id < size; id++) if (hits[id] !== 0) all.push({ key: name(id), hits: hits[id]!, visitors: visitors[id]!, bytes: bytes[id]! });
-      return all;
-    };
+    const want = (p: PanelName): boolean => panels.includes(p) || (panels.includes('general') && (p === 'requests' || p === 'static' || p === 'notFound' || p === 'referrerUrls'));
     // The panels of the keys: a key is one visitor or none (a 4xx-only key), so visitors per item add up over keys.
-    const byKey = (size: number, idOf: (k: number) => number, name: (id: number) => string): PanelRow[] => {
+    const byKey = (size: number, idOf: (k: number) => number, name: (id: number) => string): PanelColumns => {
       const hits = new Float64Array(size);
       const bytes = new Float64Array(size);
       const visitors = new Int32Array(size);
@@ -296,48 +338,31 @@ export class PanelCounter {
         bytes[id]! += keyBytes[k]!;
         if (keyVisitor[k]! >= 0) visitors[id]!++;
       }
-      return rowsOf(size, hits, bytes, visitors, name);
+      return { size, hits, bytes, visitors, name };
     };
     // Distinct (item, visitor) pairs counted per item.
-    const tally = (t: Tally, size: number, name: (id: number) => string): PanelRow[] => {
+    const tally = (t: Tally, size: number, name: (id: number) => string): PanelColumns => {
       const n = Math.min(size, t.hits.length);
       const visitors = new Int32Array(n);
       const pairs = t.pairs!;
       for (let q = 0; q < pairs.size; q++) visitors[pairs.firsts[q]!]!++;
-      return rowsOf(n, t.hits, t.bytes, visitors, name);
+      return { size: n, hits: t.hits, bytes: t.bytes, visitors, name };
     };
-    const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string): PanelRow[] => {
+    const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string): PanelColumns => {
       const visitors = new Int32Array(size);
       for (let v = 0; v < this.#visitorCount; v++) for (let m = masks[v]!, b = 0; m !== 0; m >>>= 1, b++) if ((m & 1) !== 0) visitors[b]!++;
-      return rowsOf(size, t.hits, t.bytes, visitors, name);
+      return { size, hits: t.hits, bytes: t.bytes, visitors, name };
     };
     const requests = this.requests.strings;
     const refs = this.refs.strings;
-    const requestRows = want('requests') || want('general') ? tally(this.#byRequest, requests.length, (id) => requests[id]!) : [];
-    const staticRows = want('static') || want('general') ? tally(this.#byStatic, requests.length, (id) => requests[id]!) : [];
-    const notFoundRows = want('notFound') || want('general') ? tally(this.#byNotFound, requests.length, (id) => requests[id]!) : [];
-    const refRows = want('referrerUrls') || want('general') ? tally(this.#byRef, refs.length, (id) => refs[id]!) : [];
     for (const p of PANELS) {
-      if (!want(p)) continue;
-      if (p === 'general') {
-        out.general = {
-          requests: this.valid + this.failed,
-          valid: this.valid,
-          failed: this.failed,
-          visitors: this.#visitorCount,
-          files: requestRows.length + staticRows.length,
-          referrers: refRows.length,
-          notFound: notFoundRows.length,
-          staticFiles: staticRows.length,
-          logSize: this.logSize,
-          bytes: this.bytes,
-        } satisfies GeneralPanel;
-      } else if (p === 'visitors') {
+      if (p === 'general' || !want(p)) continue;
+      if (p === 'visitors') {
         const dayText = ['-', ...this.#days.map((d) => formatDay(d))];
-        finish(p, byKey(dayText.length, (k) => keyDay[k]!, (id) => dayText[id]!));
+        out.set(p, byKey(dayText.length, (k) => keyDay[k]!, (id) => dayText[id]!));
       } else if (p === 'hosts') {
         const hosts = this.hosts.strings;
-        finish(p, byKey(hosts.length, (k) => whoHost[keyWho[k]!]!, (id) => hosts[id]!));
+        out.set(p, byKey(hosts.length, (k) => whoHost[keyWho[k]!]!, (id) => hosts[id]!));
       } else if (p === 'os' || p === 'browsers') {
         // Each agent classified once; families by name.
         const agents = this.agents.strings;
@@ -358,16 +383,16 @@ export class PanelCounter {
           return id;
         };
         // (At most one family per agent: the families are fewer than the agents.)
-        finish(p, byKey(agents.length, idOf, (id) => families[id]!));
-      } else if (p === 'requests') finish(p, requestRows);
-      else if (p === 'static') finish(p, staticRows);
-      else if (p === 'notFound') finish(p, notFoundRows);
-      else if (p === 'hours') finish(p, masked(this.#byHour, 24, this.#hoursOf, (id) => String(id).padStart(2, '0')));
-      else if (p === 'referringSites') finish(p, tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!));
-      else if (p === 'referrerUrls') finish(p, refRows);
-      else finish(p, masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`)));
+        out.set(p, byKey(agents.length, idOf, (id) => families[id]!));
+      } else if (p === 'requests') out.set(p, tally(this.#byRequest, requests.length, (id) => requests[id]!));
+      else if (p === 'static') out.set(p, tally(this.#byStatic, requests.length, (id) => requests[id]!));
+      else if (p === 'notFound') out.set(p, tally(this.#byNotFound, requests.length, (id) => requests[id]!));
+      else if (p === 'hours') out.set(p, masked(this.#byHour, 24, this.#hoursOf, (id) => String(id).padStart(2, '0')));
+      else if (p === 'referringSites') out.set(p, tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!));
+      else if (p === 'referrerUrls') out.set(p, tally(this.#byRef, refs.length, (id) => refs[id]!));
+      else out.set(p, masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`)));
     }
-    return out as PanelReport;
+    return out;
   }
 
   /** The hits of each (referrer, request) pair of the graph, keyed `referrer \0 request` as `PanelStats.pairs`. */
@@ -773,6 +798,17 @@ export function dayReport(part: PanelCounter | PanelStats): { report: PanelRepor
   return part instanceof PanelCounter ? { report: part.report(PANELS, Infinity), pairs: part.pairEntries() } : { report: panelReport(part), pairs: part.pairs };
 }
 
+/** Adds a day's counter (by its columns, no rows made) or statistics to day sums. @internal */
+export function addDay(sums: DaySums, day: string, part: PanelCounter | PanelStats): void {
+  if (day !== '-' && part instanceof PanelCounter) {
+    const columns = part.columns(PANELS);
+    sums.addColumns(day, part.general(columns), columns, part.pairEntries());
+  } else {
+    const { report, pairs } = dayReport(part);
+    sums.add(day, report, pairs);
+  }
+}
+
 /** Counts a source day by day into counters (`byAgent`: see `PanelCounter.result`). @internal */
 export async function countDays(reader: ChunkReader, input: unknown, options: PanelOptions, byAgent: boolean, what: string): Promise<{ counters: DayCounters; stopped?: StopReason }> {
   checkInput(reader, input, options, what);
@@ -799,8 +835,7 @@ export async function collectDaySumsWith(reader: ChunkReader, input: unknown, op
   for (let i = 0; i < parts.length; i++) {
     const [day, part] = parts[i]!;
     parts[i] = null;
-    const { report, pairs } = dayReport(part);
-    sums.add(day, report, pairs);
+    addDay(sums, day, part);
   }
   return stopped === undefined ? { sums } : { sums, stopped };
 }

@@ -16,7 +16,7 @@ import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
 export { mergePanels } from './panels.js';
-export { pageHtml } from './html.js';
+export { pageHtml, type ZippedDays } from './html.js';
 export type { RowSummary } from './htmlpanel.js';
 export { dayData, type DayData } from './htmlrange.js';
 

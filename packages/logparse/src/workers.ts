@@ -14,8 +14,8 @@ import { partsReport } from './partsreport.js';
 import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
 import { compileFormat } from './format.js';
-import { createPanels, mergePanels, type PanelReport, type PanelStats } from './panels.js';
-import { PanelCounter, collectDayPanelsWith, collectPanelsWith, countDays, dayReport, type DayCollection, type DayCounters, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { createPanels, mergePanels, type PanelStats } from './panels.js';
+import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, type DayCollection, type DayCounters, type PanelCollection, type PanelOptions } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 import { familiesOf } from './threads.js';
 import type { StopReason } from './stop.js';
@@ -273,10 +273,11 @@ export async function daySumsInThreads(file: string, start: number, end: number,
     const other = theirs.get(day);
     own.delete(day);
     theirs.delete(day);
-    let made: { report: PanelReport; pairs: Iterable<[string, number]> };
-    if (other === undefined) made = dayReport(mine!);
-    else if (mine === undefined) made = partsReport([other], [byAgent]);
-    else made = partsReport([compactPanels(mine instanceof PanelCounter ? mine.result() : mine, true), other], [false, byAgent]);
+    if (other === undefined) {
+      addDay(sums, day, mine!);
+      continue;
+    }
+    const made = mine === undefined ? partsReport([other], [byAgent]) : partsReport([compactPanels(mine instanceof PanelCounter ? mine.result() : mine, true), other], [false, byAgent]);
     sums.add(day, made.report, made.pairs);
   }
   return stopped === undefined ? { sums } : { sums, stopped };

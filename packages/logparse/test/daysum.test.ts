@@ -1,5 +1,6 @@
 // Day reports added up (DaySums) and the report of a day counted in parts (partsReport): the same figures as the
 // days' mergeable statistics merged, for the whole log, any range of days, the page's partials and the graph's pairs.
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PANELS, collectDayPanels, createPanels, cutDays, mergePanels, panelReport, panelsOfDays, type PanelStats } from '../src/index.js';
@@ -69,6 +70,9 @@ describe('DaySums', () => {
           expect(s.report(['status', 'general', 'hosts'], Infinity, from, to, false)).toEqual(panelReport(panelsOfDays(days, range), { panels: ['status', 'general', 'hosts'] }));
           expect(s.pairs(from, to, false)).toEqual(panelsOfDays(days, range).pairs);
           expect(s.data(from, to)).toEqual(dayData(cutDays(days, range)));
+          // The JSON of the partials in pieces, as the page gzips it.
+          expect([...s.json(from, to)].join('')).toBe(JSON.stringify(s.data(from, to)));
+          expect([...s.json()].join('')).toBe(JSON.stringify(s.data()));
         }
       }),
       { numRuns: RUNS },
@@ -85,6 +89,9 @@ describe('DaySums', () => {
         for (const name of PANELS) if (name !== 'general' && !['visitors', 'hours', 'status'].includes(name)) expect(first[name]!.length).toBeLessThanOrEqual(10 + shown);
         const all = sums.report(PANELS, Infinity);
         expect(pageHtml(first, { maxRows: shown }, sums.data(), wholes)).toBe(pageHtml(all, { maxRows: shown }, sums.data()));
+        // The partials gzip'd ahead (as the CLI streams them) make the page that gzips them itself.
+        const gz = gzipSync([...sums.json()].join(''));
+        expect(pageHtml(all, {}, { d: sums.days, gz })).toBe(pageHtml(all, { gzip: gzipSync }, sums.data()));
       }),
       { numRuns: RUNS },
     );
