@@ -121,6 +121,9 @@ export class LineSplitter {
     this.#state = 0;
     this.#carryLength = 0;
     if (final && length === 0) return;
+    // The byte after a line is its dropped '\r' or its '\n' (readers count a line's bytes so): not what an earlier,
+    // longer line left in the buffer.
+    if (length < this.#carry.length && (length === 0 || this.#carry[length - 1] !== 13)) this.#carry[length] = 10;
     // Always the same Buffer object (consumers may cache views of it; a scanner is told of new content by
     // `newChunk`).
     this.#emit(this.#carry, 0, length, this.#max, final);

@@ -7,6 +7,7 @@ import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
 import { ByteInterner, PairTable } from './intern.js';
+import type { CompactPanels } from './compact.js';
 import { LineSplitter } from './lines.js';
 import type { DayPanels } from './days.js';
 import { DaySums } from './daysum.js';
@@ -429,12 +430,73 @@ export class PanelCounter {
     stats.failed = this.failed;
     stats.logSize = this.logSize;
     stats.bytes = this.bytes;
+    const keys = this.#walk(byAgent, (list, size, hits, bytes, start, all, name) => {
+      const into: ItemMap = stats.lists[list];
+      for (let id = 0; id < size; id++) {
+        if (hits[id] === 0) continue;
+        into.set(name(id), new PackedItem(hits[id]!, bytes[id]!, all.subarray(start[id]!, start[id + 1]!)));
+      }
+    });
+    for (let v = 0; v < keys.length; v++) stats.visitorKeys.set(`${keys.heads[v]}\u0000${keys.tails[v]}`, v);
+    for (const [key, hits] of this.pairEntries()) stats.pairs.set(key, hits);
+    return stats;
+  }
+
+  /**
+   * The statistics in the compact form a worker thread posts (`compactPanels(this.result(byAgent), true)`, made
+   * without the statistics' maps, items or visitor keys). @internal
+   */
+  compact(byAgent = false): CompactPanels {
+    const lists: CompactPanels['lists'] = {};
+    for (const name of Object.keys(createPanels().lists)) lists[name] = { keys: [], hits: new Float64Array(0), bytes: new Float64Array(0), counts: new Int32Array(0), ids: new Int32Array(0) };
+    const keys = this.#walk(byAgent, (list, size, hits, bytes, start, all, name) => {
+      let n = 0;
+      for (let id = 0; id < size; id++) if (hits[id] !== 0) n++;
+      const names: string[] = [];
+      const h = new Float64Array(n);
+      const b = new Float64Array(n);
+      const counts = new Int32Array(n);
+      n = 0;
+      for (let id = 0; id < size; id++) {
+        if (hits[id] === 0) continue;
+        names.push(name(id));
+        h[n] = hits[id]!;
+        b[n] = bytes[id]!;
+        counts[n++] = start[id + 1]! - start[id]!;
+      }
+      // (An id without hits has no visitors: `all` is the kept items' lists one after the other.)
+      lists[list] = { keys: names, hits: h, bytes: b, counts, ids: all };
+    });
+    const texts: string[] = [];
+    const textIds = new Map<string, number>();
+    const text = (t: string): number => {
+      let id = textIds.get(t);
+      if (id === undefined) textIds.set(t, (id = texts.push(t) - 1));
+      return id;
+    };
+    const visitors = new Int32Array(2 * keys.length);
+    for (let v = 0; v < keys.length; v++) {
+      visitors[2 * v] = text(keys.heads[v]!);
+      visitors[2 * v + 1] = text(keys.tails[v]!);
+    }
+    const pairs: Array<[string, string, number]> = this.pairEntries().map(([key, hits]) => {
+      const cut = key.indexOf('\u0000');
+      return [key.slice(0, cut), key.slice(cut + 1), hits];
+    });
+    return { valid: this.valid, failed: this.failed, logSize: this.logSize, bytes: this.bytes, texts, visitors, lists, pairs };
+  }
+
+  /**
+   * Hands each list panel to `emit`: hits and bytes by item id (below `size`), and the items' visitors grouped by
+   * id (ascending), id's at `all[start[id], start[id + 1])`; returns each visitor's key as its `host \0 day` and its
+   * agent. `byAgent`: see `result`.
+   */
+  #walk(byAgent: boolean, emit: (list: keyof PanelStats['lists'], size: number, hits: ArrayLike<number>, bytes: ArrayLike<number>, start: Int32Array, all: Int32Array, name: (id: number) => string) => void): { length: number; heads: string[]; tails: string[] } {
     const dayText = ['-', ...this.#days.map((d) => formatDay(d))];
     const hosts = this.hosts.strings;
     const agents = this.agents.strings;
-    const lists = stats.lists;
     /** Items from per-id hits and bytes, and (id, visitor) entries grouped by id with a counting sort. */
-    const pack = (size: number, hits: ArrayLike<number>, bytes: ArrayLike<number>, n: number, idOf: ArrayLike<number>, visitorOf: ArrayLike<number>, name: (id: number) => string, into: ItemMap): void => {
+    const pack = (size: number, hits: ArrayLike<number>, bytes: ArrayLike<number>, n: number, idOf: ArrayLike<number>, visitorOf: ArrayLike<number>, name: (id: number) => string, list: keyof PanelStats['lists']): void => {
       const start = new Int32Array(size + 1);
       for (let p = 0; p < n; p++) if (visitorOf[p]! >= 0) start[idOf[p]! + 1]!++;
       for (let id = 0; id < size; id++) start[id + 1]! += start[id]!;
@@ -444,10 +506,7 @@ export class PanelCounter {
         const v = visitorOf[p]!;
         if (v >= 0) all[at[idOf[p]!]!++] = v;
       }
-      for (let id = 0; id < size; id++) {
-        if (hits[id] === 0) continue;
-        into.set(name(id), new PackedItem(hits[id]!, bytes[id]!, all.subarray(start[id]!, start[id + 1]!)));
-      }
+      emit(list, size, hits, bytes, start, all, name);
     };
     /** (id, visitor) entries ordered by visitor (a stable counting sort), so that `pack` lists each item's ascending. */
     const visitorCount = this.#visitorCount;
@@ -467,13 +526,13 @@ export class PanelCounter {
       return [ids, visitors];
     };
     // (`size`: the number of ids of the tally's kind, which its arrays, sized ahead, may exceed.)
-    const tally = (t: Tally, size: number, name: (id: number) => string, into: ItemMap): void => {
+    const tally = (t: Tally, size: number, name: (id: number) => string, into: keyof PanelStats['lists']): void => {
       const pairs = t.pairs!;
       const [ids, visitors] = byVisitor(pairs.size, pairs.firsts, pairs.seconds);
       pack(Math.min(size, t.hits.length), t.hits, t.bytes, ids.length, ids, visitors, name, into);
     };
     /** A tally whose visitors are given per visitor by bit masks (hours, status classes). */
-    const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string, into: ItemMap): void => {
+    const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string, into: keyof PanelStats['lists']): void => {
       let n = 0;
       for (let v = 0; v < this.#visitorCount; v++) for (let m = masks[v]!; m !== 0; m &= m - 1) n++;
       // Int32Arrays like the other callers of `pack` pass (one kind of array: no recompiling `pack` for another).
@@ -507,7 +566,8 @@ export class PanelCounter {
       return id;
     };
     const classes = new Map<number, [number, number]>();
-    const visitorKeys: string[] = new Array<string>(this.#visitorCount);
+    const heads: string[] = new Array<string>(this.#visitorCount);
+    const tails: string[] = new Array<string>(this.#visitorCount);
     for (let k = 0; k < keys; k++) {
       const who = keyWho[k]!;
       const host = whoHost[who]!;
@@ -526,9 +586,11 @@ export class PanelCounter {
         keyBrowser[k] = cls[1];
       }
       const v = this.#keyVisitor[k]!;
-      if (v >= 0) visitorKeys[v] = `${hosts[host]}\u0000${dayText[keyDay[k]!]}\u0000${agents[agent]}`;
+      if (v >= 0) {
+        heads[v] = `${hosts[host]}\u0000${dayText[keyDay[k]!]}`;
+        tails[v] = agents[agent]!;
+      }
     }
-    for (let v = 0; v < visitorKeys.length; v++) stats.visitorKeys.set(visitorKeys[v]!, v);
     const sums = (size: number, idOf: Int32Array): [Float64Array, Float64Array] => {
       const hits = new Float64Array(size);
       const bytes = new Float64Array(size);
@@ -539,29 +601,28 @@ export class PanelCounter {
       return [hits, bytes];
     };
     const keyVisitor = this.#keyVisitor;
-    const byKey = (size: number, idOf: Int32Array, name: (id: number) => string, into: ItemMap): void => {
+    const byKey = (size: number, idOf: Int32Array, name: (id: number) => string, into: keyof PanelStats['lists']): void => {
       const [hits, bytes] = sums(size, idOf);
       const [ids, visitors] = byVisitor(keys, idOf, keyVisitor);
       pack(size, hits, bytes, ids.length, ids, visitors, name, into);
     };
-    byKey(dayText.length, keyDay, (id) => dayText[id]!, lists.visitors);
-    byKey(hosts.length, keyHost, (id) => hosts[id]!, lists.hosts);
-    if (byAgent) byKey(families.length, keyOs, (id) => families[id]!, lists.os);
+    byKey(dayText.length, keyDay, (id) => dayText[id]!, 'visitors');
+    byKey(hosts.length, keyHost, (id) => hosts[id]!, 'hosts');
+    if (byAgent) byKey(families.length, keyOs, (id) => families[id]!, 'os');
     else {
-      byKey(families.length, keyOs, (id) => families[id]!, lists.os);
-      byKey(families.length, keyBrowser, (id) => families[id]!, lists.browsers);
+      byKey(families.length, keyOs, (id) => families[id]!, 'os');
+      byKey(families.length, keyBrowser, (id) => families[id]!, 'browsers');
     }
     const requests = this.requests.strings;
     const refs = this.refs.strings;
-    tally(this.#byRequest, requests.length, (id) => requests[id]!, lists.requests);
-    tally(this.#byStatic, requests.length, (id) => requests[id]!, lists.static);
-    tally(this.#byNotFound, requests.length, (id) => requests[id]!, lists.notFound);
-    masked(this.#byHour, 24, this.#hoursOf, (id) => String(id).padStart(2, '0'), lists.hours);
-    tally(this.#byRef, refs.length, (id) => refs[id]!, lists.referrerUrls);
-    tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!, lists.referringSites);
-    masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`), lists.status);
-    for (const [key, hits] of this.pairEntries()) stats.pairs.set(key, hits);
-    return stats;
+    tally(this.#byRequest, requests.length, (id) => requests[id]!, 'requests');
+    tally(this.#byStatic, requests.length, (id) => requests[id]!, 'static');
+    tally(this.#byNotFound, requests.length, (id) => requests[id]!, 'notFound');
+    masked(this.#byHour, 24, this.#hoursOf, (id) => String(id).padStart(2, '0'), 'hours');
+    tally(this.#byRef, refs.length, (id) => refs[id]!, 'referrerUrls');
+    tally(this.#bySite, this.#sites.length, (id) => this.#sites[id]!, 'referringSites');
+    masked(this.#byStatus, 11, this.#statusOf, (id) => (id === 10 ? 'unknown' : `${id}xx`), 'status');
+    return { length: this.#visitorCount, heads, tails };
   }
 }
 

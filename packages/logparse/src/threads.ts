@@ -47,7 +47,7 @@ export async function countRangeDays(file: string, start: number, end: number, o
   for (let i = 0; i < parts.length; i++) {
     const [day, part] = parts[i]!;
     parts[i] = null;
-    days.set(day, compactPanels(part instanceof PanelCounter ? part.result(byAgent) : part, true));
+    days.set(day, part instanceof PanelCounter ? part.compact(byAgent) : compactPanels(part, true));
   }
   return { days, byAgent };
 }

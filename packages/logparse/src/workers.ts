@@ -277,7 +277,7 @@ export async function daySumsInThreads(file: string, start: number, end: number,
       addDay(sums, day, mine!);
       continue;
     }
-    const made = mine === undefined ? partsReport([other], [byAgent]) : partsReport([compactPanels(mine instanceof PanelCounter ? mine.result() : mine, true), other], [false, byAgent]);
+    const made = mine === undefined ? partsReport([other], [byAgent]) : partsReport([mine instanceof PanelCounter ? mine.compact() : compactPanels(mine, true), other], [false, byAgent]);
     sums.add(day, made.report, made.pairs);
   }
   return stopped === undefined ? { sums } : { sums, stopped };

@@ -8,7 +8,7 @@ import { compactPanels } from '../src/compact.js';
 import { DaySums } from '../src/daysum.js';
 import { pageHtml } from '../src/html.js';
 import { dayData } from '../src/htmlrange.js';
-import { collectDayPanelsWith } from '../src/panelscan.js';
+import { PanelCounter, collectDayPanelsWith, countDays } from '../src/panelscan.js';
 import { partsReport } from '../src/partsreport.js';
 import { NODE_READER } from '../src/source.js';
 import { collectDaySums, familiesOf } from '../src/threads.js';
@@ -109,6 +109,20 @@ describe('DaySums', () => {
     expect(() => sums.add('2024-02-01', day, [])).toThrow(/days are added in ascending order, each once; got 2024-02-01 after 2024-02-02/);
     expect(() => sums.add('-', day, [])).toThrow(/added once/);
     expect(sums.span({ from: '2024-03-01' })).toBeNull();
+  });
+});
+
+describe('PanelCounter.compact', () => {
+  it('gives the compact form of its statistics, made without them (agents classified or not)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 80 }), fc.boolean(), async (lines, byAgent) => {
+        const { counters } = await countDays(NODE_READER, [text(lines)], {}, byAgent, 'collectDayPanels');
+        for (const [, part] of counters.parts()) {
+          if (part instanceof PanelCounter) expect(part.compact(byAgent)).toEqual(compactPanels(part.result(byAgent), true));
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

@@ -5,15 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../src/lines.js';
 import { chunked, prop } from './reference.js';
 
-type Event = [kind: 'line' | 'overlong', line: number, text: string, final: boolean];
+// `cr`: the byte after the line's end is a '\r' (one was dropped before its newline), as readers that count a line's
+// bytes take it.
+type Event = [kind: 'line' | 'overlong', line: number, text: string, final: boolean, cr: boolean];
 
 function split(chunks: Uint8Array[], max: number): Event[] {
   const events: Event[] = [];
   const splitter = new LineSplitter(
     max,
-    (buf, s, e, line, final) => events.push(['line', line, Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('latin1', s, e), final]),
+    (buf, s, e, line, final) => events.push(['line', line, Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('latin1', s, e), final, buf[e] === 13]),
     // (The length and head of an overlong line may or may not count a '\r' before its newline: not checked here.)
-    (line) => events.push(['overlong', line, '', false]),
+    (line) => events.push(['overlong', line, '', false, false]),
   );
   for (const chunk of chunks) splitter.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   splitter.end();
@@ -28,8 +30,8 @@ function expected(text: string, max: number): Event[] {
   const add = (part: string, final: boolean): void => {
     const line = part.endsWith('\r') ? part.slice(0, -1) : part;
     const n = events.length + 1;
-    if (line.length > max) events.push(['overlong', n, '', false]);
-    else events.push(['line', n, line, final]);
+    if (line.length > max) events.push(['overlong', n, '', false, false]);
+    else events.push(['line', n, line, final, part.endsWith('\r')]);
   };
   for (const part of parts) add(part, false);
   if (last !== '') add(last, true);
@@ -46,6 +48,15 @@ describe('LineSplitter', () => {
     const text = lines.join('\n') + (newlineAtEnd ? '\n' : '');
     const bytes = Buffer.from(text, 'latin1');
     expect(split(chunked(bytes, cuts), max)).toEqual(expected(text, max));
+  });
+
+  it('leaves no byte of an earlier carried line after a shorter one (no stale \'\\r\' read as its own)', () => {
+    // Each line is cut in two, so each is carried over in the one buffer: "cccc" follows a line with '\r' at its length.
+    const text = 'aaaa\rbbbb\ncccc\ndd\r\nee';
+    const bytes = Buffer.from(text, 'latin1');
+    const events = split(chunked(bytes, [2, 12, 17, 22]), 100);
+    expect(events).toEqual(expected(text, 100));
+    expect(events.map((e) => e[4])).toEqual([false, false, true, false]);
   });
 
   it('carries lines longer than its first carry buffer across many one-byte chunks', () => {
