@@ -93,10 +93,10 @@ export function panelHtml(report: PanelReport, options: HtmlOptions = {}): strin
   return pageHtml(report, options, options?.days === undefined ? undefined : dayData(options.days));
 }
 
-/** The days' partials gzip'd already (the JSON text of a `DayData`), with their list of days. @internal */
+/** The days' partials gzip'd already (the JSON text of a `DayData`) and in base64, with their list of days. @internal */
 export interface ZippedDays {
   readonly d: string[];
-  readonly gz: Uint8Array;
+  readonly gz64: string;
 }
 
 /**
@@ -141,7 +141,7 @@ export function pageHtml(report: PanelReport, options: Omit<HtmlOptions, 'days'>
   if (gzip !== undefined && typeof gzip !== 'function') throw new TypeError(`gzip must be a function from bytes to gzip'd bytes; got ${describeValue(gzip)}`);
   // Gzip'd, the partials go in a script element of their own (base64); the page's data keeps only the list of days.
   let packed = '';
-  if (picked !== undefined && 'gz' in picked) packed = `<script type="application/octet-stream" id="logparse-days">${base64(picked.gz)}</script>`;
+  if (picked !== undefined && 'gz64' in picked) packed = `<script type="application/octet-stream" id="logparse-days">${picked.gz64}</script>`;
   else if (picked !== undefined && gzip !== undefined) {
     const zipped = gzip(new TextEncoder().encode(JSON.stringify(picked)));
     if (!(zipped instanceof Uint8Array)) throw new TypeError(`gzip must return a Uint8Array; got ${describeValue(zipped)}`);

@@ -889,16 +889,27 @@ export async function countDays(reader: ChunkReader, input: unknown, options: Pa
  * The days' full reports of a source (one thread), added up as they are made: each day's counter is reported and
  * let go in turn, and no day's statistics are made unless a day was counted in pieces. @internal
  */
-export async function collectDaySumsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}): Promise<{ sums: DaySums; stopped?: StopReason }> {
+export async function collectDaySumsWith(reader: ChunkReader, input: unknown, options: DaySumOptions = {}): Promise<{ sums: DaySums; stopped?: StopReason }> {
   const { counters, stopped } = await countDays(reader, input, options, false, 'collectDayPanels');
   const sums = new DaySums();
   const parts: Array<[string, PanelCounter | PanelStats] | null> = counters.parts();
   for (let i = 0; i < parts.length; i++) {
-    const [day, part] = parts[i]!;
-    parts[i] = null;
-    addDay(sums, day, part);
+    addPart(sums, parts, i);
+    options.afterDay?.();
   }
   return stopped === undefined ? { sums } : { sums, stopped };
+}
+
+/** Options of the day sums: the count's, and what to call after each day is added (and its counter let go). @internal */
+export interface DaySumOptions extends PanelOptions {
+  readonly afterDay?: () => void;
+}
+
+/** Adds `parts[i]` to the sums and drops it from the list (no reference to it left in the caller's frame). */
+function addPart(sums: DaySums, parts: Array<[string, PanelCounter | PanelStats] | null>, i: number): void {
+  const [day, part] = parts[i]!;
+  parts[i] = null;
+  addDay(sums, day, part);
 }
 
 /** What `collectDayPanels` found: the statistics of each day, with `stopped` when the work stopped before the end. */

@@ -8,7 +8,7 @@ import { compileFormat, type CompiledFormat } from './format.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
 import { statSync } from 'node:fs';
 import type { DaySums } from './daysum.js';
-import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, type PanelOptions } from './panelscan.js';
+import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, type DaySumOptions, type PanelOptions } from './panelscan.js';
 import type { StopReason } from './stop.js';
 import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.js';
 import { compactPanels, type CompactPanels } from './compact.js';
@@ -57,7 +57,7 @@ export async function countRangeDays(file: string, start: number, end: number, o
  * range of days and the HTML page's partials, in the least memory. With `workers`, a plain file is read in threads.
  * @internal
  */
-export async function collectDaySums(input: unknown, options: PanelOptions & { readonly workers?: number }): Promise<{ sums: DaySums; stopped?: StopReason }> {
+export async function collectDaySums(input: unknown, options: DaySumOptions & { readonly workers?: number }): Promise<{ sums: DaySums; stopped?: StopReason }> {
   const workers = checkWorkers(options.workers);
   const path = sourcePath(input);
   if (canSplit(path, workers, options)) return daySumsInThreads(path, 0, statSync(path).size, workers, options);

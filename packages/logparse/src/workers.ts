@@ -15,7 +15,7 @@ import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
 import { compileFormat } from './format.js';
 import { createPanels, mergePanels, type PanelStats } from './panels.js';
-import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, type DayCollection, type DayCounters, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 import { familiesOf } from './threads.js';
 import type { StopReason } from './stop.js';
@@ -244,7 +244,7 @@ export async function countInThreads(file: string, start: number, end: number, w
  * a day the main thread alone counted is reported from its counter, a day counted in several ranges from the parts'
  * compact statistics (`partsReport`); no day's parts are merged into statistics. @internal
  */
-export async function daySumsInThreads(file: string, start: number, end: number, workers: number, options: PanelOptions): Promise<{ sums: DaySums; stopped?: StopReason }> {
+export async function daySumsInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions): Promise<{ sums: DaySums; stopped?: StopReason }> {
   let counters: DayCounters | null = null;
   let theirs = new Map<string, CompactPanels>();
   let byAgent = false;
@@ -269,18 +269,26 @@ export async function daySumsInThreads(file: string, start: number, end: number,
   const own = new Map((counters as DayCounters | null)?.parts() ?? []);
   counters = null;
   for (const day of [...new Set([...own.keys(), ...theirs.keys()])].sort()) {
-    const mine = own.get(day);
-    const other = theirs.get(day);
-    own.delete(day);
-    theirs.delete(day);
-    if (other === undefined) {
-      addDay(sums, day, mine!);
-      continue;
-    }
+    addShared(sums, day, own, theirs, byAgent);
+    options.afterDay?.();
+  }
+  return stopped === undefined ? { sums } : { sums, stopped };
+}
+
+/**
+ * Adds a day to the sums from this thread's part and the workers' (either may be missing), and drops both (no
+ * reference to them left in the caller's frame).
+ */
+function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | PanelStats>, theirs: Map<string, CompactPanels>, byAgent: boolean): void {
+  const mine = own.get(day);
+  const other = theirs.get(day);
+  own.delete(day);
+  theirs.delete(day);
+  if (other === undefined) addDay(sums, day, mine!);
+  else {
     const made = mine === undefined ? partsReport([other], [byAgent]) : partsReport([mine instanceof PanelCounter ? mine.compact() : compactPanels(mine, true), other], [false, byAgent]);
     sums.add(day, made.report, made.pairs);
   }
-  return stopped === undefined ? { sums } : { sums, stopped };
 }
 
 /** The whole statistics of a count in threads, as `collectPanels` returns them. @internal */
