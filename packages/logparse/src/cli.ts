@@ -2,7 +2,6 @@
 // logparse: argument parsing and printing only; everything else is the library's.
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
@@ -62,7 +61,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { collectDaySums, dayData, pageHtml, type DayData, type RowSummary, type ZippedDays } from './threads.js';
+import { collectDaySums, dayData, exposedGc, pageHtml, type DayData, type RowSummary, type ZippedDays } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -654,7 +653,7 @@ async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: str
 async function oneLogByDay(cli: Cli, values: Record<string, unknown>, file: string, format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, threads: number, range: CliRange | null): Promise<number> {
   const split = file !== '-' && threads > 1 && (workers !== undefined || safeSize(file) >= 4 << 20);
   // Each day's counter is garbage once its day is added up: collected at once, the next day's sums reuse its memory.
-  const { sums, stopped } = await collectDaySums(file, { format, signal: cli.signal, afterDay: collectNow, ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
+  const { sums, stopped } = await collectDaySums(file, { format, signal: cli.signal, afterDay: collectNow, lean: true, ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   // The log's size on disk (compressed for gzip), as the plain count reports it: the difference goes to what has no day.
   if (range === null && file !== '-' && stopped === undefined) sums.addUndatedSize(safeSize(file) - sums.logSize());
@@ -842,15 +841,8 @@ function youngGenerationFixed(): void {
  * MB with).
  */
 function collectNow(): void {
-  if (collector === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      collector = runInNewContext('gc') as () => void;
-    } catch {
-      // A runtime without it: the collector's own timing.
-      collector = null;
-    }
-  }
+  // (null: a runtime without it, left to the collector's own timing.)
+  if (collector === undefined) collector = exposedGc();
   collector?.();
 }
 

@@ -900,9 +900,14 @@ export async function collectDaySumsWith(reader: ChunkReader, input: unknown, op
   return stopped === undefined ? { sums } : { sums, stopped };
 }
 
-/** Options of the day sums: the count's, and what to call after each day is added (and its counter let go). @internal */
+/** Options of the day sums: the count's, what to call after each day is added (and its counter let go), and `lean`. @internal */
 export interface DaySumOptions extends PanelOptions {
   readonly afterDay?: () => void;
+  /**
+   * Worker threads collect their garbage after each day put in compact form and once their part is handed on (V8's
+   * `gc` exposed at run time: for a process that owns its V8, as the CLI does).
+   */
+  readonly lean?: boolean;
 }
 
 /** Adds `parts[i]` to the sums and drops it from the list (no reference to it left in the caller's frame). */

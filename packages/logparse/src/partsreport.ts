@@ -4,6 +4,7 @@
 // spans the cut between ranges). Only those shared visitors' items are looked at; no visitor Set or map of items is
 // made. Equal to `panelReport` of the parts' statistics merged.
 import { agentClass } from './agent.js';
+import { PairTable } from './intern.js';
 import type { CompactPanels } from './compact.js';
 import { PANELS, isOrderedPanel, sortRows, type GeneralPanel, type PanelName, type PanelReport, type PanelRow } from './panels.js';
 
@@ -46,45 +47,54 @@ function familiesOfAgents(part: CompactPanels, pick: 'os' | 'browser'): Rows {
  * from `compactPanels(stats, true)`); `byAgent[i]`: part i's `os` list is keyed by user agent. @internal
  */
 export function partsReport(parts: readonly CompactPanels[], byAgent: readonly boolean[]): { report: PanelReport; pairs: Map<string, number> } {
-  // The visitors found in more than one part, numbered: shared[i][v] is the number of part i's visitor v, or -1.
-  const keyOf = (part: CompactPanels, v: number): string => {
-    const visitors = part.visitors as Int32Array;
+  // The visitors found in more than one part, numbered: shared[i][v] is the number of part i's visitor v, or -1. A
+  // visitor is its key's two texts (`host \0 day` and agent), numbered across the parts, looked up as a pair of ids.
+  const textIds = new Map<string, number>();
+  const globalTexts = parts.map((part) => {
+    const ids = new Int32Array(part.texts.length);
+    part.texts.forEach((text, i) => {
+      let id = textIds.get(text);
+      if (id === undefined) textIds.set(text, (id = textIds.size));
+      ids[i] = id;
+    });
+    return ids;
+  });
+  textIds.clear();
+  const keys = new PairTable();
+  let seen = new Int32Array(1024);
+  const keyOf = (i: number, v: number): number => {
+    const visitors = parts[i]!.visitors as Int32Array;
     const head = visitors[2 * v]!;
-    const tail = visitors[2 * v + 1]!;
-    return head < 0 ? part.texts[tail]! : `${part.texts[head]}\u0000${part.texts[tail]}`;
-  };
-  const seen = new Map<string, number>();
-  if (parts.length > 1) {
-    for (const part of parts) {
-      const n = (part.visitors as Int32Array).length / 2;
-      for (let v = 0; v < n; v++) {
-        const key = keyOf(part, v);
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-      }
+    const key = keys.id(head < 0 ? -1 : globalTexts[i]![head]!, globalTexts[i]![visitors[2 * v + 1]!]!);
+    if (key >= seen.length) {
+      const bigger = new Int32Array(Math.max(2 * seen.length, key + 1));
+      bigger.set(seen);
+      seen = bigger;
     }
+    return key;
+  };
+  if (parts.length > 1) {
+    parts.forEach((part, i) => {
+      const n = (part.visitors as Int32Array).length / 2;
+      for (let v = 0; v < n; v++) seen[keyOf(i, v)]!++;
+    });
   }
-  const numbers = new Map<string, number>();
+  // The shared keys numbered 0, 1, 2… in order of key id.
+  const number = new Int32Array(keys.size).fill(-1);
+  let sharedCount = 0;
   let twice = 0;
-  const shared = parts.map((part) => {
+  for (let k = 0; k < keys.size; k++) {
+    if (seen[k]! < 2) continue;
+    number[k] = sharedCount++;
+    twice += seen[k]! - 1;
+  }
+  const shared = parts.map((part, i) => {
     const n = (part.visitors as Int32Array).length / 2;
     const out = new Int32Array(n).fill(-1);
-    if (parts.length === 1) return out;
-    for (let v = 0; v < n; v++) {
-      const key = keyOf(part, v);
-      const times = seen.get(key)!;
-      if (times < 2) continue;
-      let id = numbers.get(key);
-      if (id === undefined) {
-        numbers.set(key, (id = numbers.size));
-        twice += times - 1;
-      }
-      out[v] = id;
-    }
+    if (sharedCount === 0) return out;
+    for (let v = 0; v < n; v++) out[v] = number[keyOf(i, v)]!;
     return out;
   });
-  seen.clear();
-  const sharedCount = numbers.size;
-  numbers.clear();
   const out: Record<string, unknown> = {};
   const distinct: Record<string, number> = {};
   for (const name of PANELS) {

@@ -7,6 +7,8 @@ import { agentClass } from './agent.js';
 import { compileFormat, type CompiledFormat } from './format.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
 import { statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { DaySums } from './daysum.js';
 import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, type DaySumOptions, type PanelOptions } from './panelscan.js';
 import type { StopReason } from './stop.js';
@@ -39,17 +41,33 @@ export async function countRange(file: string, start: number, end: number, optio
  * As `countRange`, day by day, each day's statistics made and put in compact form in turn (one day's statistics at a
  * time, not every day's at once). @internal
  */
-export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions): Promise<{ days: Map<string, CompactPanels>; byAgent: boolean }> {
+export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions, afterDay?: () => void): Promise<{ days: Map<string, CompactPanels>; byAgent: boolean }> {
   const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
   const { counters } = await countDays(NODE_READER, fileRangeChunks(file, start, end), options, byAgent, 'collectDayPanels');
   const parts: Array<[string, PanelCounter | PanelStats] | null> = counters.parts();
   const days = new Map<string, CompactPanels>();
   for (let i = 0; i < parts.length; i++) {
-    const [day, part] = parts[i]!;
-    parts[i] = null;
-    days.set(day, part instanceof PanelCounter ? part.compact(byAgent) : compactPanels(part, true));
+    compactPart(days, parts, i, byAgent);
+    afterDay?.();
   }
   return { days, byAgent };
+}
+
+/** Puts `parts[i]` in compact form into `days` and drops it from the list (no reference to it left in the caller's frame). */
+function compactPart(days: Map<string, CompactPanels>, parts: Array<[string, PanelCounter | PanelStats] | null>, i: number, byAgent: boolean): void {
+  const [day, part] = parts[i]!;
+  parts[i] = null;
+  days.set(day, part instanceof PanelCounter ? part.compact(byAgent) : compactPanels(part, true));
+}
+
+/** V8's `gc`, exposed at run time (null when it cannot be had): for a thread of a process that owns its V8. @internal */
+export function exposedGc(): (() => void) | null {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return null;
+  }
 }
 
 /**

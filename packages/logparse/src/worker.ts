@@ -3,7 +3,7 @@
 // hand it, as they arrive; and hands the result on in compact form (typed arrays transferred, not copied) to its
 // parent in the tree, or to the main thread, which classifies the agents.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { compactPanels, countRange, countRangeDays, expandPanels, mergePanels, transferables } from './threads.js';
+import { compactPanels, countRange, countRangeDays, expandPanels, exposedGc, mergePanels, transferables } from './threads.js';
 
 /** What the main thread gives a worker (workers.ts's WorkerJob). */
 interface Job {
@@ -13,6 +13,7 @@ interface Job {
   format: unknown;
   maxLineLength: number | undefined;
   byDay: boolean;
+  lean: boolean;
   up: MessagePort | null;
   downs: MessagePort[];
 }
@@ -44,11 +45,13 @@ const children = (merge: (part: Part) => void): Promise<void[]> =>
 if (job.byDay) {
   // In compact form, as strings and typed arrays (the items' packed visitor lists are class instances, which a
   // structured clone does not keep); a day this worker and a child both counted is merged, one day at a time.
-  const { days, byAgent } = await countRangeDays(job.file, job.start, job.end, options);
+  const gc = job.lean ? exposedGc() : null;
+  const { days, byAgent } = await countRangeDays(job.file, job.start, job.end, options, gc ?? undefined);
   await children((part) => {
     for (const [day, compact] of part.days!) {
       const mine = days.get(day);
       days.set(day, mine === undefined ? compact : compactPanels(mergePanels(expandPanels(mine), expandPanels(compact)), true));
+      if (mine !== undefined) gc?.();
     }
   });
   const compact = [...days].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
