@@ -60,15 +60,26 @@ function compactPart(days: Map<string, CompactPanels>, parts: Array<[string, Pan
   days.set(day, part instanceof PanelCounter ? part.compact(byAgent) : compactPanels(part, true));
 }
 
-/** V8's `gc`, exposed at run time (null when it cannot be had): for a thread of a process that owns its V8. @internal */
-export function exposedGc(): (() => void) | null {
+/**
+ * V8's `gc`, exposed at run time, called only while the process's resident memory is over `above` bytes (a full
+ * collection costs tens of milliseconds: a log of few visitors never pays it); null when it cannot be had. For a
+ * thread of a process that owns its V8. @internal
+ */
+export function exposedGc(above = COLLECT_ABOVE): (() => void) | null {
+  let gc: () => void;
   try {
     setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
+    gc = runInNewContext('gc') as () => void;
   } catch {
     return null;
   }
+  return () => {
+    if (process.memoryUsage.rss() > above) gc();
+  };
 }
+
+/** Resident bytes over which `exposedGc`'s collections run. @internal */
+export const COLLECT_ABOVE = 96 << 20;
 
 /**
  * The days' full reports of a source (a path, `-`, chunks…) added up (`DaySums`): the report of the whole log, of any
