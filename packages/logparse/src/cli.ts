@@ -61,7 +61,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { collectDaySums, dayData, exposedGc, pageHtml, type DayData, type RowSummary, type ZippedDays } from './threads.js';
+import { collectDaySums, dayData, exposedGc, pageHtml, reportInThreads, type DayData, type RowSummary, type ZippedDays } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -91,7 +91,9 @@ Options:
   --state FILE        with the panels: keep the statistics and the offset read
                       in FILE; the next run reads only the new lines
   --workers N         with the panels: read an uncompressed file in N threads
-                      (default: the number of cores, for files over 4 MB)
+                      (default: the number of cores, for files over 4 MB;
+                      each thread keeps counters of its own: --workers 1
+                      takes the least memory over a log of many visitors)
   --approximate       the panels in bounded memory, for logs whose distinct
                       keys do not fit: visitors and distinct counts estimated
                       with HyperLogLog, the long panels' items kept by
@@ -452,7 +454,10 @@ async function reportOnly(cli: Cli, values: Record<string, unknown>, file: strin
   youngGenerationFixed();
   const split = threads > 1 && isFile(file) && !isGzipFile(file) && (workers !== undefined || size >= 4 << 20);
   const panels = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
-  const { report, stopped } = await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
+  // In threads, the parts reported together in compact form, the garbage collected between the phases.
+  const { report, stopped } = split
+    ? await reportInThreads(file, 0, size, threads, { format, signal: cli.signal, afterDay: collectNow, lean: true }, panels, top ?? Infinity)
+    : await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(timeout === undefined ? {} : { timeout }) });
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   // The log's size on disk (compressed for gzip), as GoAccess reports it.
   if (report.general !== undefined && stopped === undefined) report.general = { ...report.general, logSize: size };

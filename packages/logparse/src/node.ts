@@ -8,8 +8,8 @@ import { collectStatsFromSourcesWith, collectStatsWith, type LogStats, type Stat
 import { RecordStream } from './stream.js';
 import { isLineStart } from './state.js';
 import { collectDayPanelsWith, collectPanelReportWith, collectPanelsWith, type ApproximateReportOptions, type DayCollection, type PanelCollection, type PanelOptions, type PanelReportCollection } from './panelscan.js';
-import { panelReport, type PanelReportOptions } from './panels.js';
-import { canSplit, checkWorkers, dayPanelsInThreads, panelsInThreads, sourcePath } from './workers.js';
+import { readReportOptions, type PanelReportOptions } from './panels.js';
+import { canSplit, checkWorkers, dayPanelsInThreads, panelsInThreads, reportInThreads, sourcePath } from './workers.js';
 import { statSync } from 'node:fs';
 
 export * from './index.js';
@@ -77,9 +77,8 @@ export async function collectPanelReport(input: LogSource, options: FilePanelOpt
   }
   const plan = planRead(input, options, 'collectPanelReport');
   if (plan.threads) {
-    const stats = await panelsInThreads(plan.path, plan.start, plan.end, plan.workers, options);
-    const report = panelReport(stats, options);
-    return stats.stopped === undefined ? { report } : { report, stopped: stats.stopped };
+    const { panels, top } = readReportOptions(options);
+    return reportInThreads(plan.path, plan.start, plan.end, plan.workers, options, panels, top);
   }
   return collectPanelReportWith(NODE_READER, plan.input, options);
 }

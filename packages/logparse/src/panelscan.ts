@@ -995,9 +995,9 @@ export async function collectPanelReportWith(reader: ChunkReader, input: unknown
   return stopped === undefined ? { report } : { report, stopped };
 }
 
-/** `collectPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
-export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<PanelCollection> {
-  checkInput(reader, input, options, 'collectPanels');
+/** Counts a source into one counter (on the fast path, or through records for a format without `%r`). @internal */
+export async function countWhole(reader: ChunkReader, input: unknown, options: PanelOptions, what: string): Promise<{ counter: PanelCounter; stopped?: StopReason }> {
+  checkInput(reader, input, options, what);
   const counter = new PanelCounter();
   const watch = new StopWatch(options);
   let stopped: StopReason | undefined;
@@ -1006,6 +1006,12 @@ export async function collectPanelsWith(reader: ChunkReader, input: unknown, opt
   } finally {
     watch.dispose();
   }
+  return stopped === undefined ? { counter } : { counter, stopped };
+}
+
+/** `collectPanels` with a platform's reader (`byAgent`: see `PanelCounter.result`). @internal */
+export async function collectPanelsWith(reader: ChunkReader, input: unknown, options: PanelOptions = {}, byAgent = false): Promise<PanelCollection> {
+  const { counter, stopped } = await countWhole(reader, input, options, 'collectPanels');
   // (Records counted on the slower path have their families already: `byAgent` is for the fast path only.)
   const stats = counter.result(byAgent && counter.records === null);
   if (counter.records !== null) {

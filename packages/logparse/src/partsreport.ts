@@ -76,7 +76,11 @@ export function partsReport(parts: readonly CompactPanels[], byAgent: readonly b
   if (parts.length > 1) {
     parts.forEach((part, i) => {
       const n = (part.visitors as Int32Array).length / 2;
-      for (let v = 0; v < n; v++) seen[keyOf(i, v)]!++;
+      for (let v = 0; v < n; v++) {
+        // (Not `seen[keyOf(i, v)]++`: keyOf may replace `seen` with a bigger copy after `seen` was read.)
+        const key = keyOf(i, v);
+        seen[key]!++;
+      }
     });
   }
   // The shared keys numbered 0, 1, 2… in order of key id.

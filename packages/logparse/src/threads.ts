@@ -10,9 +10,10 @@ import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { DaySums } from './daysum.js';
-import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, type DaySumOptions, type PanelOptions } from './panelscan.js';
+import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, countWhole, type DaySumOptions, type PanelOptions } from './panelscan.js';
 import type { StopReason } from './stop.js';
 import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.js';
+export { reportInThreads } from './workers.js';
 import { compactPanels, type CompactPanels } from './compact.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 
@@ -91,6 +92,25 @@ export async function collectDaySums(input: unknown, options: DaySumOptions & { 
   const path = sourcePath(input);
   if (canSplit(path, workers, options)) return daySumsInThreads(path, 0, statSync(path).size, workers, options);
   return collectDaySumsWith(NODE_READER, input, options);
+}
+
+/**
+ * A counter's whole statistics in compact form, and whether their `os` list is keyed by agent (`byAgent` asked for;
+ * records counted on the slower path, for a format without `%r`, come classified). @internal
+ */
+export function compactOf(counter: PanelCounter, byAgent: boolean): { compact: CompactPanels; byAgent: boolean } {
+  if (counter.records === null) return { compact: counter.compact(byAgent), byAgent };
+  const r = counter.records;
+  r.failed = counter.failed;
+  r.logSize = counter.logSize;
+  return { compact: compactPanels(r, true), byAgent: false };
+}
+
+/** As `countRange`, the statistics in compact form straight from the counter (none of its statistics made). @internal */
+export async function countRangeCompact(file: string, start: number, end: number, options: PanelOptions): Promise<{ compact: CompactPanels; byAgent: boolean }> {
+  const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
+  const { counter } = await countWhole(NODE_READER, fileRangeChunks(file, start, end), options, 'collectPanels');
+  return compactOf(counter, byAgent);
 }
 
 /** Options from a compiled format alone (the older call) or options. */

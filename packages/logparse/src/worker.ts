@@ -3,7 +3,7 @@
 // hand it, as they arrive; and hands the result on in compact form (typed arrays transferred, not copied) to its
 // parent in the tree, or to the main thread, which classifies the agents.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { compactPanels, countRange, countRangeDays, expandPanels, exposedGc, mergePanels, transferables } from './threads.js';
+import { compactPanels, countRangeCompact, countRangeDays, expandPanels, exposedGc, mergePanels, transferables } from './threads.js';
 
 /** What the main thread gives a worker (workers.ts's WorkerJob). */
 interface Job {
@@ -57,8 +57,13 @@ if (job.byDay) {
   const compact = [...days].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   to.postMessage({ byAgent, days: compact } satisfies Part, compact.flatMap(([, c]) => transferables(c)));
 } else {
-  const { stats, byAgent } = await countRange(job.file, job.start, job.end, options);
-  await children((part) => mergePanels(stats, expandPanels(part.stats!)));
-  const compact = compactPanels(stats, true);
+  // In compact form straight from the counter; made statistics (once) only to merge a child's part into.
+  const { compact: own, byAgent } = await countRangeCompact(job.file, job.start, job.end, options);
+  if (job.lean) exposedGc()?.();
+  let stats: ReturnType<typeof expandPanels> | null = null;
+  await children((part) => {
+    stats = mergePanels(stats ?? expandPanels(own), expandPanels(part.stats!));
+  });
+  const compact = stats === null ? own : compactPanels(stats, true);
   to.postMessage({ byAgent, stats: compact } satisfies Part, transferables(compact));
 }

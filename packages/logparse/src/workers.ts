@@ -14,10 +14,10 @@ import { partsReport } from './partsreport.js';
 import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
 import { compileFormat } from './format.js';
-import { createPanels, mergePanels, type PanelStats } from './panels.js';
-import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { PANELS, createPanels, isOrderedPanel, mergePanels, type PanelName, type PanelReport, type PanelStats } from './panels.js';
+import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, countWhole, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
-import { familiesOf } from './threads.js';
+import { compactOf, familiesOf } from './threads.js';
 import type { StopReason } from './stop.js';
 
 /** The most threads one count takes. */
@@ -291,6 +291,42 @@ function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | P
     const made = mine === undefined ? partsReport([other], [byAgent]) : partsReport([mine instanceof PanelCounter ? mine.compact() : compactPanels(mine, true), other], [false, byAgent]);
     sums.add(day, made.report, made.pairs);
   }
+}
+
+/**
+ * The report of `[start, end)` of a file counted in `workers` threads, made from the parts' compact statistics
+ * (`partsReport`: visitors seen in two parts counted once) without merging them into statistics. @internal
+ */
+export async function reportInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, panels: readonly PanelName[], top: number): Promise<{ report: PanelReport; stopped?: StopReason }> {
+  const parts: Array<{ compact: CompactPanels; byAgent: boolean }> = [];
+  const stopped = await inThreads(
+    file,
+    start,
+    end,
+    workers,
+    options,
+    false,
+    async (from, to) => {
+      const { counter, stopped } = await countWhole(NODE_READER, fileRangeChunks(file, from, to), options, 'collectPanelReport');
+      parts.unshift(compactOf(counter, false));
+      return stopped;
+    },
+    (part) => {
+      parts.push({ compact: part.stats!, byAgent: part.byAgent });
+    },
+  );
+  // (The main thread's counter is garbage now: `afterDay` may collect it before the report is made.)
+  options.afterDay?.();
+  const all = partsReport(
+    parts.map((p) => p.compact),
+    parts.map((p) => p.byAgent),
+  ).report;
+  const report: Record<string, unknown> = {};
+  for (const p of PANELS) {
+    if (!panels.includes(p)) continue;
+    report[p] = p === 'general' || isOrderedPanel(p) ? all[p] : all[p]!.slice(0, top);
+  }
+  return stopped === undefined ? { report: report as PanelReport } : { report: report as PanelReport, stopped };
 }
 
 /** The whole statistics of a count in threads, as `collectPanels` returns them. @internal */

@@ -127,6 +127,16 @@ describe('PanelCounter.compact', () => {
 });
 
 describe('partsReport', () => {
+  it('counts once each of thousands of visitors seen in both parts', async () => {
+    // 3,000 clients on one day, each in the first half and again in the second.
+    const half = Array.from({ length: 3000 }, (_, i) => `10.${i >> 8}.${i & 255}.1 - - [01/Feb/2024:10:15:00 +0000] "GET /p${i % 7} HTTP/1.1" 200 ${i} "-" "curl/8.5.0"`);
+    const first = (await collectDayPanels([text(half)])).days.get('2024-02-01')!;
+    const second = (await collectDayPanelsWith(NODE_READER, [text(half)], {}, true)).days.get('2024-02-01')!;
+    const made = partsReport([compactPanels(first, true), compactPanels(second, true)], [false, true]);
+    expect(made.report.general!.visitors).toBe(3000);
+    expect(made.report).toEqual(panelReport(mergePanels(mergePanels(createPanels(), first), familiesOf(second))));
+  });
+
   it('reports a day counted in two parts as the parts merged, visitors seen in both counted once (agents classified or not)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 80 }), fc.nat(), fc.boolean(), async (lines, at, byAgent) => {
