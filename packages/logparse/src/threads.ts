@@ -9,16 +9,16 @@ import { PackedItem, visitorList, type PanelItem, type PanelStats } from './pane
 import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { compactPanels, type CompactPanels } from './compact.js';
 import type { DaySums } from './daysum.js';
 import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, countWhole, type DaySumOptions, type PanelOptions } from './panelscan.js';
 import type { StopReason } from './stop.js';
 import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.js';
-export { reportInThreads } from './workers.js';
-import { compactPanels, type CompactPanels } from './compact.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
 export { mergePanels } from './panels.js';
+export { reportInThreads } from './workers.js';
 export { pageHtml, type ZippedDays } from './html.js';
 export type { RowSummary } from './htmlpanel.js';
 export { dayData, type DayData } from './htmlrange.js';
@@ -39,8 +39,8 @@ export async function countRange(file: string, start: number, end: number, optio
 }
 
 /**
- * As `countRange`, day by day, each day's statistics made and put in compact form in turn (one day's statistics at a
- * time, not every day's at once). @internal
+ * As `countRange`, day by day, each day put in compact form in turn, straight from its counter (no day's statistics
+ * made, but for a day finished and met again, whose parts are merged). @internal
  */
 export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions, afterDay?: () => void): Promise<{ days: Map<string, CompactPanels>; byAgent: boolean }> {
   const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');

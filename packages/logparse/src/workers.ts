@@ -137,7 +137,7 @@ function partStats(compact: CompactPanels, byAgent: boolean): PanelStats {
  * Counts `[start, end)` of a file in `workers` threads: the main thread counts the first range with `own` while
  * worker threads count the others, and `theirs` takes the workers' one part (their merge tree's root). @internal
  */
-async function inThreads(file: string, start: number, end: number, workers: number, options: PanelOptions, byDay: boolean, own: (from: number, to: number) => Promise<StopReason | undefined>, theirs: (part: WorkerPart) => void): Promise<StopReason | undefined> {
+async function inThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, byDay: boolean, own: (from: number, to: number) => Promise<StopReason | undefined>, theirs: (part: WorkerPart) => void): Promise<StopReason | undefined> {
   const ranges = cutRanges(file, start, end, workers);
   const format = compileFormat(options.format ?? 'combined');
   const threads: Worker[] = [];
@@ -158,7 +158,7 @@ async function inThreads(file: string, start: number, end: number, workers: numb
       : new Promise<void>((resolve, reject) => {
           jobs.forEach(([from, to], k) => {
             const up = ups[k]!;
-            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, lean: (options as DaySumOptions).lean === true, up, downs: downs[k]! };
+            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, lean: options.lean === true, up, downs: downs[k]! };
             const worker = new Worker(workerScript(), { workerData: job, transferList: up === null ? downs[k]! : [up, ...downs[k]!] });
             threads.push(worker);
             if (k === 0) {
