@@ -226,6 +226,76 @@ export class PairTable {
   }
 }
 
+/**
+ * A set of (a, b) pairs of ids (a ≥ 0), in one open-addressing table of typed arrays holding the pairs themselves (no
+ * ids of their own: a tally of distinct pairs needs only their number per `a`): about half the memory of a
+ * `PairTable`. @internal
+ */
+export class PairSet {
+  size = 0;
+  // Slot s holds a + 1 and b at 2s and 2s + 1 (a + 1 = 0: empty). Small at first, like ByteInterner's tables.
+  #table: Int32Array = new Int32Array(2 << 10);
+  #mask = (1 << 10) - 1;
+
+  /** Adds the pair (a, b) (nothing when it is in the set). */
+  add(a: number, b: number): void {
+    const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+    const mask = this.#mask;
+    const table = this.#table;
+    const first = a + 1;
+    let slot = (h ^ (h >>> 16)) & mask;
+    for (;;) {
+      const x = table[2 * slot]!;
+      if (x === 0) break;
+      if (x === first && table[2 * slot + 1] === b) return;
+      slot = (slot + 1) & mask;
+    }
+    table[2 * slot] = first;
+    table[2 * slot + 1] = b;
+    // At most three quarters full.
+    if (++this.size * 4 > (mask + 1) * 3) this.#rehash();
+  }
+
+  /** Adds 1 to `counts[a]` for each pair (a, b). */
+  countFirsts(counts: Int32Array): void {
+    const table = this.#table;
+    for (let s = 0; s < table.length; s += 2) if (table[s] !== 0) counts[table[s]! - 1]!++;
+  }
+
+  /** The pairs as two lists, firsts and seconds, in no particular order. */
+  lists(): [Int32Array, Int32Array] {
+    const firsts = new Int32Array(this.size);
+    const seconds = new Int32Array(this.size);
+    const table = this.#table;
+    let n = 0;
+    for (let s = 0; s < table.length; s += 2) {
+      if (table[s] === 0) continue;
+      firsts[n] = table[s]! - 1;
+      seconds[n++] = table[s + 1]!;
+    }
+    return [firsts, seconds];
+  }
+
+  #rehash(): void {
+    const old = this.#table;
+    const size = (this.#mask + 1) * 2;
+    const table = new Int32Array(2 * size);
+    const mask = size - 1;
+    for (let s = 0; s < old.length; s += 2) {
+      const first = old[s]!;
+      if (first === 0) continue;
+      const b = old[s + 1]!;
+      const h = Math.imul(first - 1, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+      let slot = (h ^ (h >>> 16)) & mask;
+      while (table[2 * slot] !== 0) slot = (slot + 1) & mask;
+      table[2 * slot] = first;
+      table[2 * slot + 1] = b;
+    }
+    this.#table = table;
+    this.#mask = mask;
+  }
+}
+
 /** A typed array twice as long with the same start. @internal */
 export function grow(a: Int32Array): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);

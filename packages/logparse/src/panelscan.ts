@@ -6,7 +6,7 @@ import { agentClass } from './agent.js';
 import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
-import { ByteInterner, PairTable } from './intern.js';
+import { ByteInterner, PairSet, PairTable } from './intern.js';
 import type { CompactPanels } from './compact.js';
 import { LineSplitter } from './lines.js';
 import type { DayPanels } from './days.js';
@@ -41,10 +41,10 @@ class Tally {
   // Small at first: a log of many days makes a counter a day, and most days hold a few thousand items or fewer.
   hits = new Float64Array(1 << 10);
   bytes = new Float64Array(1 << 10);
-  readonly pairs: PairTable | null;
+  readonly pairs: PairSet | null;
 
   constructor(pairs: boolean) {
-    this.pairs = pairs ? new PairTable() : null;
+    this.pairs = pairs ? new PairSet() : null;
   }
 
   #lastItem = -1;
@@ -56,7 +56,7 @@ class Tally {
     this.bytes[item]! += bytes;
     // The same visitor on the same item as the last hit (a page and its parts) is already counted.
     if (visitor >= 0 && (item !== this.#lastItem || visitor !== this.#lastVisitor)) {
-      this.pairs!.id(item, visitor);
+      this.pairs!.add(item, visitor);
       this.#lastItem = item;
       this.#lastVisitor = visitor;
     }
@@ -345,8 +345,7 @@ export class PanelCounter {
     const tally = (t: Tally, size: number, name: (id: number) => string): PanelColumns => {
       const n = Math.min(size, t.hits.length);
       const visitors = new Int32Array(n);
-      const pairs = t.pairs!;
-      for (let q = 0; q < pairs.size; q++) visitors[pairs.firsts[q]!]!++;
+      t.pairs!.countFirsts(visitors);
       return { size: n, hits: t.hits, bytes: t.bytes, visitors, name };
     };
     const masked = (t: Tally, size: number, masks: Int32Array, name: (id: number) => string): PanelColumns => {
@@ -527,8 +526,8 @@ export class PanelCounter {
     };
     // (`size`: the number of ids of the tally's kind, which its arrays, sized ahead, may exceed.)
     const tally = (t: Tally, size: number, name: (id: number) => string, into: keyof PanelStats['lists']): void => {
-      const pairs = t.pairs!;
-      const [ids, visitors] = byVisitor(pairs.size, pairs.firsts, pairs.seconds);
+      const [firsts, seconds] = t.pairs!.lists();
+      const [ids, visitors] = byVisitor(firsts.length, firsts, seconds);
       pack(Math.min(size, t.hits.length), t.hits, t.bytes, ids.length, ids, visitors, name, into);
     };
     /** A tally whose visitors are given per visitor by bit masks (hours, status classes). */
