@@ -459,6 +459,8 @@ async function reportOnly(cli: Cli, values: Record<string, unknown>, file: strin
     ? await reportInThreads(file, 0, size, threads, { format, signal: cli.signal, afterDay: collectNow, lean: true }, panels, top ?? Infinity)
     : await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(timeout === undefined ? {} : { timeout }) });
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
+  // The counters are garbage now: collected before the JSON is written (over many visitors, tens of megabytes).
+  collectNow();
   // The log's size on disk (compressed for gzip), as GoAccess reports it.
   if (report.general !== undefined && stopped === undefined) report.general = { ...report.general, logSize: size };
   await writeReport(cli, values, report);
