@@ -60,12 +60,12 @@ export function partsReport(parts: readonly CompactPanels[], byAgent: readonly b
     return ids;
   });
   textIds.clear();
-  const keys = new PairTable();
+  const visitorKeys = new PairTable();
   let seen = new Int32Array(1024);
   const keyOf = (i: number, v: number): number => {
     const visitors = parts[i]!.visitors as Int32Array;
     const head = visitors[2 * v]!;
-    const key = keys.id(head < 0 ? -1 : globalTexts[i]![head]!, globalTexts[i]![visitors[2 * v + 1]!]!);
+    const key = visitorKeys.id(head < 0 ? -1 : globalTexts[i]![head]!, globalTexts[i]![visitors[2 * v + 1]!]!);
     if (key >= seen.length) {
       const bigger = new Int32Array(Math.max(2 * seen.length, key + 1));
       bigger.set(seen);
@@ -84,10 +84,10 @@ export function partsReport(parts: readonly CompactPanels[], byAgent: readonly b
     });
   }
   // The shared keys numbered 0, 1, 2… in order of key id.
-  const number = new Int32Array(keys.size).fill(-1);
+  const number = new Int32Array(visitorKeys.size).fill(-1);
   let sharedCount = 0;
   let twice = 0;
-  for (let k = 0; k < keys.size; k++) {
+  for (let k = 0; k < visitorKeys.size; k++) {
     if (seen[k]! < 2) continue;
     number[k] = sharedCount++;
     twice += seen[k]! - 1;
