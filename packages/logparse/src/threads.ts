@@ -4,14 +4,14 @@
 // classifies the agents, most of which it has met in its own range already, instead of every thread classifying them
 // all again (bowser takes ~0.1 ms per agent).
 import { agentClass } from './agent.js';
-import { compileFormat, type CompiledFormat } from './format.js';
+import { compileFormat } from './format.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
 import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { compactPanels, type CompactPanels } from './compact.js';
 import type { DaySums } from './daysum.js';
-import { PanelCounter, collectDaySumsWith, collectPanelsWith, countDays, countWhole, type DaySumOptions, type PanelOptions } from './panelscan.js';
+import { PanelCounter, collectDaySumsWith, countDays, countWhole, type DaySumOptions, type PanelOptions } from './panelscan.js';
 import type { StopReason } from './stop.js';
 import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
@@ -23,24 +23,10 @@ export { pageHtml, type ZippedDays } from './html.js';
 export type { RowSummary } from './htmlpanel.js';
 export { dayData, type DayData } from './htmlrange.js';
 
-/** What a worker counted: the statistics, and whether their `os` list is keyed by agent (see `familiesOf`). @internal */
-export interface RangePanels {
-  readonly stats: PanelStats;
-  readonly byAgent: boolean;
-}
-
-/** Counts bytes `[start, end)` of a file, leaving the user agents unclassified when the format allows it. @internal */
-export async function countRange(file: string, start: number, end: number, options: CompiledFormat | PanelOptions): Promise<RangePanels> {
-  const opts = optionsOf(options);
-  // Formats without a request field are counted through records, whose panels come classified.
-  const byAgent = compileFormat(opts.format ?? 'combined').fields.some((f) => f.kind === 'request');
-  const stats = await collectPanelsWith(NODE_READER, fileRangeChunks(file, start, end), opts, byAgent);
-  return { stats, byAgent };
-}
-
 /**
- * As `countRange`, day by day, each day put in compact form in turn, straight from its counter (no day's statistics
- * made, but for a day finished and met again, whose parts are merged). @internal
+ * Counts bytes `[start, end)` of a file day by day, the user agents left unclassified when the format allows it, each
+ * day put in compact form in turn, straight from its counter (no day's statistics made, but for a day finished and
+ * met again, whose parts are merged). @internal
  */
 export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions, afterDay?: () => void): Promise<{ days: Map<string, CompactPanels>; byAgent: boolean }> {
   const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
@@ -79,8 +65,8 @@ export function exposedGc(above = COLLECT_ABOVE): (() => void) | null {
   };
 }
 
-/** Resident bytes over which `exposedGc`'s collections run. @internal */
-export const COLLECT_ABOVE = 96 << 20;
+/** Resident bytes over which `exposedGc`'s collections run. */
+const COLLECT_ABOVE = 96 << 20;
 
 /**
  * The days' full reports of a source (a path, `-`, chunks…) added up (`DaySums`): the report of the whole log, of any
@@ -106,16 +92,15 @@ export function compactOf(counter: PanelCounter, byAgent: boolean): { compact: C
   return { compact: compactPanels(r, true), byAgent: false };
 }
 
-/** As `countRange`, the statistics in compact form straight from the counter (none of its statistics made). @internal */
+/**
+ * Counts bytes `[start, end)` of a file, the user agents left unclassified when the format allows it (formats without a
+ * request field are counted through records, whose panels come classified): the statistics in compact form straight
+ * from the counter (none of its statistics made). @internal
+ */
 export async function countRangeCompact(file: string, start: number, end: number, options: PanelOptions): Promise<{ compact: CompactPanels; byAgent: boolean }> {
   const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
   const { counter } = await countWhole(NODE_READER, fileRangeChunks(file, start, end), options, 'collectPanels');
   return compactOf(counter, byAgent);
-}
-
-/** Options from a compiled format alone (the older call) or options. */
-function optionsOf(options: CompiledFormat | PanelOptions): PanelOptions {
-  return 'fields' in options && 'literals' in options ? { format: options as CompiledFormat } : (options as PanelOptions);
 }
 
 /**

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileApacheFormat, compileFormat, panelReport } from '../src/index.js';
 import { collectPanels } from '../src/node.js';
-import { compactPanels, countRange, expandPanels, familiesOf, transferables } from '../src/threads.js';
+import { compactPanels, countRangeCompact, expandPanels, familiesOf, transferables } from '../src/threads.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,11 +36,10 @@ describe('worker threads (internal)', () => {
         const text = `${lines.join('\n')}\n`;
         writeFileSync(file, text);
         const start = text.indexOf('\n') + 1;
-        const { stats, byAgent } = await countRange(file, start, text.length, compileFormat('combined'));
+        const { compact: posted, byAgent } = await countRangeCompact(file, start, text.length, { format: compileFormat('combined') });
         expect(byAgent).toBe(true);
         // The os list names agents, not families, until the main thread classifies them.
-        expect([...stats.lists.browsers.keys()]).toEqual([]);
-        const posted = compactPanels(stats, true);
+        expect(posted.lists.browsers!.keys).toEqual([]);
         const back = familiesOf(expandPanels(structuredClone(posted, { transfer: transferables(posted) })));
         expect(panelReport(back)).toEqual(panelReport(await collectPanels(file, { start, end: text.length })));
       }),
@@ -55,8 +54,8 @@ describe('worker threads (internal)', () => {
       .map((ua, i) => `10.0.0.${i} - - [01/Feb/2024:10:15:00 +0000] "GET / HTTP/1.1" 200 120 "-" "${ua}"`)
       .join('\n');
     writeFileSync(file, `${text}\n`);
-    const { stats } = await countRange(file, 0, text.length + 1, compileFormat('combined'));
-    const back = familiesOf(expandPanels(JSON.parse(JSON.stringify(compactPanels(stats)))));
+    const { compact } = await countRangeCompact(file, 0, text.length + 1, { format: compileFormat('combined') });
+    const back = familiesOf(expandPanels(JSON.parse(JSON.stringify(compactPanels(expandPanels(compact))))));
     const whole = await collectPanels(file);
     expect(panelReport(back)).toEqual(panelReport({ ...whole, logSize: back.logSize }));
     expect(back.lists.os.get('Unknown')?.hits).toBe(3);
@@ -66,7 +65,8 @@ describe('worker threads (internal)', () => {
     const file = join(dir, 'no-request.log');
     writeFileSync(file, '10.0.0.1 GET /a 200 "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"\n');
     const format = compileApacheFormat('%h %m %U %>s "%{User-agent}i"');
-    const { stats, byAgent } = await countRange(file, 0, 200, format);
+    const { compact, byAgent } = await countRangeCompact(file, 0, 200, { format });
+    const stats = expandPanels(compact);
     expect(byAgent).toBe(false);
     expect([...stats.lists.os.keys()]).toEqual(['Linux']);
     expect([...stats.lists.browsers.keys()]).toEqual(['Firefox']);
