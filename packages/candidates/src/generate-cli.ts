@@ -108,9 +108,11 @@ export async function generateMain(argv: string[], cli: Cli): Promise<number> {
     for await (const puzzle of generator as AsyncIterable<GeneratedPuzzle>) {
       made++;
       clues[puzzle.clues] = (clues[puzzle.clues] ?? 0) + 1;
-      levels[puzzle.rating.level] = (levels[puzzle.rating.level] ?? 0) + 1;
-      if (values.json) await cli.out.json({ puzzle: puzzle.puzzle, solution: puzzle.solution, clues: puzzle.clues, rating: puzzle.rating });
-      else await cli.out.line(puzzle.puzzle);
+      // The rating only where it is printed (an Extreme puzzle's is made when first read).
+      if (values.json) {
+        levels[puzzle.rating.level] = (levels[puzzle.rating.level] ?? 0) + 1;
+        await cli.out.json({ puzzle: puzzle.puzzle, solution: puzzle.solution, clues: puzzle.clues, rating: puzzle.rating });
+      } else await cli.out.line(puzzle.puzzle);
       progress.update(made);
     }
   } finally {

@@ -104,15 +104,16 @@ interface Settings {
   /** The judging solver's finders (those of `techniques`). */
   readonly plan: SolverPlan;
   /**
-   * A new PathEnd for one judging: a step ends the path when the path would then be sure to be too hard (scores and
-   * levels only grow along a path, and an unsolved path is the hardest). Undefined when nothing is too hard.
+   * A new PathEnd for one judging: a step ends the path when its verdict is then settled, the path sure to be too hard
+   * (scores and levels only grow along a path, and an unsolved path is the hardest) or, for Extreme, above which
+   * nothing rates, sure to be Extreme. Undefined when no step settles a verdict.
    */
-  readonly tooHard: (() => PathEnd) | undefined;
+  readonly pathEnd: (() => PathEnd) | undefined;
   /**
    * For a level above Medium: the judge of Medium, asked first about the end of the removal path (its fewest clues).
    * An end that is Medium or easier is too easy, and so, as a rule, is every state before it: the attempt is dropped.
    */
-  readonly easyEnd: { readonly plan: SolverPlan; readonly tooHard: () => PathEnd } | undefined;
+  readonly easyEnd: { readonly plan: SolverPlan; readonly pathEnd: () => PathEnd } | undefined;
   /** How many removals before the end of a removal path judging starts (see START_BACK). */
   readonly startBack: number;
   /** Whether the judging solver's path is the full solver's whenever it solves the puzzle (see attempt). */
@@ -234,7 +235,7 @@ export function levelTechniques(level: Exclude<Level, 'Extreme'>): TechniqueName
 }
 
 /** The judge generate uses for these options: its solver plan, its verdict on a rating, its PathEnd factory. @internal */
-export function judgeOf(options: GenerateOptions): Pick<Settings, 'plan' | 'judge' | 'tooHard'> {
+export function judgeOf(options: GenerateOptions): Pick<Settings, 'plan' | 'judge' | 'pathEnd'> {
   return settingsOf({ ...options, seed: 0 }, 'judgeOf');
 }
 
@@ -244,7 +245,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   if (given > 1) throw new RangeError(`give at most one of level, score and requires; got ${describeValue({ level: o.level, score: o.score, requires: o.requires })}`);
   let judge: (rating: Rating) => number = () => 0;
   let techniques: readonly TechniqueName[] | undefined;
-  let tooHard: Settings['tooHard'];
+  let pathEnd: Settings['pathEnd'];
   let what = 'puzzle';
   let easyEnd: Settings['easyEnd'];
   if (o.level !== undefined) {
@@ -253,14 +254,18 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     judge = (rating) => Math.sign(LEVELS.indexOf(rating.level) - target);
     if (o.level !== 'Extreme') {
       techniques = levelTechniques(o.level);
-      tooHard = levelEnd(target);
+      pathEnd = levelEnd(target);
+    } else {
+      // Nothing rates above Extreme: a path sure to rate above Unfair is Extreme, whatever its later steps (on the
+      // puzzles made, a third of the judging they would otherwise take; their ratings are made when read).
+      pathEnd = levelEnd(target - 1);
     }
-    if (target > MEDIUM) easyEnd = { plan: solverPlan(levelTechniques('Medium')), tooHard: levelEnd(MEDIUM) };
+    if (target > MEDIUM) easyEnd = { plan: solverPlan(levelTechniques('Medium')), pathEnd: levelEnd(MEDIUM) };
     what = `${o.level} puzzle`;
   } else if (o.score !== undefined) {
     const [min, max] = range(o.score, 'score', 0, 1_000_000);
     judge = (rating) => (!rating.solved || rating.score > max ? 1 : rating.score < min ? -1 : 0);
-    tooHard = () => {
+    pathEnd = () => {
       let score = 0;
       return { ends: (t, empty) => score + leastToCome(t, empty) > max, took: (t) => void (score += TECHNIQUE_SCORES[t]) };
     };
@@ -276,7 +281,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
     const top = TECHNIQUE_SCORES[needed];
     techniques = prefixThrough((t) => TECHNIQUE_SCORES[t] <= top);
     const ends = { ends: (t: TechniqueName) => TECHNIQUE_SCORES[t] > top, took: () => {} };
-    tooHard = () => ends;
+    pathEnd = () => ends;
     judge = (rating) => {
       if (!rating.solved) return 1;
       if (rating.hardest === needed) return 0;
@@ -305,7 +310,7 @@ function settingsOf(options: GeneratePuzzlesOptions | undefined, name: string): 
   // The judging path is the full solver's whenever it solves the puzzle when no family is cut (Unfair's checks hold
   // all the nice loops and AICs, Hard's none of them).
   const samePath = techniques === undefined || holdsFamiliesWhole(techniques);
-  return { judge, techniques, plan, tooHard, easyEnd, startBack: plan.techniques.length > levelTechniques('Medium').length ? START_BACK : 0, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, attempts, count, what };
+  return { judge, techniques, plan, pathEnd, easyEnd, startBack: plan.techniques.length > levelTechniques('Medium').length ? START_BACK : 0, samePath, orbits: symmetryOrbits(symmetry), symmetric: symmetry !== 'none', minimal, clues, attempts, count, what };
 }
 
 function text(cells: ArrayLike<number>): string {
@@ -345,8 +350,10 @@ function setUnits(units: Uint16Array, cell: number, digit: number, on: boolean):
 interface Judged {
   readonly verdict: number;
   readonly cells: Uint8Array;
-  /** The rating of the judging solver's path (when the verdict is 1, perhaps of the part of it walked). */
+  /** The rating of the judging solver's path (of the part of it walked when the path was cut short). */
   readonly rating: Rating;
+  /** Whether the judging solver's path went to its end (not cut short where its verdict was settled). */
+  readonly whole: boolean;
 }
 
 /**
@@ -424,10 +431,10 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
     if (known !== undefined) return known;
     const cells = state === undefined ? stateAt(k) : Uint8Array.from(state);
     // Every state judged has one solution (checked as its clues were removed): the solver's path without its checks.
-    const path = solveKnownUnique(cells, s.plan, s.tooHard?.(), memo);
+    const path = solveKnownUnique(cells, s.plan, s.pathEnd?.(), memo);
     if (path.solved && path.values.some((v, i) => v !== solution[i])) throw new Error(`internal error: a logical path left the solution: ${text(cells)}`);
     const rating = rateTechniques(path.techniques, path.solved && path.complete);
-    const verdict = { verdict: s.judge(rating), cells, rating };
+    const verdict = { verdict: s.judge(rating), cells, rating, whole: path.complete };
     if (k >= 0) judged.set(k, verdict);
     return verdict;
   };
@@ -466,7 +473,7 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
     // is too easy: none of the 4,892 such paths met while making 1,000 Hard, 300 Unfair and 300 Extreme puzzles gave
     // one. Medium's judge, which gives up on a harder state cheaply, says so at once where the judging below would
     // walk six states.
-    const path = solveKnownUnique(cells, s.easyEnd.plan, s.easyEnd.tooHard());
+    const path = solveKnownUnique(cells, s.easyEnd.plan, s.easyEnd.pathEnd());
     if (path.complete && path.solved) return null;
   }
   if (s.minimal) first = last;
@@ -524,15 +531,42 @@ function attempt(s: Settings, word: () => number): GeneratedPuzzle | null {
   if ((dancingLinks ??= new SudokuSolver(9, { method: 'dlx' })).search(found.cells, 2) !== 1) {
     throw new Error(`internal error: a generated puzzle is not unique: ${puzzle}`);
   }
-  let rating = found.rating;
-  if (!s.samePath) {
-    const result = solveLogically(puzzle);
-    rating = ratePath(result.steps, result.solved);
-    if (s.judge(rating) !== 0) throw new Error(`internal error: a generated puzzle's rating changed under the full solver: ${puzzle}`);
-  }
   let n = 0;
   for (let i = 0; i < 81; i++) if (puzzle.charCodeAt(i) !== 46) n++;
-  return { puzzle, solution: text(solution), clues: n, rating };
+  const made = { puzzle, solution: text(solution), clues: n } as { -readonly [K in keyof GeneratedPuzzle]: GeneratedPuzzle[K] };
+  if (!s.samePath) {
+    const result = solveLogically(puzzle);
+    made.rating = ratePath(result.steps, result.solved);
+    if (s.judge(made.rating) !== 0) throw new Error(`internal error: a generated puzzle's rating changed under the full solver: ${puzzle}`);
+  } else if (found.whole) made.rating = found.rating;
+  else {
+    // The judging stopped where the verdict was settled (an Extreme path): the whole path, the full solver's step for
+    // step, is walked when the rating is first read (a caller that prints puzzles only never pays for it).
+    const cells = found.cells;
+    ratedWhenRead(made, () => {
+      const path = solveKnownUnique(cells, s.plan);
+      const rating = rateTechniques(path.techniques, path.solved && path.complete);
+      if (s.judge(rating) !== 0) throw new Error(`internal error: a generated puzzle's rating changed on its whole path: ${puzzle}`);
+      return rating;
+    });
+  }
+  return made as GeneratedPuzzle;
+}
+
+/**
+ * Gives `puzzle` a `rating` made by `rate` when first read, then kept (an own, enumerable property: spread, JSON and
+ * structured clone, as a worker's answer, read it like any other).
+ */
+function ratedWhenRead(puzzle: object, rate: () => Rating): void {
+  Object.defineProperty(puzzle, 'rating', {
+    enumerable: true,
+    configurable: true,
+    get(): Rating {
+      const rating = rate();
+      Object.defineProperty(puzzle, 'rating', { value: rating, enumerable: true, writable: false, configurable: false });
+      return rating;
+    },
+  });
 }
 
 /**

@@ -18,6 +18,15 @@ async function all(generator: PuzzleGenerator): Promise<string[]> {
 }
 
 describe('generatePuzzles({ workers })', () => {
+  it("gives an Extreme puzzle's rating (made when first read in one thread) as one thread does", async () => {
+    const options = { level: 'Extreme', count: 2, seed: 3 } as const;
+    const here = [...dist.generatePuzzles(options)].map((p) => ({ ...p }));
+    const threaded: GeneratedPuzzle[] = [];
+    for await (const p of dist.generatePuzzles({ ...options, workers: 1 }) as AsyncIterable<GeneratedPuzzle>) threaded.push(p);
+    expect(threaded).toEqual(here);
+    for (const p of here) expect(p.rating).toEqual(dist.explainPuzzle(p.puzzle).rating);
+  });
+
   it('gives the puzzles of one thread, in the same order, on 1 and 2 workers', async () => {
     const options = { level: 'Medium', symmetry: 'rotational', count: 5, seed: 'workers' } as const;
     const here = [...dist.generatePuzzles(options)].map((p) => p.puzzle);

@@ -123,6 +123,20 @@ describe('generatePuzzle', () => {
     );
   });
 
+  it("an Extreme puzzle's rating, made when first read, is explainPuzzle's: an own enumerable property, kept, in JSON and clones", () => {
+    const made = [...generatePuzzles({ level: 'Extreme', count: 2, seed: 3 })];
+    for (const p of made) {
+      expect(Object.keys(p)).toEqual(['puzzle', 'solution', 'clues', 'rating']);
+      const rating = p.rating;
+      expect(rating).toEqual(explainPuzzle(p.puzzle).rating);
+      expect(rating.level).toBe('Extreme');
+      // Made once, then the same object.
+      expect(p.rating).toBe(rating);
+      expect(JSON.parse(JSON.stringify(p))).toEqual({ ...p });
+      expect(structuredClone(p)).toEqual({ puzzle: p.puzzle, solution: p.solution, clues: p.clues, rating });
+    }
+  });
+
   it('keeps every clue’s mirror a clue, for each symmetry', () => {
     fc.assert(
       fc.property(fc.integer(), fc.constantFrom(...SYMMETRIES), (seed, symmetry) => {

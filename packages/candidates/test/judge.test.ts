@@ -2,7 +2,7 @@
 // be rated differently from explainPuzzle.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeOf, levelTechniques, MIN_STEP_SCORE } from '../src/generate.js';
+import { generatePuzzle, judgeOf, levelTechniques, MIN_STEP_SCORE } from '../src/generate.js';
 import { applyTrusted, Grid } from '../src/grid.js';
 import { parseGivens } from '../src/formats.js';
 import { levelIndex, LEVELS, ratePath, rateTechniques, TECHNIQUE_LEVELS, TECHNIQUE_SCORES, type Level } from '../src/rating.js';
@@ -144,9 +144,9 @@ describe("the generator's judge", () => {
         ),
         (seed, keep, options) => {
           const { puzzle } = randomPuzzle(seed, keep);
-          const { plan, judge, tooHard } = judgeOf(options);
+          const { plan, judge, pathEnd } = judgeOf(options);
           const whole = solveKnownUnique(cellsOf(puzzle), plan);
-          const judged = solveKnownUnique(cellsOf(puzzle), plan, tooHard?.());
+          const judged = solveKnownUnique(cellsOf(puzzle), plan, pathEnd?.());
           const verdict = (p: typeof whole): number => judge(rateTechniques(p.techniques, p.solved && p.complete));
           expect(verdict(judged), JSON.stringify(options)).toBe(verdict(whole));
           expect(judged.techniques).toEqual(whole.techniques.slice(0, judged.techniques.length));
@@ -166,6 +166,19 @@ describe("the generator's judge", () => {
     expect([...cut].sort()).toEqual(['level', 'requires', 'score']);
   });
 
+  it('the judge of Extreme cuts an Extreme path short where it is sure to rate above Unfair, with the whole path\'s verdict', () => {
+    const { puzzle } = generatePuzzle({ level: 'Extreme', seed: 1 });
+    const { plan, judge, pathEnd } = judgeOf({ level: 'Extreme' });
+    const whole = solveKnownUnique(cellsOf(puzzle), plan);
+    const cut = solveKnownUnique(cellsOf(puzzle), plan, pathEnd!());
+    expect(whole.complete).toBe(true);
+    expect(cut.complete).toBe(false);
+    expect(cut.techniques.length).toBeLessThan(whole.techniques.length);
+    expect(cut.techniques).toEqual(whole.techniques.slice(0, cut.techniques.length));
+    expect(judge(rateTechniques(cut.techniques, cut.solved && cut.complete))).toBe(0);
+    expect(judge(rateTechniques(whole.techniques, whole.solved && whole.complete))).toBe(0);
+  });
+
   it("the level judges count what the empty cells must add: they stop sooner than on the steps' scores alone, with the same verdict", () => {
     // The bound holds for the default set: no step scores less than MIN_STEP_SCORE, and none places more than one cell.
     expect(Math.min(...Object.values(TECHNIQUE_SCORES))).toBe(MIN_STEP_SCORE);
@@ -178,9 +191,9 @@ describe("the generator's judge", () => {
       [1, 18, 'Hard'],
     ] as const) {
       const { puzzle } = randomPuzzle(seed, keep);
-      const { plan, judge, tooHard } = judgeOf({ level });
+      const { plan, judge, pathEnd } = judgeOf({ level });
       const byScores = solveKnownUnique(cellsOf(puzzle), plan, scoreJudge(LEVELS.indexOf(level)));
-      const bounded = solveKnownUnique(cellsOf(puzzle), plan, tooHard!());
+      const bounded = solveKnownUnique(cellsOf(puzzle), plan, pathEnd!());
       const verdict = (p: typeof bounded): number => judge(rateTechniques(p.techniques, p.solved && p.complete));
       expect(verdict(bounded)).toBe(verdict(byScores));
       expect(bounded.techniques).toEqual(byScores.techniques.slice(0, bounded.techniques.length));
@@ -206,10 +219,10 @@ describe("the generator's judge", () => {
       const states = Array.from({ length: 8 }, (_, i) => cellsOf(randomPuzzle(seed, 26 - i).puzzle));
       // Judges whose verdict a path reaches at different steps on states met before (cut short or not).
       for (const options of [{ level: 'Unfair' as const }, { level: 'Hard' as const }, { level: 'Extreme' as const }, { score: [0, 400] as [number, number] }, { score: [0, 700] as [number, number] }]) {
-        const { plan, tooHard } = judgeOf(options);
+        const { plan, pathEnd } = judgeOf(options);
         const memo = new Counting();
         for (const cells of states) {
-          expect(solveKnownUnique(cells, plan, tooHard?.(), memo as unknown as JudgeMemo)).toEqual(solveKnownUnique(cells, plan, tooHard?.()));
+          expect(solveKnownUnique(cells, plan, pathEnd?.(), memo as unknown as JudgeMemo)).toEqual(solveKnownUnique(cells, plan, pathEnd?.()));
         }
         hits += memo.hits;
       }
