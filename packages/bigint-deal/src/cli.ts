@@ -18,6 +18,7 @@ import {
   runDealerScript,
   type DealerScript,
   streamDeals,
+  whyNotCountable,
   type Deal,
   type Edition,
   type SampledDeal,
@@ -151,6 +152,10 @@ const MAX_KEPT = 100_000;
 /** How long a search by rejection finds nothing before it says so (an environment variable sets it for tests). */
 const NO_MATCH_AFTER = ((ms: number): number => (Number.isFinite(ms) && ms >= 0 ? ms : 3000))(Number(process.env.BIGINT_DEAL_NO_MATCH_MS ?? 3000));
 
+/** How much text of deals dealt exactly is gathered before it is written, and for how long at most (ms). */
+const BATCH_CHARS = 1 << 14;
+const BATCH_MS = 20;
+
 const group = (n: number): string => n.toLocaleString('en-US');
 const counted = (n: number, unit: string): string => `${group(n)} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -199,6 +204,23 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     }, 20).unref();
   };
   const print = (line: string): Promise<void> => printText(`${line}\n`);
+  // Deals dealt exactly come microseconds apart: their text is gathered here and handed on in batches, so a deal costs
+  // no promise of its own. A batch goes out when it holds BATCH_CHARS, when BATCH_MS passed since its first deal, and
+  // before anything else is said (a stop's line on stderr, a script's report).
+  let batch = '';
+  let batchDue = 0;
+  /** Adds a deal's text to the batch; a promise when the batch went out (wait for it), else undefined. */
+  const queue = (text: string): Promise<void> | undefined => {
+    if (batch === '') batchDue = performance.now() + BATCH_MS;
+    batch += text;
+    return batch.length >= BATCH_CHARS || performance.now() >= batchDue ? flushBatch() : undefined;
+  };
+  /** Sends what the batch holds. */
+  const flushBatch = (): Promise<void> => {
+    const text = batch;
+    batch = '';
+    return text === '' ? Promise.resolve() : printText(text);
+  };
 
   const numbering = bridgeNumbering({ edition });
   const show = (page: bigint, deal: Deal): string => {
@@ -298,11 +320,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? 'give --timeout to bound the search, or ask --count-only (it counts conditions on the points, suit lengths and shapes of one or two seats)' : `it stops at --timeout ${values.timeout}`),
       noMatchAfter: NO_MATCH_AFTER,
     });
+    // Without --dd, deals dealt exactly (no rejection: each comes at once) are printed in batches.
+    const batched = dd === undefined && whyNotCountable(constraint) === undefined;
     let printed = 0;
     let timedOut = false;
     try {
       for (let next = stream.next(); !signal.aborted; next = stream.next()) {
         if (next.done === true) {
+          await flushBatch();
           if (next.value.stopped === 'maxAttempts') cli.warn(`stopped after ${group(next.value.attempts)} random deals (the attempt budget): ${counted(printed, 'deal')} printed`);
           else if (next.value.stopped === 'timeout') {
             timedOut = true;
@@ -310,10 +335,16 @@ async function main(argv: string[], cli: Cli): Promise<number> {
           }
           break;
         }
-        await emit(next.value.page ?? 0n, next.value.deal);
-        if (ddStopped) break;
+        if (batched) {
+          const sent = queue(`${show(next.value.page ?? 0n, next.value.deal)}\n`);
+          if (sent !== undefined) await sent;
+        } else {
+          await emit(next.value.page ?? 0n, next.value.deal);
+          if (ddStopped) break;
+        }
         if ((++printed & 1023) === 0) progress?.update(printed);
       }
+      await flushBatch();
       await flushDd();
     } finally {
       progress?.end();
@@ -365,11 +396,14 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     // What the script prints for one deal (a function of its own, small enough for V8 to optimize: the loop that calls
     // it lives in main, which it does not optimize).
     // Its text goes out in one write.
-    const printDeal = ({ deal, page }: SampledDeal, board: number): Promise<void> => {
+    // Without double-dummy analysis, deals dealt exactly (no rejection: each comes at once) are printed in batches.
+    const batched = analysis === undefined && whyNotCountable(script.constraint) === undefined;
+    const printDeal = ({ deal, page }: SampledDeal, board: number): Promise<void> | undefined => {
       const table = dd === undefined ? undefined : dd.doubleDummyTable(deal, remaining());
       const par = table === undefined || dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
       if (format === 'json') {
-        return print(JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) }));
+        const line = `${JSON.stringify({ page: page!.toString(), deal: deal.toString(), pbn: formatPbn(deal), ...(table === undefined ? {} : { doubleDummy: table }), ...(par === undefined ? {} : { par }) })}\n`;
+        return batched ? queue(line) : printText(line);
       }
       if (pageActions.length > 0) kept.push(deal);
       let text = '';
@@ -379,13 +413,15 @@ async function main(argv: string[], cli: Cli): Promise<number> {
         text += action.kind === 'printes' ? shown : `${shown}\n`;
       }
       if (table !== undefined) text += `${dd!.formatDoubleDummyTable(table, { ...(par === undefined ? {} : { par }), ascii: values.ascii === true })}\n`;
-      return text === '' ? Promise.resolve() : printText(text);
+      if (text === '') return undefined;
+      return batched ? queue(text) : printText(text);
     };
     let board = 0;
     let timedOut = false;
     try {
       for (let next = run.next(); !signal.aborted; next = run.next()) {
         if (next.done === true) {
+          await flushBatch();
           const report = next.value;
           if (format === 'json') {
             // Keys must not collide (dealer scripts reuse labels such as "S "): a repeated one gets " #2", " #3"….
@@ -420,9 +456,11 @@ async function main(argv: string[], cli: Cli): Promise<number> {
           break;
         }
         board++;
-        await printDeal(next.value, board);
+        const sent = printDeal(next.value, board);
+        if (sent !== undefined) await sent;
         if ((board & 1023) === 0) progress?.update(board);
       }
+      await flushBatch();
     } catch (error) {
       // Double-dummy analysis (tricks(…) or --dd) that ran past --timeout: say how far the run got.
       if (!(error instanceof Error && error.name === 'DoubleDummyStopped')) throw error;

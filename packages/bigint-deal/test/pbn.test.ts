@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Deal, createDealNumbering, dealByNumber, formatPbn, parseDeal, parsePbn } from '../src/index.js';
+import { ranksOfMask } from '../src/numbering/cards.js';
 import {
   BRIDGE_PLAYERS,
   D,
@@ -141,5 +142,15 @@ describe('parsePbn', () => {
     const deal = parsePbn(PBN_1);
     expect(deal.toString()).toBe(PAGE_1);
     expect(parsePbn(formatPbn(dealByNumber(D))).toString()).toBe(PAGE_D);
+  });
+});
+
+describe('ranksOfMask (the text of one suit of a hand)', () => {
+  it('gives every one of the 8,192 rank masks its ranks high to low, ace first', () => {
+    for (let mask = 0; mask < 1 << 13; mask++) {
+      let plain = '';
+      for (let r = 0; r < 13; r++) if (mask & (1 << r)) plain += 'AKQJT98765432'[r];
+      expect(ranksOfMask(mask)).toBe(plain);
+    }
   });
 });

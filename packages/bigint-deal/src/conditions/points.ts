@@ -3,7 +3,6 @@
 // deals are counted by those numbers (for each rank, na to a and nb to b: 15 ways, 15^4 in all), each with its number
 // of ways to choose the suits of those honors, then the spot cards by binomials. Much less work than the suit-by-suit
 // DP of pair.ts, which this agrees with; a command that deals such a condition starts at once.
-import { below, bigBelow } from '@puzzles/kit/random';
 import { binomial } from '../numbering/binomial.js';
 
 /** The honors of a and b grouped by how many each holds: the rank counts and their ways, and the deals they make. @internal */
@@ -27,6 +26,86 @@ export interface PointsPlan {
   cumulative: bigint[];
   /** The number of pairs of hands of a and b. */
   pairs: bigint;
+  /** The running totals and `pairs` as exact Numbers in two parts (the total above 2^32, and below): no BigInt a deal. */
+  split: SplitTotals;
+}
+
+/**
+ * Running totals below 2^85 as two exact Numbers each, `high` (the total divided by 2^32, rounded down) and `low` (the
+ * rest), with what a uniform draw below the last total takes: `bits` of `words` 32-bit words. @internal
+ */
+export interface SplitTotals {
+  high: Float64Array;
+  low: Float64Array;
+  /** The bits of the largest value below the last total, and the 32-bit words that hold them. */
+  bits: number;
+  words: number;
+}
+
+/** Totals in two exact Numbers each (undefined when one is 2^85 or more, which two hands never reach). @internal */
+export function splitTotals(totals: readonly bigint[]): SplitTotals | undefined {
+  const high = new Float64Array(totals.length);
+  const low = new Float64Array(totals.length);
+  for (let i = 0; i < totals.length; i++) {
+    const total = totals[i]!;
+    if (total < 0n || total >= 1n << 85n) return undefined;
+    high[i] = Number(total >> 32n);
+    low[i] = Number(total & 0xffffffffn);
+  }
+  const last = totals.length > 0 ? totals[totals.length - 1]! : 0n;
+  const bits = last <= 1n ? 0 : (last - 1n).toString(2).length;
+  return { high, low, bits, words: Math.ceil(bits / 32) };
+}
+
+/** A uniform integer below `bound` (1 to 2^32) by rejection on whole words: the kit's `below` without its checks. */
+function wordBelow(word: () => number, bound: number): number {
+  const limit = 4294967296 - (4294967296 % bound);
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const w = word();
+    if (w < limit) return w % bound;
+  }
+  throw new RangeError('the random source gave 1000 words in a row that a uniform source almost never gives; is it a constant?');
+}
+
+/**
+ * The index of the first running total above a uniform draw below the last one: the same words and the same draw as
+ * the kit's bigBelow (the top word cut to `bits`, rejection while at or above the total), with Numbers only. @internal
+ */
+export function pickSplit(split: SplitTotals, word: () => number): number {
+  const { high, low, bits, words } = split;
+  const last = high.length - 1;
+  let th = 0;
+  let tl = 0;
+  if (words > 0) {
+    const top = bits - 32 * (words - 1);
+    const mask = top === 32 ? 0xffffffff : 2 ** top - 1;
+    const boundHigh = high[last]!;
+    const boundLow = low[last]!;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt === 1000) throw new RangeError(`the random source gave 1000 draws in a row at or above ${BigInt(boundHigh) * 4294967296n + BigInt(boundLow)}; it is not uniform (a constant?)`);
+      const first = (word() & mask) >>> 0;
+      // words is 1, 2 or 3: the value is first, or first and one word, or first and two words (high part first).
+      if (words === 1) {
+        th = 0;
+        tl = first;
+      } else if (words === 2) {
+        th = first;
+        tl = word();
+      } else {
+        th = first * 4294967296 + word();
+        tl = word();
+      }
+      if (th < boundHigh || (th === boundHigh && tl < boundLow)) break;
+    }
+  }
+  let lo = 0;
+  let hi = last;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (high[m]! > th || (high[m] === th && low[m]! > tl)) hi = m;
+    else lo = m + 1;
+  }
+  return lo;
 }
 
 /** Ways to give n of 4 cards to a and m to b: 4! / (n! m! (4 - n - m)!). */
@@ -100,12 +179,13 @@ export function pointsCount(seats: [number, number], hcpA: readonly [number, num
     cumulative.push(total);
   }
   const others = [0, 1, 2, 3].filter((q) => q !== seats[0] && q !== seats[1]) as [number, number];
-  return { seats, others, buckets, cumulative, pairs: total };
+  // Two hands are at most C(52, 13) × C(39, 13) < 2^73 pairs: the totals always split.
+  return { seats, others, buckets, cumulative, pairs: total, split: splitTotals(cumulative)! };
 }
 
 /** An index drawn with probability proportional to its share of running totals (their sum at most 2^32). */
 function pick(running: readonly number[], word: () => number): number {
-  const r = below(word, running[running.length - 1]!);
+  const r = wordBelow(word, running[running.length - 1]!);
   let lo = 0;
   let hi = running.length - 1;
   while (lo < hi) {
@@ -116,55 +196,58 @@ function pick(running: readonly number[], word: () => number): number {
   return lo;
 }
 
-/**
- * Uniform draws below small bounds (up to 1,024) from 32-bit words, three 10-bit draws a word, each unbiased by
- * Lemire's multiply with rejection (as a deck is shuffled in sample.ts): fewer words than one draw a word.
- */
-function smallDraws(word: () => number): (bound: number) => number {
-  let bits = 0;
-  let left = 0;
-  return (bound) => {
-    const threshold = 1024 % bound;
-    for (;;) {
-      if (left === 0) {
-        bits = word();
-        left = 3;
-      }
-      const m = (bits & 1023) * bound;
-      bits >>>= 10;
-      left--;
-      if ((m & 1023) >= threshold) return m >> 10;
+// The state of the small draws of one deal (module-level, so that a draw is a plain call, not a closure's): uniform
+// draws below small bounds (up to 1,024) from 32-bit words, three 10-bit draws a word, each unbiased by Lemire's
+// multiply with rejection (as a deck is shuffled in sample.ts): fewer words than one draw a word.
+let drawWord: () => number = () => 0;
+let drawBits = 0;
+let drawLeft = 0;
+
+/** A uniform draw below `bound` (at most 1,024) from the deal's words. */
+function draw(bound: number): number {
+  const threshold = 1024 % bound;
+  for (;;) {
+    if (drawLeft === 0) {
+      drawBits = drawWord();
+      drawLeft = 3;
     }
-  };
+    const m = (drawBits & 1023) * bound;
+    drawBits >>>= 10;
+    drawLeft--;
+    if ((m & 1023) >= threshold) return m >> 10;
+  }
 }
+
+/** Scratch arrays of samplePoints, reused from deal to deal (each is filled before it is read). */
+const SUIT_ORDER = /* @__PURE__ */ new Uint8Array(4);
+const LEFT = /* @__PURE__ */ new Uint8Array(26);
+const SPOTS = /* @__PURE__ */ new Uint8Array(36);
 
 /** A uniform deal among those the plan counts (plan.pairs > 0), as the holder (0–3) of each card, suit-major. @internal */
 export function samplePoints(plan: PointsPlan, word: () => number): Uint8Array {
-  const draw = smallDraws(word);
+  drawWord = word;
+  drawBits = 0;
+  drawLeft = 0;
   const [a, b] = plan.seats;
   const [o1, o2] = plan.others;
   // 1. How many honors each seat holds, weighted by its deals.
-  const target = bigBelow(word, plan.pairs);
-  let lo = 0;
-  let hi = plan.cumulative.length - 1;
-  while (lo < hi) {
-    const m = (lo + hi) >> 1;
-    if (plan.cumulative[m]! > target) hi = m;
-    else lo = m + 1;
-  }
-  const bucket = plan.buckets[lo]!;
+  const bucket = plan.buckets[pickSplit(plan.split, word)]!;
   // 2. How many of each rank, weighted by its ways; 3. the suits of those honors, at random. The cards a and b do not
   // get are gathered in `left` for the other two seats.
   let combo = bucket.combos[pick(bucket.running, word)]!;
   const holders = new Uint8Array(52);
-  const left = new Uint8Array(26);
+  const left = LEFT;
   let n = 0;
-  const suits = [0, 1, 2, 3];
+  const suits = SUIT_ORDER;
+  suits[0] = 0;
+  suits[1] = 1;
+  suits[2] = 2;
+  suits[3] = 3;
   for (let r = 0; r < 4; r++, combo = (combo / 25) | 0) {
     const na = ((combo % 25) / 5) | 0;
-    const nb = combo % 5;
+    const given = na + (combo % 5);
     for (let j = 0; j < 4; j++) {
-      if (j < na + nb) {
+      if (j < given) {
         const k = j + draw(4 - j);
         const t = suits[j]!;
         suits[j] = suits[k]!;
@@ -176,28 +259,23 @@ export function samplePoints(plan: PointsPlan, word: () => number): Uint8Array {
     }
   }
   // 4. The spot cards of a and b, then the other seats' 26 cards, each a uniform choice (partial Fisher–Yates).
-  const spots = new Uint8Array(36);
+  const spots = SPOTS;
   for (let s = 0, i = 0; s < 4; s++) for (let rank = 4; rank < 13; rank++) spots[i++] = s * 13 + rank;
   const given = 26 - bucket.ha - bucket.hb;
-  for (let j = 0; j < 36; j++) {
-    if (j < given) {
-      const k = j + draw(36 - j);
-      const t = spots[j]!;
-      spots[j] = spots[k]!;
-      spots[k] = t;
-      holders[spots[j]!] = j < 13 - bucket.ha ? a : b;
-    } else {
-      left[n++] = spots[j]!;
-    }
+  const toA = 13 - bucket.ha;
+  for (let j = 0; j < given; j++) {
+    const k = j + draw(36 - j);
+    const t = spots[k]!;
+    spots[k] = spots[j]!;
+    holders[t] = j < toA ? a : b;
   }
-  for (let j = 0; j < 26; j++) {
-    if (j < 13) {
-      const k = j + draw(26 - j);
-      const t = left[j]!;
-      left[j] = left[k]!;
-      left[k] = t;
-    }
-    holders[left[j]!] = j < 13 ? o1 : o2;
+  for (let j = given; j < 36; j++) left[n++] = spots[j]!;
+  for (let j = 0; j < 13; j++) {
+    const k = j + draw(26 - j);
+    const t = left[k]!;
+    left[k] = left[j]!;
+    holders[t] = o1;
   }
+  for (let j = 13; j < 26; j++) holders[left[j]!] = o2;
   return holders;
 }

@@ -97,14 +97,17 @@ export function* streamDeals(constraint: Constraint, sampleOptions?: SampleOptio
     const plan = countPlan(constraint);
     const none = 'one' in plan ? plan.one.hands === 0n : 'shape' in plan ? plan.shape.plan.pairs === 0n : 'points' in plan ? plan.points.pairs === 0n : plan.two.plan.pairs === 0n;
     if (none) throw new RangeError(`no deal satisfies ${describeValue(constraint)}`);
+    // The sampler is chosen once, not for every deal.
+    const holdersOf: () => Uint8Array =
+      'one' in plan ? () => exactHolders(plan.one, word)
+      : 'shape' in plan ? () => shapeHolders(plan.shape, word)
+      : 'points' in plan ? () => samplePoints(plan.points, word)
+      : () => pairHolders(plan.two, word);
+    const pages = options.pages === true;
     for (let i = 0; i < count; i++) {
       if (stop.check()) return { method: 'exact', attempts: 0, stopped: stop.reason! };
-      const holders =
-        'one' in plan ? exactHolders(plan.one, word)
-        : 'shape' in plan ? shapeHolders(plan.shape, word)
-        : 'points' in plan ? samplePoints(plan.points, word)
-        : pairHolders(plan.two, word);
-      yield item(new Deal(signature, holders));
+      const deal = new Deal(signature, holdersOf());
+      yield pages ? item(deal) : { deal };
     }
     return { method: 'exact', attempts: 0 };
   }

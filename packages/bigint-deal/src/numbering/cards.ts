@@ -28,10 +28,52 @@ export function cardName(card: number): string {
   return SUIT_SYMBOLS[Math.floor(card / 13)]! + RANKS[card % 13]!;
 }
 
+// A deal's text is made from 16 masks (a bit per rank, ace = bit 0, for each seat and suit) in one pass over the cards,
+// and each mask's ranks from two small tables of texts (the ranks A–8 of its low 7 bits, 7–2 of its high 6): a suit is
+// one concatenation, not one per card.
+
+/** The texts of the rank masks of A K Q J T 9 8 (bits 0–6) and of 7 6 5 4 3 2 (bits 7–12), made at first use. */
+let highRanks: string[] | undefined;
+let lowRanks: string[] | undefined;
+
+/** The ranks of a mask, high to low, from `from` (the first bit's rank) on. */
+function ranksOfBits(mask: number, from: number): string {
+  let text = '';
+  for (let r = 0; mask >> r !== 0; r++) if ((mask >> r) & 1) text += RANKS[from + r]!;
+  return text;
+}
+
+/** The text of a rank mask of one suit (bit 0 = ace), high to low: `'AKT2'`; `''` for a void. @internal */
+export function ranksOfMask(mask: number): string {
+  if (highRanks === undefined) {
+    highRanks = Array.from({ length: 128 }, (_, m) => ranksOfBits(m, 0));
+    lowRanks = Array.from({ length: 64 }, (_, m) => ranksOfBits(m, 7));
+  }
+  return highRanks[mask & 127]! + lowRanks![mask >> 7]!;
+}
+
+/** Each card's suit and its bit in the suit's rank mask (bit 0 = ace). */
+const SUIT_OF_CARD = /* @__PURE__ */ Uint8Array.from({ length: 52 }, (_, c) => (c / 13) | 0);
+const BIT_OF_CARD = /* @__PURE__ */ Uint16Array.from({ length: 52 }, (_, c) => 1 << c % 13);
+/** The masks of the last deal read (each call fills them before they are read). */
+const MASKS = /* @__PURE__ */ new Int32Array(16);
+
+/** The rank masks each seat holds in each suit, seat-major (`[q * 4 + suit]`), in one pass over the cards. */
+function masksOf(holders: Uint8Array): Int32Array {
+  const masks = MASKS;
+  masks.fill(0);
+  for (let c = 0; c < 52; c++) {
+    const i = holders[c]! * 4 + SUIT_OF_CARD[c]!;
+    masks[i] = masks[i]! | BIT_OF_CARD[c]!;
+  }
+  return masks;
+}
+
 /** The ranks (high to low) each seat holds in each suit, seat-major (`[q * 4 + suit]`), in one pass over the cards. */
 function holdings(holders: Uint8Array): string[] {
-  const ranks = ['', '', '', '', '', '', '', '', '', '', '', '', '', '', '', ''];
-  for (let c = 0; c < 52; c++) ranks[holders[c]! * 4 + ((c / 13) | 0)] += RANKS[c % 13]!;
+  const masks = masksOf(holders);
+  const ranks: string[] = [];
+  for (let i = 0; i < 16; i++) ranks.push(ranksOfMask(masks[i]!));
   return ranks;
 }
 
@@ -49,19 +91,24 @@ export function handsOfHolders(holders: Uint8Array): BridgeHands {
 
 /** dealer's one-line form of a bridge deal's holders: `n AKQ.… e … s … w …`, made in one pass. @internal */
 export function oneLineOfHolders(holders: Uint8Array): string {
-  const ranks = holdings(holders);
-  return `n ${ranks[0]}.${ranks[1]}.${ranks[2]}.${ranks[3]} e ${ranks[4]}.${ranks[5]}.${ranks[6]}.${ranks[7]} s ${ranks[8]}.${ranks[9]}.${ranks[10]}.${ranks[11]} w ${ranks[12]}.${ranks[13]}.${ranks[14]}.${ranks[15]}`;
+  const m = masksOf(holders);
+  const t = ranksOfMask;
+  return `n ${t(m[0]!)}.${t(m[1]!)}.${t(m[2]!)}.${t(m[3]!)} e ${t(m[4]!)}.${t(m[5]!)}.${t(m[6]!)}.${t(m[7]!)} s ${t(m[8]!)}.${t(m[9]!)}.${t(m[10]!)}.${t(m[11]!)} w ${t(m[12]!)}.${t(m[13]!)}.${t(m[14]!)}.${t(m[15]!)}`;
 }
 
 /** The PBN deal string of a bridge deal's holders, starting with seat `first`. @internal */
 export function pbnOfHolders(holders: Uint8Array, first: string): string {
   const start = typeof first === 'string' && first.length === 1 ? SEATS.indexOf(first.toUpperCase()) : -1;
   if (start < 0) throw new RangeError(`the first seat must be one of N, E, S, W; got ${describeValue(first)}`);
-  const ranks = holdings(holders);
+  const m = masksOf(holders);
+  const t = ranksOfMask;
+  if (start === 0) {
+    return `N:${t(m[0]!)}.${t(m[1]!)}.${t(m[2]!)}.${t(m[3]!)} ${t(m[4]!)}.${t(m[5]!)}.${t(m[6]!)}.${t(m[7]!)} ${t(m[8]!)}.${t(m[9]!)}.${t(m[10]!)}.${t(m[11]!)} ${t(m[12]!)}.${t(m[13]!)}.${t(m[14]!)}.${t(m[15]!)}`;
+  }
   let text = `${SEATS[start]}:`;
   for (let i = 0; i < 4; i++) {
     const q = ((start + i) % 4) * 4;
-    text += `${i === 0 ? '' : ' '}${ranks[q]}.${ranks[q + 1]}.${ranks[q + 2]}.${ranks[q + 3]}`;
+    text += `${i === 0 ? '' : ' '}${t(m[q]!)}.${t(m[q + 1]!)}.${t(m[q + 2]!)}.${t(m[q + 3]!)}`;
   }
   return text;
 }
