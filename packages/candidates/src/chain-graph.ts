@@ -227,6 +227,27 @@ export function deniedBy(graph: ChainGraph, node: number, cell: number, d: numbe
   return nc.length === 1 && nc[0] === cell;
 }
 
+/**
+ * deniedBy for each node and cell with the node's own digit, as one table: [node * 81 + cell] is 1 when every cell of
+ * the node sees the cell and none is it. (Another digit is denied only by a candidate node of the cell itself.)
+ * @internal
+ */
+export function deniedTable(graph: ChainGraph): Uint8Array {
+  const out = new Uint8Array(graph.size * 81);
+  for (let n = 0; n < graph.size; n++) {
+    const nc = graph.cells[n]!;
+    const first = nc[0]!;
+    // The cells the first cell sees (its peers), kept where every other cell of the node sees them too.
+    for (let k = 0; k < 20; k++) {
+      const e = PEERS[first * 20 + k]!;
+      let all = true;
+      for (let i = 1; i < nc.length && all; i++) if (nc[i] === e || !SEES[nc[i]! * 81 + e]) all = false;
+      if (all) out[n * 81 + e] = 1;
+    }
+  }
+  return out;
+}
+
 /** "(5)r1c2", "(5)r1c23" (a group in a row), "(5)r12c3" (in a column): a node in Eureka notation. @internal */
 export function nodeName(graph: ChainGraph, node: number): string {
   return `(${graph.digit[node]})${cellsText(graph.cells[node]!)}`;

@@ -1,6 +1,6 @@
 // Nice loops (continuous and discontinuous) and alternating inference chains, grouped or not: one search over the
 // shared chain graph (chain-graph.ts) from every candidate assumed false, that reports each kind.
-import { buildChainGraph, deniedBy, nodeName, overlaps, type ChainGraph } from './chain-graph.js';
+import { buildChainGraph, deniedTable, nodeName, overlaps, type ChainGraph } from './chain-graph.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
 import { cellName, PEERS, SEES } from './tables.js';
@@ -86,15 +86,6 @@ function eureka(graph: ChainGraph, path: readonly number[]): string {
   return text;
 }
 
-/** Whether a chain uses a group or ALS node, or a strong link only an ALS makes. */
-function usesGroup(graph: ChainGraph, path: readonly number[]): boolean {
-  for (let i = 0; i < path.length; i++) {
-    if (path[i]! >> 1 >= graph.candidateCount) return true;
-    if (i > 0 && !(path[i - 1]! & 1) && graph.alsOnly.has((path[i - 1]! >> 1) * graph.size + (path[i]! >> 1))) return true;
-  }
-  return false;
-}
-
 function changeKey(eliminations: readonly Candidate[], placements: readonly Candidate[]): string {
   return `${placements.map((p) => `${p.cell}=${p.digit}`).join(',')}/${eliminations.map((e) => `${e.cell}-${e.digit}`).join(',')}`;
 }
@@ -109,16 +100,24 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
   const graph = buildChainGraph(grid, { groups: grouped, als });
   const found: Record<Kind, Found[]> = { continuous: [], discontinuous: [], aic: [] };
   const c = grid.candidates;
+  const { candidateCount, cells, digit, nodeOf, strong, weak, alsOnly } = graph;
+  // denied[node * 81 + cell]: the node, true, rules out its digit in the cell (deniedBy for that digit), looked up
+  // rather than worked out for every candidate reached.
+  const denied = deniedTable(graph);
   const parent = new Int32Array(graph.size * 2);
   const depth = new Uint8Array(graph.size * 2);
   const queue = new Int32Array(graph.size * 2);
+  // Whether the path to a literal uses a group or ALS node, or a strong link only an ALS makes (then it is a grouped
+  // chain): carried along the search, so a reach the other flavour would throw away is left before its path is made.
+  const usesGroup = new Uint8Array(graph.size * 2);
+  const anyAlsOnly = alsOnly.size > 0;
+  // The nodes weakly linked to the start's node (weak links go both ways): where a continuous loop can close.
+  const weakToStart = new Uint8Array(graph.size);
 
   const record = (kind: Kind, path: number[], closing: string, eliminations: Candidate[], placements: Candidate[], why: () => string): void => {
     if (eliminations.length === 0 && placements.length === 0) return;
     // At least three links: shorter ones are locked candidates, subsets or a candidate's own cell.
     if (path.length + (closing ? 1 : 0) < 4) return;
-    const isGrouped = usesGroup(graph, path);
-    if (isGrouped !== grouped) return;
     const technique = TECHNIQUE[kind][grouped ? 1 : 0];
     // The step's sentences are made only for the steps returned.
     const make = (): Step => {
@@ -127,8 +126,8 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
       const title = { continuous: 'Continuous nice loop', discontinuous: 'Discontinuous nice loop', aic: 'Alternating inference chain' }[kind];
       return {
         technique,
-        cells: [...new Set(nodes.flatMap((n) => graph.cells[n]!))],
-        digits: [...new Set(nodes.map((n) => graph.digit[n]!))].sort((a, b) => a - b),
+        cells: [...new Set(nodes.flatMap((n) => cells[n]!))],
+        digits: [...new Set(nodes.map((n) => digit[n]!))].sort((a, b) => a - b),
         eliminations,
         placements,
         explanation: `${grouped ? 'Grouped ' + title.toLowerCase() : title} ${chain} (= at least one is true, - not both): ${why()}`,
@@ -145,6 +144,7 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
     let tail = 0;
     parent[start] = start;
     depth[start] = 0;
+    usesGroup[start] = 0; // the start is a candidate
     queue[tail++] = start;
     while (head < tail) {
       const l = queue[head++]!;
@@ -152,14 +152,18 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
       if (dep > MAX_LOOP_LENGTH) continue;
       const node = l >> 1;
       const truth = l & 1;
-      const next = truth ? graph.weak[node]! : graph.strong[node]!;
-      for (const m of next) {
+      const next = truth ? weak[node]! : strong[node]!;
+      const viaGroup = usesGroup[l]!;
+      for (let i = 0; i < next.length; i++) {
+        const m = next[i]!;
         const nl = m * 2 + (truth ^ 1);
         if (parent[nl]! >= 0) continue;
         parent[nl] = l;
         depth[nl] = dep;
+        usesGroup[nl] = viaGroup | (m >= candidateCount ? 1 : 0) | (anyAlsOnly && !truth && alsOnly.has(node * graph.size + m) ? 1 : 0);
         queue[tail++] = nl;
-        onReach(start, nl);
+        // Only a true literal of the flavour searched can close anything (each step recorded from it has its path's flavour).
+        if (nl & 1 && usesGroup[nl] === (grouped ? 1 : 0)) onReach(start, nl);
       }
     }
   };
@@ -167,26 +171,25 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
   const onReach = (start: number, l: number): void => {
     const s = start >> 1;
     const x = l >> 1;
-    if (!(l & 1)) return;
-    const sCell = graph.cells[s]![0]!;
-    const sDigit = graph.digit[s]!;
+    const sCell = cells[s]![0]!;
+    const sDigit = digit[s]!;
     if (x === s) {
       const path = pathTo(parent, l);
       record('discontinuous', path, '', [], [{ cell: sCell, digit: sDigit }], () => `if ${cellName(sCell)} were not ${sDigit} it would be, so it is ${sDigit}`);
       return;
     }
+    const xDigit = digit[x]!;
     // "s or x": what both deny goes.
-    if (x > s || x >= graph.candidateCount) {
+    if (x > s || x >= candidateCount) {
       const out: Candidate[] = [];
-      const xDigit = graph.digit[x]!;
       if (xDigit === sDigit) {
         const sbit = 1 << (sDigit - 1);
         for (let k = 0; k < 20; k++) {
           const e = PEERS[sCell * 20 + k]!;
-          if (c[e]! & sbit && deniedBy(graph, x, e, sDigit)) out.push({ cell: e, digit: sDigit });
+          if (c[e]! & sbit && denied[x * 81 + e]) out.push({ cell: e, digit: sDigit });
         }
-      } else if (x < graph.candidateCount) {
-        const xCell = graph.cells[x]![0]!;
+      } else if (x < candidateCount) {
+        const xCell = cells[x]![0]!;
         if (xCell === sCell) {
           const m = c[sCell]! & ~((1 << (sDigit - 1)) | (1 << (xDigit - 1)));
           for (let d = 1; d <= 9; d++) if (m & (1 << (d - 1))) out.push({ cell: sCell, digit: d });
@@ -202,26 +205,29 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
         // Each candidate both ends rule out closes a discontinuous loop on itself: true, it would make itself false.
         if (path.length >= 4) {
           for (const e of out) {
-            const en = graph.nodeOf[e.cell * 9 + e.digit - 1]!;
+            const en = nodeOf[e.cell * 9 + e.digit - 1]!;
             record('discontinuous', [en * 2 + 1, ...path, en * 2], '', [e], [], () => `if ${cellName(e.cell)} were ${e.digit} it would not be, so remove ${e.digit} from ${cellName(e.cell)}`);
           }
         }
       }
     }
-    // Discontinuous: "not s implies x" and x rules out another candidate t of s's cell, so t implies not t.
-    if (x < graph.candidateCount || graph.digit[x] !== sDigit) {
+    // Discontinuous: "not s implies x" and x rules out another candidate t of s's cell, so t implies not t. A node
+    // rules out a candidate of another digit only when it is a candidate of the same cell (then every other digit of
+    // the cell but s's and its own), and one of its own digit where it sees the cell (denied): no digit to try in turn.
+    if (x < candidateCount || xDigit !== sDigit) {
       const m = c[sCell]!;
-      for (let t = 1; t <= 9; t++) {
-        if (t === sDigit || !(m & (1 << (t - 1)))) continue;
-        const tn = graph.nodeOf[sCell * 9 + t - 1]!;
-        if (tn === x || !deniedBy(graph, x, sCell, t)) continue;
-        const path = pathTo(parent, l);
-        const closing = `-${nodeName(graph, tn)}`;
-        record('discontinuous', [tn * 2 + 1, ...path], closing, [{ cell: sCell, digit: t }], [], () => `if ${cellName(sCell)} were ${t} it would not be, so remove ${t} from ${cellName(sCell)}`);
+      const xc = cells[x]!;
+      if (xc.length === 1 && xc[0] === sCell) {
+        for (let t = 1; t <= 9; t++) {
+          if (t === sDigit || t === xDigit || !(m & (1 << (t - 1)))) continue;
+          discontinuousAt(s, sCell, t, l);
+        }
+      } else if (xDigit !== sDigit && m & (1 << (xDigit - 1)) && denied[x * 81 + sCell]) {
+        discontinuousAt(s, sCell, xDigit, l);
       }
     }
     // Continuous: x rules out s again, closing a loop; its weak links are strong too.
-    if (graph.weak[x]!.includes(s)) {
+    if (weakToStart[x]) {
       const path = pathTo(parent, l);
       if (path.length < 4) return;
       const nodes = path.map((p) => p >> 1);
@@ -231,24 +237,37 @@ function run(grid: Grid, grouped: boolean, als: boolean): Record<Kind, Found[]> 
         // path[i] is true, path[i + 1] (or the start) false: a weak link that is strong in the loop.
         const a = nodes[i]!;
         const b = i + 1 < nodes.length ? nodes[i + 1]! : s;
-        weakLinkTwiceStrong(graph, c, a, b, nodes, elim);
+        weakLinkTwiceStrong(graph, denied, c, a, b, nodes, elim);
       }
       if (!elim.empty) record('continuous', path, `-${nodeName(graph, s)}`, elim.list(), [], () => 'each weak link of the loop holds one true end, so remove what both ends of a weak link rule out');
     }
   };
 
+  // The candidate t of s's cell is ruled out by the chain's end l: t true would make s false, the chain l true, so t false.
+  const discontinuousAt = (s: number, sCell: number, t: number, l: number): void => {
+    const tn = nodeOf[sCell * 9 + t - 1]!;
+    const path = pathTo(parent, l);
+    const closing = `-${nodeName(graph, tn)}`;
+    record('discontinuous', [tn * 2 + 1, ...path], closing, [{ cell: sCell, digit: t }], [], () => `if ${cellName(sCell)} were ${t} it would not be, so remove ${t} from ${cellName(sCell)}`);
+  };
+
   // From every candidate assumed false; a candidate that denies itself is found through the AICs it sees both ends of.
-  for (let s = 0; s < graph.candidateCount; s++) bfs(s * 2);
+  for (let s = 0; s < candidateCount; s++) {
+    const around = weak[s]!;
+    for (let i = 0; i < around.length; i++) weakToStart[around[i]!] = 1;
+    bfs(s * 2);
+    for (let i = 0; i < around.length; i++) weakToStart[around[i]!] = 0;
+  }
   return found;
 }
 
 /** In a continuous loop exactly one end of each weak link is true: remove what both ends deny, outside the loop. */
-function weakLinkTwiceStrong(graph: ChainGraph, c: Uint16Array, a: number, b: number, loop: readonly number[], elim: Eliminations): void {
+function weakLinkTwiceStrong(graph: ChainGraph, denied: Uint8Array, c: Uint16Array, a: number, b: number, loop: readonly number[], elim: Eliminations): void {
   const da = graph.digit[a]!;
   if (da === graph.digit[b]) {
     const bit = 1 << (da - 1);
     for (let e = 0; e < 81; e++) {
-      if (!(c[e]! & bit) || !deniedBy(graph, a, e, da) || !deniedBy(graph, b, e, da)) continue;
+      if (!(c[e]! & bit) || !denied[a * 81 + e] || !denied[b * 81 + e]) continue;
       const en = graph.nodeOf[e * 9 + da - 1]!;
       if (loop.some((n) => n === en || graph.cells[n]!.includes(e) && graph.digit[n] === da)) continue;
       elim.add(c, e, bit);
