@@ -2,7 +2,7 @@ import type { Grid } from './grid.js';
 import { Eliminations, type Candidate, type Step, type TechniqueName } from './step.js';
 import { digitPositions } from './positions.js';
 import { DigitMemo } from './digit-memo.js';
-import { BOX_OF, cellName, listing, POPCOUNT } from './tables.js';
+import { cellName, listing, POPCOUNT } from './tables.js';
 
 const TITLES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish', 4: 'Jellyfish' };
 
@@ -131,34 +131,43 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
   // The cell at base line y, cover line x.
   const cellAt = (y: number, x: number): number => (byRows ? y * 9 + x : x * 9 + y);
 
-  const tryCover = (baseMask: number, cover: number): void => {
+  // `room`: the cells of the fins' box (in cover-line bits) on its band's lines outside the base that hold the digit,
+  // where a fish with these covers can remove something (see covers).
+  const tryCover = (baseMask: number, cover: number, box: number, bandLines: number, stack: number): void => {
     let finBox = -1;
-    const fins: number[] = [];
     let thin = false;
     for (const y of chosen) {
       const inCover = lines[y]! & cover;
       if (!inCover) return;
       if (POPCOUNT[inCover] === 1) thin = true;
+      // Fins lie only in the box's stack on its band's lines (the other candidates are covers, see covers).
+      if (lines[y]! & ~cover) finBox = box;
+    }
+    const kind = thin ? 1 : 0;
+    if (finBox < 0 || found[kind].length >= limit) return;
+    const fins: number[] = [];
+    for (const y of chosen) {
       let out = lines[y]! & ~cover;
       while (out) {
         const p = out & -out;
         out ^= p;
-        const cell = cellAt(y, 31 - Math.clz32(p));
-        if (finBox < 0) finBox = BOX_OF[cell]!;
-        else if (BOX_OF[cell] !== finBox) return;
-        fins.push(cell);
+        fins.push(cellAt(y, 31 - Math.clz32(p)));
       }
     }
-    const kind = thin ? 1 : 0;
-    if (fins.length === 0 || found[kind].length >= limit) return;
     const bit = 1 << (digit - 1);
     const elim = new Eliminations();
-    for (let x = 0; x < 9; x++) {
-      if (!(cover & (1 << x))) continue;
-      for (let y = 0; y < 9; y++) {
-        if (baseMask & (1 << y)) continue;
-        const cell = cellAt(y, x);
-        if (BOX_OF[cell] === finBox) elim.add(grid.candidates, cell, bit);
+    // The cells of the cover lines in the fins' box on the lines outside the base (the same cells as every cover line
+    // crossed with every line outside the base, kept in the box).
+    let rest = bandLines & ~baseMask;
+    while (rest) {
+      const yb = rest & -rest;
+      rest ^= yb;
+      const y = 31 - Math.clz32(yb);
+      let at = cover & stack;
+      while (at) {
+        const xb = at & -at;
+        at ^= xb;
+        elim.add(grid.candidates, cellAt(y, 31 - Math.clz32(xb)), bit);
       }
     }
     if (elim.empty) return;
@@ -177,6 +186,11 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
       const bandLines = byRows ? 7 << (Math.floor(box / 3) * 3) : 7 << ((box % 3) * 3);
       const stack = byRows ? 7 << ((box % 3) * 3) : 7 << (Math.floor(box / 3) * 3);
       if (!(baseMask & bandLines)) continue;
+      // Only the digit's places in the box on lines outside the base can go: a box without any gives nothing, and a
+      // choice of covers gives something only when a cover line crosses one of them.
+      let room = 0;
+      for (let y = 0; y < 9; y++) if (bandLines & ~baseMask & (1 << y)) room |= lines[y]! & stack;
+      if (!room) continue;
       let forced = 0;
       for (const y of chosen) forced |= bandLines & (1 << y) ? lines[y]! & ~stack : lines[y]!;
       const n = POPCOUNT[forced]!;
@@ -184,7 +198,7 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
       const free = union & stack & ~forced;
       // Every subset of the free columns of the right size completes the covers.
       for (let sub = free; ; sub = (sub - 1) & free) {
-        if (POPCOUNT[sub] === size - n) tryCover(baseMask, forced | sub);
+        if (POPCOUNT[sub] === size - n && (forced | sub) & room) tryCover(baseMask, forced | sub, box, bandLines, stack);
         if (sub === 0) break;
       }
     }
