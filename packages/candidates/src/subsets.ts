@@ -1,7 +1,7 @@
 import type { Component } from './component.js';
 import type { Grid } from './grid.js';
 import { Eliminations, type Step, type TechniqueName } from './step.js';
-import { cellName, digitsOf, digitSet, listing, POPCOUNT } from './tables.js';
+import { cellName, CELL_UNITS, digitsOf, digitSet, listing, POPCOUNT, UNIT_CELLS } from './tables.js';
 import { UnitMemo } from './unit-memo.js';
 
 /** One memo per size: the units known to hold no hidden subset on a state (see unit-memo.ts). */
@@ -43,9 +43,32 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
   const seen = new Set<string>();
   const pool: number[] = []; // positions in the unit
   const chosen: number[] = [];
+  const masks = new Uint16Array(9); // the unit's candidates by position, read once per unit
+  const { values, candidates } = grid;
   let unit = grid.components[0]!;
 
+  // Whether any cell outside the chosen ones, in a unit holding all of them, has a digit of `union`: what report
+  // would remove, found without making anything (most subsets remove nothing).
+  const removesSomething = (union: number): boolean => {
+    const first = unit.cellAt(chosen[0]!);
+    for (let j = 0; j < 3; j++) {
+      const u = CELL_UNITS[first * 3 + j]!;
+      let shared = true;
+      for (let i = 1; i < chosen.length && shared; i++) if (CELL_UNITS[unit.cellAt(chosen[i]!) * 3 + j] !== u) shared = false;
+      if (!shared) continue;
+      for (let k = u * 9; k < u * 9 + 9; k++) {
+        const cell = UNIT_CELLS[k]!;
+        if (!(candidates[cell]! & union) || values[cell]) continue;
+        let inside = false;
+        for (let i = 0; i < chosen.length && !inside; i++) if (unit.cellAt(chosen[i]!) === cell) inside = true;
+        if (!inside) return true;
+      }
+    }
+    return false;
+  };
+
   const report = (union: number): void => {
+    if (!removesSomething(union)) return;
     // Positions ascending give cells ascending in any unit. What a subset removes depends only on its cells, so one
     // that removes nothing is left before its key is made (most are), and a subset seen from another unit is one step.
     const cells: number[] = [];
@@ -87,7 +110,7 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
     }
     for (let i = from; i < pool.length && steps.length < limit; i++) {
       const k = pool[i]!;
-      const u = union | unit.mask(k);
+      const u = union | masks[k]!;
       if (POPCOUNT[u]! > size) continue;
       chosen.push(k);
       search(i + 1, u);
@@ -100,9 +123,11 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
     pool.length = 0;
     let open = 0;
     for (let k = 0; k < 9; k++) {
-      if (unit.value(k)) continue;
+      const cell = UNIT_CELLS[u * 9 + k]!;
+      masks[k] = candidates[cell]!;
+      if (values[cell]) continue;
       open++;
-      const n = POPCOUNT[unit.mask(k)]!;
+      const n = POPCOUNT[masks[k]!]!;
       if (n >= 2 && n <= size) pool.push(k);
     }
     // A subset that fills every open cell of the unit removes nothing there (it may in a shared unit, found from it).
@@ -120,12 +145,17 @@ export function findHiddenSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity)
   const where = new Uint16Array(9); // positions (bit k = position k of the unit) of each digit d at where[d - 1]
   const pool: number[] = [];
   const chosen: number[] = [];
+  const { candidates } = grid;
   let unit = grid.components[0]!;
 
   const report = (positions: number): void => {
     let digitMask = 0;
     for (const d of chosen) digitMask |= 1 << (d - 1);
-    // What a hidden subset removes depends only on its cells and digits: one that removes nothing is left first.
+    // What a hidden subset removes depends only on its cells and digits: one that removes nothing is left first
+    // (checked on the unit's candidates before anything is made).
+    let other = 0;
+    for (let k = 0; k < 9; k++) if (positions & (1 << k)) other |= candidates[UNIT_CELLS[unit.unit * 9 + k]!]!;
+    if (!(other & ~digitMask & 0x1ff)) return;
     const elim = new Eliminations();
     elim.addIn(unit, positions, ~digitMask & 0x1ff);
     if (elim.empty) return;
