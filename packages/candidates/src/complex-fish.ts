@@ -194,8 +194,10 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
               twice[n + k] = twice[o + k]!;
               covered[n + k] = covered[o + k]!;
               fins[n + k] = fins[o + k]!;
-              targets[n + k] = [t0, t1, t2][k]!;
             }
+            targets[n] = t0;
+            targets[n + 1] = t1;
+            targets[n + 2] = t2;
             fins[n + Math.floor(next / 27)]! |= 1 << next % 27;
             cover(d + 1, finCount + 1);
           }
@@ -213,16 +215,25 @@ export function findComplexFish(grid: Grid, family: FishFamily, size: 2 | 3 | 4,
               base[k]! |= unitWords[u * W + k]!;
             }
           }
-          const endoCells = cellsOf(endo);
-          if (endoCells.length > maxFins) return;
+          // The endo fins counted and applied bit by bit: this runs for every choice of bases, most of which stop here.
+          let endoCount = 0;
           for (let k = 0; k < W; k++) {
             covered[k] = 0;
             twice[k] = 0;
             fins[k] = 0;
             targets[k] = digitWords[k]!;
           }
-          for (const x of endoCells) for (let k = 0; k < W; k++) targets[k]! &= PEER_WORDS[x * W + k]!;
-          if (targets[0]! | targets[1]! | targets[2]!) cover(0, endoCells.length);
+          for (let w = 0; w < W; w++) {
+            let m = endo[w]!;
+            while (m) {
+              const p = m & -m;
+              m ^= p;
+              if (++endoCount > maxFins) return;
+              const x = w * 27 + 31 - Math.clz32(p);
+              for (let k = 0; k < W; k++) targets[k]! &= PEER_WORDS[x * W + k]!;
+            }
+          }
+          if (targets[0]! | targets[1]! | targets[2]!) cover(0, endoCount);
           return;
         }
         // Cells shared by the bases chosen so far are endo fins: prune as soon as there are too many.
