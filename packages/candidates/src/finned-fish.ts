@@ -211,8 +211,12 @@ function searchFinnedFish(grid: Grid, size: 2 | 3 | 4, sashimi: boolean, limit: 
     }
     for (let i = from; i < pool.length && !full(); i++) {
       const y = pool[i]!;
+      const u = union | lines[y]!;
+      // Every cover line outside the fins' stack is forced (see covers): when more than size of them are, for each of
+      // the three stacks, no choice of bases that holds these lines gives a fish (their union only grows).
+      if (POPCOUNT[u & ~0o7]! > size && POPCOUNT[u & ~0o70]! > size && POPCOUNT[u & ~0o700]! > size) continue;
       chosen.push(y);
-      bases(i + 1, union | lines[y]!, baseMask | (1 << y));
+      bases(i + 1, u, baseMask | (1 << y));
       chosen.pop();
     }
   };
