@@ -196,40 +196,27 @@ function pick(running: readonly number[], word: () => number): number {
   return lo;
 }
 
-// The state of the small draws of one deal (module-level, so that a draw is a plain call, not a closure's): uniform
-// draws below small bounds (up to 1,024) from 32-bit words, three 10-bit draws a word, each unbiased by Lemire's
-// multiply with rejection (as a deck is shuffled in sample.ts): fewer words than one draw a word.
-let drawWord: () => number = () => 0;
-let drawBits = 0;
-let drawLeft = 0;
-
-/** A uniform draw below `bound` (at most 1,024) from the deal's words. */
-function draw(bound: number): number {
-  const threshold = 1024 % bound;
-  for (;;) {
-    if (drawLeft === 0) {
-      drawBits = drawWord();
-      drawLeft = 3;
-    }
-    const m = (drawBits & 1023) * bound;
-    drawBits >>>= 10;
-    drawLeft--;
-    if ((m & 1023) >= threshold) return m >> 10;
-  }
-}
-
 /** Scratch arrays of samplePoints, reused from deal to deal (each is filled before it is read). */
 const SUIT_ORDER = /* @__PURE__ */ new Uint8Array(4);
 const LEFT = /* @__PURE__ */ new Uint8Array(26);
 const SPOTS = /* @__PURE__ */ new Uint8Array(36);
+/** The 36 spot cards (ranks 10 to 2 of each suit), in card order. */
+const SPOT_CARDS = /* @__PURE__ */ Uint8Array.from({ length: 36 }, (_, i) => ((i / 9) | 0) * 13 + 4 + (i % 9));
 
-/** A uniform deal among those the plan counts (plan.pairs > 0), as the holder (0–3) of each card, suit-major. @internal */
+/**
+ * A uniform deal among those the plan counts (plan.pairs > 0), as the holder (0–3) of each card, suit-major.
+ *
+ * Its small draws (below 4, 36 and 26) take 10 bits of a 32-bit word each, three a word, each unbiased by Lemire's
+ * multiply with rejection (as a deck is shuffled in sample.ts). They are written out in each loop rather than called:
+ * a short run deals most of its deals before V8 optimizes this function, and a call a draw is most of the cost there.
+ * @internal
+ */
 export function samplePoints(plan: PointsPlan, word: () => number): Uint8Array {
-  drawWord = word;
-  drawBits = 0;
-  drawLeft = 0;
-  const [a, b] = plan.seats;
-  const [o1, o2] = plan.others;
+  // (Indexes, not destructuring: an array pattern runs the iterator protocol, costly before V8 optimizes.)
+  const a = plan.seats[0];
+  const b = plan.seats[1];
+  const o1 = plan.others[0];
+  const o2 = plan.others[1];
   // 1. How many honors each seat holds, weighted by its deals.
   const bucket = plan.buckets[pickSplit(plan.split, word)]!;
   // 2. How many of each rank, weighted by its ways; 3. the suits of those honors, at random. The cards a and b do not
@@ -243,35 +230,66 @@ export function samplePoints(plan: PointsPlan, word: () => number): Uint8Array {
   suits[1] = 1;
   suits[2] = 2;
   suits[3] = 3;
+  // The draws' word and how many 10-bit draws are left in it.
+  let bits = 0;
+  let unused = 0;
+  let m = 0;
   for (let r = 0; r < 4; r++, combo = (combo / 25) | 0) {
     const na = ((combo % 25) / 5) | 0;
     const given = na + (combo % 5);
-    for (let j = 0; j < 4; j++) {
-      if (j < given) {
-        const k = j + draw(4 - j);
-        const t = suits[j]!;
-        suits[j] = suits[k]!;
-        suits[k] = t;
-        holders[suits[j]! * 13 + r] = j < na ? a : b;
-      } else {
-        left[n++] = suits[j]! * 13 + r;
-      }
+    for (let j = 0; j < given; j++) {
+      const bound = 4 - j;
+      do {
+        if (unused === 0) {
+          bits = word();
+          unused = 3;
+        }
+        m = (bits & 1023) * bound;
+        bits >>>= 10;
+        unused--;
+      } while ((m & 1023) < 1024 % bound);
+      const k = j + (m >> 10);
+      const t = suits[j]!;
+      suits[j] = suits[k]!;
+      suits[k] = t;
+      holders[suits[j]! * 13 + r] = j < na ? a : b;
     }
+    for (let j = given; j < 4; j++) left[n++] = suits[j]! * 13 + r;
   }
   // 4. The spot cards of a and b, then the other seats' 26 cards, each a uniform choice (partial Fisher–Yates).
   const spots = SPOTS;
-  for (let s = 0, i = 0; s < 4; s++) for (let rank = 4; rank < 13; rank++) spots[i++] = s * 13 + rank;
+  spots.set(SPOT_CARDS);
   const given = 26 - bucket.ha - bucket.hb;
   const toA = 13 - bucket.ha;
   for (let j = 0; j < given; j++) {
-    const k = j + draw(36 - j);
+    const bound = 36 - j;
+    do {
+      if (unused === 0) {
+        bits = word();
+        unused = 3;
+      }
+      m = (bits & 1023) * bound;
+      bits >>>= 10;
+      unused--;
+    } while ((m & 1023) < 1024 % bound);
+    const k = j + (m >> 10);
     const t = spots[k]!;
     spots[k] = spots[j]!;
     holders[t] = j < toA ? a : b;
   }
   for (let j = given; j < 36; j++) left[n++] = spots[j]!;
   for (let j = 0; j < 13; j++) {
-    const k = j + draw(26 - j);
+    const bound = 26 - j;
+    do {
+      if (unused === 0) {
+        bits = word();
+        unused = 3;
+      }
+      m = (bits & 1023) * bound;
+      bits >>>= 10;
+      unused--;
+    } while ((m & 1023) < 1024 % bound);
+    const k = j + (m >> 10);
     const t = left[k]!;
     left[k] = left[j]!;
     holders[t] = o1;
