@@ -224,7 +224,6 @@ async function main(argv: string[], cli: Cli): Promise<number> {
     return text === '' ? Promise.resolve() : printText(text);
   };
 
-  const numbering = bridgeNumbering({ edition });
   const show = (page: bigint, deal: Deal): string => {
     switch (format) {
       case 'string':
@@ -504,6 +503,8 @@ async function main(argv: string[], cli: Cli): Promise<number> {
   // --of prints just the page, unless a format is asked for.
   // With --dd, --of shows the deal (as a diagram unless a format is given) beside its table.
   const formatGiven = values.format !== undefined || values.json === true || dd !== undefined;
+  // Made here, not at the start: --where, --script and --random never need it.
+  const numbering = bridgeNumbering({ edition });
   const one = (text: string): { page: bigint; deal?: Deal } => {
     if (values.of !== undefined) {
       const page = numbering.numberOfDeal(text);

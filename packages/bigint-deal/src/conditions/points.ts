@@ -117,6 +117,9 @@ const SPLIT = [
   [1, 0, 0, 0, 0],
 ];
 
+/** Where each count of aces (or kings…) for a starts in the list of the 15 ways (na, nb), na * 5 + nb in order. */
+const FIRST_OF = [0, 5, 9, 12, 14];
+
 /** Counts the pairs of hands of seats a and b with points in `hcpA` and `hcpB` (no other condition). @internal */
 export function pointsCount(seats: [number, number], hcpA: readonly [number, number], hcpB: readonly [number, number]): PointsPlan {
   const byHonors = new Map<number, Bucket>();
@@ -153,19 +156,22 @@ export function pointsCount(seats: [number, number], hcpA: readonly [number, num
         const pb2 = pb1 + 2 * NB[i2]!;
         if (out(pa2, pb2, 4)) continue;
         const w2 = w1 * WAYS[i2]!;
-        for (let i3 = 0; i3 < 15; i3++) {
-          const pa = pa2 + NA[i3]!;
-          const pb = pb2 + NB[i3]!;
-          if (pa < loA || pa > hiA || pb < loB || pb > hiB) continue;
-          const ha = NA[i0]! + NA[i1]! + NA[i2]! + NA[i3]!;
-          const hb = NB[i0]! + NB[i1]! + NB[i2]! + NB[i3]!;
-          if (ha > 13 || hb > 13) continue;
-          const key = ha * 17 + hb;
-          let bucket = byHonors.get(key);
-          if (bucket === undefined) byHonors.set(key, (bucket = { ha, hb, combos: [], running: [] }));
-          bucket.combos.push(CODE[i0]! + 25 * (CODE[i1]! + 25 * (CODE[i2]! + 25 * CODE[i3]!)));
-          const { running } = bucket;
-          running.push((running.length > 0 ? running[running.length - 1]! : 0) + w2 * WAYS[i3]!);
+        // The jacks: only the counts that land both seats in their ranges, in the list's order (na, then nb).
+        const naHi = Math.min(4, hiA - pa2);
+        for (let na = Math.max(0, loA - pa2); na <= naHi; na++) {
+          const nbHi = Math.min(4 - na, hiB - pb2);
+          for (let nb = Math.max(0, loB - pb2); nb <= nbHi; nb++) {
+            const i3 = FIRST_OF[na]! + nb;
+            const ha = NA[i0]! + NA[i1]! + NA[i2]! + NA[i3]!;
+            const hb = NB[i0]! + NB[i1]! + NB[i2]! + NB[i3]!;
+            if (ha > 13 || hb > 13) continue;
+            const key = ha * 17 + hb;
+            let bucket = byHonors.get(key);
+            if (bucket === undefined) byHonors.set(key, (bucket = { ha, hb, combos: [], running: [] }));
+            bucket.combos.push(CODE[i0]! + 25 * (CODE[i1]! + 25 * (CODE[i2]! + 25 * CODE[i3]!)));
+            const { running } = bucket;
+            running.push((running.length > 0 ? running[running.length - 1]! : 0) + w2 * WAYS[i3]!);
+          }
         }
       }
     }

@@ -36,18 +36,18 @@ export function cardName(card: number): string {
 let highRanks: string[] | undefined;
 let lowRanks: string[] | undefined;
 
-/** The ranks of a mask, high to low, from `from` (the first bit's rank) on. */
-function ranksOfBits(mask: number, from: number): string {
-  let text = '';
-  for (let r = 0; mask >> r !== 0; r++) if ((mask >> r) & 1) text += RANKS[from + r]!;
-  return text;
+/** The texts of the 2^bits rank masks of `bits` ranks from `from` on, each its lowest rank's letter before the rest's. */
+function ranksTable(from: number, bits: number): string[] {
+  const table = [''];
+  for (let m = 1; m < 1 << bits; m++) table.push(RANKS[from + 31 - Math.clz32(m & -m)]! + table[m & (m - 1)]!);
+  return table;
 }
 
 /** The text of a rank mask of one suit (bit 0 = ace), high to low: `'AKT2'`; `''` for a void. @internal */
 export function ranksOfMask(mask: number): string {
   if (highRanks === undefined) {
-    highRanks = Array.from({ length: 128 }, (_, m) => ranksOfBits(m, 0));
-    lowRanks = Array.from({ length: 64 }, (_, m) => ranksOfBits(m, 7));
+    highRanks = ranksTable(0, 7);
+    lowRanks = ranksTable(7, 6);
   }
   return highRanks[mask & 127]! + lowRanks![mask >> 7]!;
 }
