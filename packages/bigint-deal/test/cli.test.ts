@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { expectOneLineErrors, fuzzCli, peakMemory, runBin, runShell } from '@puzzles/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEALS, countDeals, dealByNumber, numberOfDeal, randomDeal } from '../src/index.js';
+import { DEALS, compileCondition, countDeals, dealByNumber, formatScriptAction, numberOfDeal, parseDealerScript, randomDeal, sampleDeals } from '../src/index.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const PAGE_1 = 'NNNNNNNNNNNNNEEEEEEEEEEEEESSSSSSSSSSSSSWWWWWWWWWWWWW';
@@ -279,6 +279,21 @@ describe('deals to a condition (--where)', () => {
       expect(points).toBeLessThanOrEqual(17);
       expect(north.hearts.length).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  it('prints deals dealt exactly in batches: every deal of the library’s stream, in order, none lost across batches', () => {
+    // 2,500 deals are some 170 KB of PBN (batches of 16 KB); the script's printoneline lines are longer still.
+    const condition = 'hcp(north) >= 22 and hcp(south) >= 10';
+    const { constraint } = compileCondition(condition);
+    const deals = sampleDeals(constraint, { count: 2500, seed: 'batches' }).deals.map(({ deal }) => deal);
+    const where = run(['--where', condition, '--count', '2500', '--seed', 'batches', '--format', 'pbn']);
+    expect(where.code, where.stderr).toBe(0);
+    expect(where.stdout).toBe(deals.map((deal) => `${deal.toPbn()}\n`).join(''));
+    const script = run(['--script', '-', '--seed', 'batches', '--count', '2500'], `condition ${condition}\naction printoneline\n`);
+    expect(script.code, script.stderr).toBe(0);
+    const oneLine = parseDealerScript('action printoneline\n').actions[0]!;
+    const lines = deals.map((deal, k) => formatScriptAction(oneLine, deal, k + 1));
+    expect(script.stdout).toBe(`${lines.join('\n')}\nProduced 2500 hands, dealt exactly (none rejected)\n`);
   });
 
   it('--count-only prints the exact count and probability (text and --json)', () => {
