@@ -34,7 +34,24 @@ function clusters(grid: Grid, digit: number): [number[], number[]][] {
   return out;
 }
 
-const seesAny = (xs: readonly number[], ys: readonly number[]): boolean => xs.some((x) => ys.some((y) => SEES[x * 81 + y]));
+/** Each cell's peers as three 27-bit words (cells 0-26, 27-53, 54-80); made on first use. */
+let peerWords: Int32Array | undefined;
+
+function peersAsWords(): Int32Array {
+  if (peerWords !== undefined) return peerWords;
+  const out = new Int32Array(81 * 3);
+  for (let a = 0; a < 81; a++) for (let b = 0; b < 81; b++) if (SEES[a * 81 + b]) out[a * 3 + Math.floor(b / 27)]! |= 1 << b % 27;
+  return (peerWords = out);
+}
+
+/** The cells of a list as three words (into out at `at`), and the cells that see any of them (into sees at `at`). */
+function wordsOf(cells: readonly number[], out: Int32Array, sees: Int32Array, at: number): void {
+  const peers = peersAsWords();
+  for (const x of cells) {
+    out[at + Math.floor(x / 27)]! |= 1 << x % 27;
+    for (let k = 0; k < 3; k++) sees[at + k]! |= peers[x * 3 + k]!;
+  }
+}
 
 /**
  * Multi-coloring: two clusters of a digit's strong links, each two-colored (one color of each cluster is true).
@@ -60,6 +77,16 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
     if (!(digits & (1 << (digit - 1)))) continue;
     const bit = 1 << (digit - 1);
     const all = clusters(grid, digit);
+    // Each color's cells and the cells seeing any of them, as words (color s of cluster i at (i * 2 + s) * 3): a
+    // pair of colors that cannot give anything is left before its eliminations are made (most pairs give nothing).
+    const colorWords = new Int32Array(all.length * 6);
+    const seeWords = new Int32Array(all.length * 6);
+    for (let i = 0; i < all.length; i++) for (let s = 0; s < 2; s++) wordsOf(all[i]![s]!, colorWords, seeWords, (i * 2 + s) * 3);
+    // Whether a cell of the color at `x` sees a cell of the color at `y` (word offsets as above).
+    const sees = (x: number, y: number): boolean =>
+      ((seeWords[x]! & colorWords[y]!) | (seeWords[x + 1]! & colorWords[y + 1]!) | (seeWords[x + 2]! & colorWords[y + 2]!)) !== 0;
+    const digitWords = [0, 0, 0];
+    for (let x = 0; x < 81; x++) if (c[x]! & bit) digitWords[Math.floor(x / 27)]! |= 1 << x % 27;
     for (let i = 0; i < all.length; i++) {
       for (let j = 0; j < all.length; j++) {
         if (i === j) continue;
@@ -73,7 +100,7 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
         for (let s = 0; s < 2; s++) {
           const a = s === 0 ? a1 : a2;
           // Type 1: color a sees both colors of cluster B.
-          if (seesAny(a, b1) && seesAny(a, b2)) {
+          if (sees((i * 2 + s) * 3, j * 6) && sees((i * 2 + s) * 3, j * 6 + 3)) {
             const elim = new Eliminations();
             for (const x of a) elim.add(c, x, bit);
             push(digit, cellsOf(), elim, () => `Multi-coloring on ${digit} (a color sees both colors of another cluster): ${listing(a.map(cellName))} see both colors of the cluster ${listing([...b1, ...b2].sort((x, y) => x - y).map(cellName))}, so they are not ${digit}`);
@@ -87,7 +114,16 @@ export function findMultiColorings(grid: Grid, limit = Infinity): Step[] {
           for (let t = 0; t < 2; t++) {
             const b = t === 0 ? b1 : b2;
             const bOpp = t === 0 ? b2 : b1;
-            if (!seesAny(a, b)) continue;
+            if (!sees((i * 2 + s) * 3, (j * 2 + t) * 3)) continue;
+            // The cells holding the digit outside both clusters that see both opposites: none, nothing to remove.
+            const ao = (i * 2 + 1 - s) * 3;
+            const bo = (j * 2 + 1 - t) * 3;
+            let room = 0;
+            for (let k = 0; k < 3; k++) {
+              const outside = ~(colorWords[i * 6 + k]! | colorWords[i * 6 + 3 + k]! | colorWords[j * 6 + k]! | colorWords[j * 6 + 3 + k]!);
+              room |= digitWords[k]! & outside & seeWords[ao + k]! & seeWords[bo + k]!;
+            }
+            if (!room) continue;
             const elim = new Eliminations();
             const cells = cellsOf();
             for (let x = 0; x < 81; x++) {
