@@ -332,9 +332,13 @@ export function findAlsXyWings(grid: Grid, limit = Infinity, overlap = false): S
 
 /** Whether some cell sees all of some digit of `zs` in both sets. */
 function reachesCell(a: Als, b: Als, zs: number): boolean {
+  const bb = b.board;
   for (let m = zs; m; m &= m - 1) {
     const z = 32 - Math.clz32(m & -m);
-    if (!isEmpty(andNot(and(a.seeAll[z]!, b.seeAll[z]!), b.board))) return true;
+    // Word by word, without making boards: this runs for every chain and wing tried.
+    const sa = a.seeAll[z]!;
+    const sb = b.seeAll[z]!;
+    if ((sa[0] & sb[0] & ~bb[0]) | (sa[1] & sb[1] & ~bb[1]) | (sa[2] & sb[2] & ~bb[2])) return true;
   }
   return false;
 }
@@ -363,7 +367,8 @@ export function findAlsChains(grid: Grid, limit = Infinity, overlap = false): St
   const path: number[] = [];
   const via: number[] = [];
   let cap = 4;
-  const dfs = (used: Board): void => {
+  // The cells of the sets on the path so far, as three words (u0, u1, u2) rather than a new board per extension.
+  const dfs = (u0: number, u1: number, u2: number): void => {
     if (work++ > ALS_CHAIN_WORK) return;
     const last = path[path.length - 1]!;
     if (path.length === cap) {
@@ -403,12 +408,13 @@ export function findAlsChains(grid: Grid, limit = Infinity, overlap = false): St
     if (path.length >= cap) return;
     for (const { to, rcc } of links[last]!) {
       const next = alses[to]!;
-      if (overlap ? path.includes(to) : !disjoint(next.board, used)) continue;
+      const nb = next.board;
+      if (overlap ? path.includes(to) : (nb[0] & u0) | (nb[1] & u1) | (nb[2] & u2)) continue;
       for (let m = via.length ? rcc & ~(1 << (via[via.length - 1]! - 1)) : rcc; m; m &= m - 1) {
         const x = 32 - Math.clz32(m & -m);
         path.push(to);
         via.push(x);
-        dfs([used[0] | next.board[0], used[1] | next.board[1], used[2] | next.board[2]]);
+        dfs(u0 | nb[0], u1 | nb[1], u2 | nb[2]);
         path.pop();
         via.pop();
       }
@@ -419,7 +425,8 @@ export function findAlsChains(grid: Grid, limit = Infinity, overlap = false): St
     work = 0;
     for (let s = 0; s < alses.length && work <= ALS_CHAIN_WORK; s++) {
       path.push(s);
-      dfs(alses[s]!.board);
+      const board = alses[s]!.board;
+      dfs(board[0], board[1], board[2]);
       path.pop();
     }
   }
