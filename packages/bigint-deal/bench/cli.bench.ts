@@ -5,7 +5,8 @@
 // work: dealer runs a script (generate 100,000,000, produce 1,000, the condition, printoneline); ours runs that very
 // script (--script), and the same condition as --where with --format pbn (one line a deal). Runs alternate, each with
 // a new seed; the figures are medians of 7 runs (the machine is shared, and CPU time is steadier than wall time).
-// Without dealer, our figures are printed alone, and the comparison is skipped with a line saying so.
+// Without dealer, our figures are printed alone, and the comparison is skipped with a line saying so. A bare start of
+// node (`node -e ''`) is measured in the same rounds, for scale.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,12 +42,15 @@ const commands: [string, (seed: number) => string][] = [
 ];
 const hasDealer = existsSync(DEALER);
 if (hasDealer) commands.unshift(['dealer', (seed) => `${DEALER} -s ${seed} ${script}`]);
+// For scale, not compared: what a bare start of node costs in the same runs (it is in both of our figures).
+const BARE = "node alone (node -e '')";
+commands.push([BARE, () => `node -e ''`]);
 const cpu = new Map<string, number[]>(commands.map(([name]) => [name, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, command] of commands) {
     const { cpu: seconds, lines, text } = run(command(round + 1));
     // Both print a line a deal (dealer adds its report at the end): check that the work was done.
-    if (lines < 1000 || (name === 'dealer' && !/Produced 1000 hands/.test(text))) throw new Error(`${name} printed ${lines} lines:\n${text}`);
+    if (name !== BARE && (lines < 1000 || (name === 'dealer' && !/Produced 1000 hands/.test(text)))) throw new Error(`${name} printed ${lines} lines:\n${text}`);
     cpu.get(name)!.push(seconds);
   }
 }
@@ -55,7 +59,9 @@ console.log(`the command, ${CONDITION}, 1,000 deals printed one a line: CPU seco
 const dealerCpu = hasDealer ? median(cpu.get('dealer')!) : undefined;
 for (const [name] of commands) {
   const ours = median(cpu.get(name)!);
-  const ratio = dealerCpu !== undefined && name !== 'dealer' ? `; dealer / ours = ${(dealerCpu / ours).toFixed(1)}x (aimed at 10x or more)` : '';
+  const ratio = dealerCpu !== undefined && name !== 'dealer' && name !== BARE ? `; dealer / ours = ${(dealerCpu / ours).toFixed(1)}x (aimed at 10x or more)` : '';
   console.log(`  ${name}: ${ours.toFixed(3)} s (runs: ${cpu.get(name)!.map((s) => s.toFixed(2)).join(' ')})${ratio}`);
 }
 if (!hasDealer) console.log('  dealer is not installed (apt-get install dealer): no side-by-side figure');
+// node reads the file NODE_EXTRA_CA_CERTS names (and parses every certificate in it) as it starts, whatever it runs.
+if (process.env.NODE_EXTRA_CA_CERTS) console.log(`  note: NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): every node start above reads and parses those certificates`);

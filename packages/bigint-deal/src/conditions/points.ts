@@ -67,6 +67,11 @@ function wordBelow(word: () => number, bound: number): number {
   throw new RangeError('the random source gave 1000 words in a row that a uniform source almost never gives; is it a constant?');
 }
 
+/** Throws what the kit's bigBelow throws for a source that never draws below the bound (its message made out of line). */
+function notUniform(boundHigh: number, boundLow: number): never {
+  throw new RangeError(`the random source gave 1000 draws in a row at or above ${BigInt(boundHigh) * 4294967296n + BigInt(boundLow)}; it is not uniform (a constant?)`);
+}
+
 /**
  * The index of the first running total above a uniform draw below the last one: the same words and the same draw as
  * the kit's bigBelow (the top word cut to `bits`, rejection while at or above the total), with Numbers only. @internal
@@ -82,7 +87,7 @@ export function pickSplit(split: SplitTotals, word: () => number): number {
     const boundHigh = high[last]!;
     const boundLow = low[last]!;
     for (let attempt = 0; ; attempt++) {
-      if (attempt === 1000) throw new RangeError(`the random source gave 1000 draws in a row at or above ${BigInt(boundHigh) * 4294967296n + BigInt(boundLow)}; it is not uniform (a constant?)`);
+      if (attempt === 1000) notUniform(boundHigh, boundLow);
       const first = (word() & mask) >>> 0;
       // words is 1, 2 or 3: the value is first, or first and one word, or first and two words (high part first).
       if (words === 1) {
