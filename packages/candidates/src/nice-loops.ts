@@ -33,6 +33,8 @@ interface Search {
   readonly grouped: boolean;
   readonly als: boolean;
   readonly found: Record<Kind, Found[]>;
+  /** Each kind's found steps as best orders them, all of them: made once, then cut to each call's limit. */
+  readonly ordered: Partial<Record<Kind, Found[]>>;
 }
 
 // The last search of each flavour: the solver asks for the three kinds one after another on the same state.
@@ -49,9 +51,18 @@ function sameState(s: Search, grid: Grid, grouped: boolean, als: boolean): boole
 function search(grid: Grid, grouped: boolean, als: boolean): Search {
   for (const s of cache) if (sameState(s, grid, grouped, als)) return s;
   const found = run(grid, grouped, als);
-  const s: Search = { values: grid.values.slice(), candidates: grid.candidates.slice(), grouped, als, found };
+  const s: Search = { values: grid.values.slice(), candidates: grid.candidates.slice(), grouped, als, found, ordered: {} };
   cache = [s, ...cache.filter((x) => x.grouped !== grouped || x.als !== als)];
   return s;
+}
+
+/**
+ * A search's steps of one kind, at most `limit`, as best gives them: the solver asks for each kind with limit 1 and
+ * again with 30 for its choice in the family, so the whole order is made once per search.
+ */
+function bestOf(s: Search, kind: Kind, limit: number): Found[] {
+  const all = (s.ordered[kind] ??= best(s.found[kind], Infinity));
+  return all.length > limit ? all.slice(0, limit) : all.slice();
 }
 
 /** Orders found steps shortest first, keeps one per set of changes, at most `limit`. */
@@ -283,10 +294,10 @@ function weakLinkTwiceStrong(graph: ChainGraph, denied: Uint8Array, c: Uint16Arr
  * and, unless `als` is false, ALS nodes. @internal
  */
 export function findLoops(kind: Kind, grouped: boolean, grid: Grid, limit: number, als = grouped): Step[] {
-  return best(search(grid, grouped, als && grouped).found[kind], limit).map((f) => f.make());
+  return bestOf(search(grid, grouped, als && grouped), kind, limit).map((f) => f.make());
 }
 
 /** findLoops's steps before they are made (the same ones in the same order), for the solver's choice in a family. @internal */
 export function findLoopChoices(kind: Kind, grouped: boolean, grid: Grid, limit: number, als = grouped): readonly LoopChoice[] {
-  return best(search(grid, grouped, als && grouped).found[kind], limit);
+  return bestOf(search(grid, grouped, als && grouped), kind, limit);
 }
