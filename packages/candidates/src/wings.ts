@@ -1,26 +1,23 @@
 import type { Grid } from './grid.js';
 import { commonPeers, strongLinks, type StrongLink } from './links.js';
 import { Eliminations, type Step } from './step.js';
-import { cellName, COL_OF, digitsOf, digitSet, LOWEST_DIGIT, POPCOUNT, ROW_OF, SEES, unitName } from './tables.js';
+import { cellName, digitsOf, digitSet, LOWEST_DIGIT, PEERS, POPCOUNT, SEES, unitName } from './tables.js';
 
 const ascending = (a: number, b: number): number => a - b;
 
 /**
  * The bivalue peers of a pivot with candidates `pm` that can be its pincers, ascending, into `out` (XY-Wing: sharing
- * one digit with the pivot; XYZ-Wing: both digits in the pivot): read through the pivot's row, column and box
- * components (a box cell in the pivot's row or column is taken once).
+ * one digit with the pivot; XYZ-Wing: both digits in the pivot): the pivot's 20 peers (its row, column and box, each
+ * cell once), read straight from the candidates (this runs for every bivalue or trivalue cell of every state).
  */
 function wingsOf(grid: Grid, pivot: number, pm: number, xyz: boolean, out: number[]): number[] {
   out.length = 0;
-  for (let j = 0 as 0 | 1 | 2; j < 3; j++) {
-    const unit = grid.componentOf(pivot, j);
-    for (let k = 0; k < 9; k++) {
-      const m = unit.mask(k);
-      if (POPCOUNT[m] !== 2 || (xyz ? (m & ~pm) !== 0 : POPCOUNT[m & pm] !== 1)) continue;
-      const cell = unit.cellAt(k);
-      if (cell === pivot || (j === 2 && (ROW_OF[cell] === ROW_OF[pivot] || COL_OF[cell] === COL_OF[pivot]))) continue;
-      out.push(cell);
-    }
+  const c = grid.candidates;
+  for (let k = pivot * 20; k < pivot * 20 + 20; k++) {
+    const cell = PEERS[k]!;
+    const m = c[cell]!;
+    if (POPCOUNT[m] !== 2 || (xyz ? (m & ~pm) !== 0 : POPCOUNT[m & pm] !== 1)) continue;
+    out.push(cell);
   }
   if (out.length > 1) out.sort(ascending);
   return out;
