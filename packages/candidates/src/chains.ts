@@ -31,12 +31,16 @@ function best(found: Found[], limit: number): Step[] {
   return out;
 }
 
-function seersOf(grid: Grid, s: number, e: number, bit: number): number[] {
-  const out: number[] = [];
+/**
+ * The cells holding the digit that see both ends of a chain, or null when none does: the searches ask at every end
+ * they reach, and most have none, so a list is made only for a chain that removes something.
+ */
+function seersOf(grid: Grid, s: number, e: number, bit: number): number[] | null {
+  let out: number[] | null = null;
   const c = grid.candidates;
   for (let k = 0; k < 20; k++) {
     const x = PEERS[s * 20 + k]!;
-    if (x !== e && c[x]! & bit && SEES[x * 81 + e]) out.push(x);
+    if (x !== e && c[x]! & bit && SEES[x * 81 + e]) (out ??= []).push(x);
   }
   return out;
 }
@@ -90,7 +94,7 @@ export function findXChains(grid: Grid, limit = Infinity): Step[] {
             queue[tail++] = y * 2 + 1;
             if (depth >= 3 && y > s) {
               const seers = seersOf(grid, s, y, bit);
-              if (seers.length) found.push(xChainStep(grid, digit, s, y, seers, onParent, offParent, depth));
+              if (seers !== null) found.push(xChainStep(grid, digit, s, y, seers, onParent, offParent, depth));
             }
           }
         } else {
@@ -202,7 +206,7 @@ export function findXYChains(grid: Grid, limit = Infinity): Step[] {
           queue[tail++] = next;
           if (w === z && depth >= 3 && y > s) {
             const seers = seersOf(grid, s, y, zbit);
-            if (seers.length) found.push(xyChainStep(grid, z, s, next, seers, parent, depth));
+            if (seers !== null) found.push(xyChainStep(grid, z, s, next, seers, parent, depth));
           }
         }
       }
