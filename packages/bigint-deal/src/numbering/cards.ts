@@ -114,9 +114,6 @@ export function pbnOfHolders(holders: Uint8Array, first: string): string {
   if (start < 0) throw new RangeError(`the first seat must be one of N, E, S, W; got ${describeValue(first)}`);
   const m = masksOf(holders);
   const t = ranksOfMask;
-  if (start === 0) {
-    return `N:${t(m[0]!)}.${t(m[1]!)}.${t(m[2]!)}.${t(m[3]!)} ${t(m[4]!)}.${t(m[5]!)}.${t(m[6]!)}.${t(m[7]!)} ${t(m[8]!)}.${t(m[9]!)}.${t(m[10]!)}.${t(m[11]!)} ${t(m[12]!)}.${t(m[13]!)}.${t(m[14]!)}.${t(m[15]!)}`;
-  }
   let text = `${SEATS[start]}:`;
   for (let i = 0; i < 4; i++) {
     const q = ((start + i) % 4) * 4;
