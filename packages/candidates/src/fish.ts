@@ -50,6 +50,11 @@ export function findFish(grid: Grid, size: 2 | 3 | 4, limit = Infinity): Step[] 
   const report = (cover: number): void => {
     let baseMask = 0;
     for (const b of chosen) baseMask |= 1 << b;
+    // A fish that removes nothing (most: one already used stays on every later state) is left before anything is
+    // made: the digit's places in the cover lines (the table read below) outside the base lines.
+    let outside = 0;
+    for (let x = 0; x < 9; x++) if (cover & (1 << x)) outside |= positions[((byRows ? 9 : 0) + x) * 9 + digit - 1]! & ~baseMask;
+    if (!outside) return;
     const elim = new Eliminations();
     const cells: number[] = [];
     // The cover lines are columns for row-based fish (positions in a column are rows) and rows otherwise.
