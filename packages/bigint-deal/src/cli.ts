@@ -394,11 +394,10 @@ async function main(argv: string[], cli: Cli): Promise<number> {
       onNoMatch: (attempts) => noMatch(attempts, timeout === undefined ? "give --timeout to bound the search (the script's generate bounds it too)" : `it stops at --timeout ${values.timeout}`),
       noMatchAfter: NO_MATCH_AFTER,
     });
-    // What the script prints for one deal (a function of its own, small enough for V8 to optimize: the loop that calls
-    // it lives in main, which it does not optimize).
-    // Its text goes out in one write.
     // Without double-dummy analysis, deals dealt exactly (no rejection: each comes at once) are printed in batches.
     const batched = analysis === undefined && whyNotCountable(script.constraint) === undefined;
+    // What the script prints for one deal (a function of its own, small enough for V8 to optimize: the loop that calls
+    // it lives in main, which it does not optimize). Its text goes out in one write, or into the batch.
     const printDeal = ({ deal, page }: SampledDeal, board: number): Promise<void> | undefined => {
       const table = dd === undefined ? undefined : dd.doubleDummyTable(deal, remaining());
       const par = table === undefined || dealer === undefined ? undefined : dd!.par(table, { dealer, vulnerable });
