@@ -7,29 +7,6 @@ import { UnitMemo } from './unit-memo.js';
 /** One memo per size: the units known to hold no hidden subset on a state (see unit-memo.ts). */
 const hiddenMemos: (UnitMemo | undefined)[] = [];
 
-/** One memo per size for naked subsets: the states on which none removed anything. */
-const nakedMemos: (UnitMemo | undefined)[] = [];
-
-/**
- * For each unit, itself and the units that share two or more cells with it (a line's three boxes, a box's three rows
- * and three columns): a naked subset of the unit removes candidates only in those, so it gives nothing again while
- * they are unchanged. Made on first use (27-bit masks).
- */
-let unitReach: Int32Array | undefined;
-
-function reachOfUnits(): Int32Array {
-  if (unitReach !== undefined) return unitReach;
-  const out = new Int32Array(27);
-  for (let u = 0; u < 27; u++) {
-    for (let v = 0; v < 27; v++) {
-      let shared = 0;
-      for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) if (UNIT_CELLS[u * 9 + i] === UNIT_CELLS[v * 9 + j]) shared++;
-      if (shared >= 2) out[u]! |= 1 << v;
-    }
-  }
-  return (unitReach = out);
-}
-
 const SIZE_NAME = ['', '', 'pair', 'triple', 'quad'] as const;
 
 // The steps are made by functions of their own: the searches run on every stuck state and stay small for the
@@ -141,13 +118,7 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
     }
   };
 
-  // A unit is searched again only when it or a unit it shares two cells with changed since a state on which no naked
-  // subset of this size removed anything (the memo is told below).
-  const memo = (nakedMemos[size] ??= new UnitMemo());
-  const changed = memo.units(values, candidates);
-  const reach = reachOfUnits();
   for (let u = 0; u < 27 && steps.length < limit; u++) {
-    if (!(changed & reach[u]!)) continue;
     unit = grid.components[u]!;
     pool.length = 0;
     let open = 0;
@@ -163,7 +134,6 @@ export function findNakedSubsets(grid: Grid, size: 2 | 3 | 4, limit = Infinity):
     if (pool.length < size || open <= size) continue;
     search(0, 0);
   }
-  memo.searched(steps.length > 0 || !(limit > 0));
   return steps;
 }
 
