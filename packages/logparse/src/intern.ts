@@ -177,6 +177,12 @@ export class ByteInterner {
   }
 }
 
+/** The first slot of the pair (a, b) in an open-addressing table of mask + 1 slots (PairTable's and PairSet's hash). */
+function pairSlot(a: number, b: number, mask: number): number {
+  const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
+  return (h ^ (h >>> 16)) & mask;
+}
+
 /** (a, b) id pairs → dense pair ids. @internal */
 export class PairTable {
   // Small at first, like ByteInterner's tables.
@@ -188,10 +194,9 @@ export class PairTable {
 
   /** The id of the pair (a, b). */
   id(a: number, b: number): number {
-    const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
     const mask = this.#mask;
     const table = this.#table;
-    let slot = (h ^ (h >>> 16)) & mask;
+    let slot = pairSlot(a, b, mask);
     for (;;) {
       const entry = table[slot]!;
       if (entry === 0) break;
@@ -216,8 +221,7 @@ export class PairTable {
     const table = new Int32Array(size);
     const mask = size - 1;
     for (let id = 0; id < this.size; id++) {
-      const h = Math.imul(this.firsts[id]!, 0x9e3779b1) ^ Math.imul(this.seconds[id]! + 0x7f4a7c15, 0x85ebca77);
-      let slot = (h ^ (h >>> 16)) & mask;
+      let slot = pairSlot(this.firsts[id]!, this.seconds[id]!, mask);
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = id + 1;
     }
@@ -239,11 +243,10 @@ export class PairSet {
 
   /** Adds the pair (a, b) (nothing when it is in the set). */
   add(a: number, b: number): void {
-    const h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
     const mask = this.#mask;
     const table = this.#table;
     const first = a + 1;
-    let slot = (h ^ (h >>> 16)) & mask;
+    let slot = pairSlot(a, b, mask);
     for (;;) {
       const x = table[2 * slot]!;
       if (x === 0) break;
@@ -285,8 +288,7 @@ export class PairSet {
       const first = old[s]!;
       if (first === 0) continue;
       const b = old[s + 1]!;
-      const h = Math.imul(first - 1, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
-      let slot = (h ^ (h >>> 16)) & mask;
+      let slot = pairSlot(first - 1, b, mask);
       while (table[2 * slot] !== 0) slot = (slot + 1) & mask;
       table[2 * slot] = first;
       table[2 * slot + 1] = b;
