@@ -1,7 +1,7 @@
 // Interning without strings: byte ranges are hashed and compared in place, and a string is decoded only the first
 // time a distinct value is seen. Pairs of ids get ids of their own in an open-addressing table of typed arrays.
 
-import { encodeText } from './bytes.js';
+import { asBytes, encodeText } from './bytes.js';
 import { utf8TextOf } from './text.js';
 
 /** Distinct byte strings → dense ids (0, 1, 2…), with their decoded text. @internal */
@@ -126,6 +126,32 @@ export class ByteInterner {
     return id;
   }
 
+  /** The interned byte strings (id's at `arena[offsets[id], offsets[id] + lengths[id])`), to hand to another thread. */
+  dump(): InternerDump {
+    return { size: this.strings.length, arena: this.#arena, offsets: this.#offsets, lengths: this.#lengths };
+  }
+
+  /** The ids here of another interner's byte strings (by its id), each interned here as `intern` does. */
+  internAll(from: InternerDump): Int32Array {
+    const out = new Int32Array(from.size);
+    // (As `internString`: the view slots stay with the buffers lines come from.)
+    const buffer0 = this.#buffer0;
+    const buffer1 = this.#buffer1;
+    const view0 = this.#views[0]!;
+    const view1 = this.#views[1]!;
+    // (A Buffer view in Node: texts are decoded with Buffer's own slice.)
+    const arena = asBytes(from.arena);
+    for (let id = 0; id < from.size; id++) {
+      const s = from.offsets[id]!;
+      out[id] = this.intern(arena, s, s + from.lengths[id]!);
+    }
+    this.#buffer0 = buffer0;
+    this.#buffer1 = buffer1;
+    this.#views[0] = view0;
+    this.#views[1] = view1;
+    return out;
+  }
+
   // Texts with a `\x` in them, by id: decoding is lossless but for one case, a text that really is `\xhh` (written
   // `\\xhh` in the log) and a byte outside UTF-8 (written `\xhh` back), so only such texts can come from two byte
   // strings. The second byte string gets the first one's id: one text, one id, as the records path counts them.
@@ -175,6 +201,14 @@ export class ByteInterner {
     this.#table = table;
     this.#mask = mask;
   }
+}
+
+/** A `ByteInterner`'s byte strings as typed arrays (`ByteInterner.dump`; only the first `size` ids count). @internal */
+export interface InternerDump {
+  readonly size: number;
+  readonly arena: Uint8Array;
+  readonly offsets: Int32Array;
+  readonly lengths: Int32Array;
 }
 
 /** The first slot of the pair (a, b) in an open-addressing table of mask + 1 slots (PairTable's and PairSet's hash). */
@@ -257,6 +291,11 @@ export class PairSet {
     table[2 * slot + 1] = b;
     // At most three quarters full.
     if (++this.size * 4 > (mask + 1) * 3) this.#rehash();
+  }
+
+  /** The table itself (slot s: a + 1 and b at 2s and 2s + 1, a + 1 = 0 empty), to hand to another thread. */
+  dump(): Int32Array {
+    return this.#table;
   }
 
   /** Adds 1 to `counts[a]` for each pair (a, b). */

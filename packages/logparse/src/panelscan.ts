@@ -6,7 +6,7 @@ import { agentClass } from './agent.js';
 import { allocBytes } from './bytes.js';
 import { coreChunks, type ChunkSource } from './chunks.js';
 import { LogLineError, describeValue } from './errors.js';
-import { ByteInterner, PairSet, PairTable } from './intern.js';
+import { ByteInterner, PairSet, PairTable, type InternerDump } from './intern.js';
 import type { CompactPanels } from './compact.js';
 import { LineSplitter } from './lines.js';
 import type { DayPanels } from './days.js';
@@ -62,6 +62,34 @@ class Tally {
     }
   }
 
+  /** Adds hits and bytes to an item (its visitors apart). */
+  addCounts(item: number, hits: number, bytes: number): void {
+    if (item >= this.hits.length) this.#grow(item);
+    this.hits[item]! += hits;
+    this.bytes[item]! += bytes;
+  }
+
+  /** The tally as typed arrays, to hand to another thread (`TallyDump`). */
+  dump(): TallyDump {
+    return { hits: this.hits, bytes: this.bytes, pairs: this.pairs === null ? null : this.pairs.dump() };
+  }
+
+  /**
+   * Adds a dumped tally: its item `i` is item `items[i]` here (`i` itself when `items` is null), its visitor `v`
+   * visitor `visitors[v]`.
+   */
+  absorb(from: TallyDump, items: Int32Array | null, visitors: Int32Array): void {
+    const n = items === null ? from.hits.length : Math.min(from.hits.length, items.length);
+    for (let i = 0; i < n; i++) if (from.hits[i] !== 0) this.addCounts(items === null ? i : items[i]!, from.hits[i]!, from.bytes[i]!);
+    const table = from.pairs;
+    if (table === null) return;
+    const pairs = this.pairs!;
+    for (let s = 0; s < table.length; s += 2) {
+      const first = table[s]!;
+      if (first !== 0) pairs.add(items === null ? first - 1 : items[first - 1]!, visitors[table[s + 1]!]!);
+    }
+  }
+
   #grow(item: number): void {
     const size = Math.max(this.hits.length * 2, item + 1);
     const hits = new Float64Array(size);
@@ -71,6 +99,65 @@ class Tally {
     this.hits = hits;
     this.bytes = bytes;
   }
+}
+
+/** A tally as typed arrays: hits and bytes by item id, and the raw table of its distinct (item, visitor) pairs. @internal */
+export interface TallyDump {
+  readonly hits: Float64Array;
+  readonly bytes: Float64Array;
+  readonly pairs: Int32Array | null;
+}
+
+/**
+ * A counter's state as typed arrays (its texts as the interners' bytes) and a few small lists, made without copying
+ * anything: what a worker thread hands on, its buffers transferred, for another counter to add up (`absorb`). @internal
+ */
+export interface CounterDump {
+  readonly valid: number;
+  readonly failed: number;
+  readonly logSize: number;
+  readonly bytes: number;
+  readonly hosts: InternerDump;
+  readonly requests: InternerDump;
+  readonly refs: InternerDump;
+  readonly agents: InternerDump;
+  /** Day numbers by day index. */
+  readonly days: number[];
+  /** (host, agent) pairs by id, and (who, day index + 1) pairs by key: the first `size` of each. */
+  readonly who: PairsDump;
+  readonly keys: PairsDump;
+  readonly keyHits: Float64Array;
+  readonly keyBytes: Float64Array;
+  readonly keyVisitor: Int32Array;
+  readonly visitorCount: number;
+  readonly hoursOf: Int32Array;
+  readonly statusOf: Int32Array;
+  /** Requests, static files, not found, hours, referrers, referring sites, status classes. */
+  readonly tallies: TallyDump[];
+  readonly sites: string[];
+  /** (referrer, request) pairs of the graph, and their hits by pair id. */
+  readonly pairs: PairsDump;
+  readonly pairHits: Float64Array;
+}
+
+/** The first `size` pairs of a `PairTable`. @internal */
+export interface PairsDump {
+  readonly size: number;
+  readonly firsts: Int32Array;
+  readonly seconds: Int32Array;
+}
+
+/** The buffers of a counter dump's typed arrays, to transfer with it. @internal */
+export function dumpTransferables(dump: CounterDump): ArrayBuffer[] {
+  const all: ArrayBufferView[] = [dump.keyHits, dump.keyBytes, dump.keyVisitor, dump.hoursOf, dump.statusOf, dump.pairHits];
+  for (const i of [dump.hosts, dump.requests, dump.refs, dump.agents]) all.push(i.arena, i.offsets, i.lengths);
+  for (const p of [dump.who, dump.keys, dump.pairs]) all.push(p.firsts, p.seconds);
+  for (const t of dump.tallies) {
+    all.push(t.hits, t.bytes);
+    if (t.pairs !== null) all.push(t.pairs);
+  }
+  // (Each array has a buffer of its own; a buffer listed twice could not be transferred.)
+  return [...new Set(all.map((a) => a.buffer as ArrayBuffer))];
 }
 
 /** A growable Int32Array of ids, -1 for "not known yet". */
@@ -268,6 +355,112 @@ export class PanelCounter {
     const statusClass = status < 0 ? 10 : Math.floor(status / 100);
     this.#byStatus.add(statusClass, bytes, -1);
     if (visitor >= 0) this.#statusOf[visitor]! |= 1 << statusClass;
+  }
+
+  /**
+   * The state as typed arrays, no copy made (`CounterDump`): for a counter that counts no more, whose arrays go to
+   * another thread. Only for the fast path (`records` null).
+   */
+  dump(): CounterDump {
+    if (this.records !== null) throw new Error('a counter of records (a format without %r) cannot be dumped');
+    const pairs = (t: PairTable): PairsDump => ({ size: t.size, firsts: t.firsts, seconds: t.seconds });
+    return {
+      valid: this.valid,
+      failed: this.failed,
+      logSize: this.logSize,
+      bytes: this.bytes,
+      hosts: this.hosts.dump(),
+      requests: this.requests.dump(),
+      refs: this.refs.dump(),
+      agents: this.agents.dump(),
+      days: [...this.#days],
+      who: pairs(this.#who),
+      keys: pairs(this.#keys),
+      keyHits: this.#keyHits,
+      keyBytes: this.#keyBytes,
+      keyVisitor: this.#keyVisitor,
+      visitorCount: this.#visitorCount,
+      hoursOf: this.#hoursOf,
+      statusOf: this.#statusOf,
+      tallies: [this.#byRequest, this.#byStatic, this.#byNotFound, this.#byHour, this.#byRef, this.#bySite, this.#byStatus].map((t) => t.dump()),
+      sites: [...this.#sites],
+      pairs: pairs(this.#pairs),
+      pairHits: this.#pairHits,
+    };
+  }
+
+  /**
+   * Adds another counter's dump (of other lines) into this one: afterwards it counts as if it had read both parts,
+   * a visitor seen in both (the same host, agent and day) once. Texts are matched by their bytes, the other part's
+   * new ones numbered after this one's in their own order. Only for the fast path (`records` null).
+   */
+  absorb(from: CounterDump): void {
+    if (this.records !== null) throw new Error('a counter of records (a format without %r) cannot absorb a dump');
+    this.valid += from.valid;
+    this.failed += from.failed;
+    this.logSize += from.logSize;
+    this.#sent[0]! += from.bytes;
+    const hosts = this.hosts.internAll(from.hosts);
+    const requests = this.requests.internAll(from.requests);
+    const refs = this.refs.internAll(from.refs);
+    const agents = this.agents.internAll(from.agents);
+    const days = from.days.map((d) => this.day(d));
+    const who = new Int32Array(from.who.size);
+    for (let w = 0; w < who.length; w++) who[w] = this.#who.id(hosts[from.who.firsts[w]!]!, agents[from.who.seconds[w]!]!);
+    // Its visitors here: a key's visitor, or a new one when the key had none here (unseen, or 4xx hits only).
+    const visitors = new Int32Array(from.visitorCount);
+    for (let k = 0; k < from.keys.size; k++) {
+      const day = from.keys.seconds[k]!;
+      const key = this.#keys.id(who[from.keys.firsts[k]!]!, day === 0 ? 0 : days[day - 1]! + 1);
+      if (key >= this.#keyHits.length) this.#growKeys(key);
+      this.#keyHits[key]! += from.keyHits[k]!;
+      this.#keyBytes[key]! += from.keyBytes[k]!;
+      const theirs = from.keyVisitor[k]!;
+      if (theirs < 0) continue;
+      let visitor = this.#keyVisitor[key]!;
+      if (visitor < 0) {
+        this.#keyVisitor[key] = visitor = this.#visitorCount++;
+        if (visitor >= this.#hoursOf.length) {
+          const hours = new Int32Array(this.#hoursOf.length * 2);
+          hours.set(this.#hoursOf);
+          this.#hoursOf = hours;
+          const statuses = new Int32Array(this.#statusOf.length * 2);
+          statuses.set(this.#statusOf);
+          this.#statusOf = statuses;
+        }
+      }
+      visitors[theirs] = visitor;
+      this.#hoursOf[visitor]! |= from.hoursOf[theirs]!;
+      this.#statusOf[visitor]! |= from.statusOf[theirs]!;
+    }
+    const sites = Int32Array.from(from.sites, (name) => {
+      let site = this.#siteIds.get(name);
+      if (site === undefined) {
+        site = this.#sites.push(name) - 1;
+        this.#siteIds.set(name, site);
+      }
+      return site;
+    });
+    const [request, statics, notFound, hour, ref, site, status] = from.tallies as [TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump];
+    this.#byRequest.absorb(request, requests, visitors);
+    this.#byStatic.absorb(statics, requests, visitors);
+    this.#byNotFound.absorb(notFound, requests, visitors);
+    this.#byHour.absorb(hour, null, visitors);
+    this.#byRef.absorb(ref, refs, visitors);
+    this.#bySite.absorb(site, sites, visitors);
+    this.#byStatus.absorb(status, null, visitors);
+    for (let p = 0; p < from.pairs.size; p++) {
+      const pair = this.#pairs.id(refs[from.pairs.firsts[p]!]!, requests[from.pairs.seconds[p]!]!);
+      if (pair >= this.#pairHits.length) {
+        const bigger = new Float64Array(Math.max(this.#pairHits.length * 2, pair + 1));
+        bigger.set(this.#pairHits);
+        this.#pairHits = bigger;
+      }
+      this.#pairHits[pair]! += from.pairHits[p]!;
+    }
+    // (The caches of the last key found name ids that still hold; the next `add` finds its key again anyway.)
+    this.#lastHost = -1;
+    this.#lastKey = -1;
   }
 
   /**
@@ -899,14 +1092,9 @@ export async function collectDaySumsWith(reader: ChunkReader, input: unknown, op
   return stopped === undefined ? { sums } : { sums, stopped };
 }
 
-/** Options of the day sums: the count's, what to call after each day is added (and its counter let go), and `lean`. @internal */
+/** Options of the day sums: the count's, and what to call after each day is added (and its counter let go). @internal */
 export interface DaySumOptions extends PanelOptions {
   readonly afterDay?: () => void;
-  /**
-   * Worker threads collect their garbage after each day put in compact form and once their part is handed on (V8's
-   * `gc` exposed at run time: for a process that owns its V8, as the CLI does).
-   */
-  readonly lean?: boolean;
 }
 
 /** Adds `parts[i]` to the sums and drops it from the list (no reference to it left in the caller's frame). */

@@ -1,8 +1,9 @@
 // The panels of `logparse --workers N` (Node only, internal: the CLI and its worker threads load it as dist/threads.js,
-// which shares the core's chunk). A worker counts its byte range with the user agents left unclassified (the os list
-// keyed by agent), and posts the statistics in compact form with their typed arrays transferred; the main thread
-// classifies the agents, most of which it has met in its own range already, instead of every thread classifying them
-// all again (bowser takes ~0.1 ms per agent).
+// which shares the core's chunk). A worker counts its byte range into a counter and hands it on as the counter's dump
+// (its typed arrays and its texts' bytes, transferred: no string made, nothing copied), which the receiving counter
+// adds up (`PanelCounter.absorb`), classifying the agents once as any counter does. Statistics counted through
+// records (a format without `%r`) go in compact form, their `os` list keyed by agent until the main thread classifies
+// them (`familiesOf`).
 import { agentClass } from './agent.js';
 import { compileFormat } from './format.js';
 import { PackedItem, visitorList, type PanelItem, type PanelStats } from './panels.js';
@@ -11,41 +12,18 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { compactPanels, type CompactPanels } from './compact.js';
 import type { DaySums } from './daysum.js';
-import { PanelCounter, collectDaySumsWith, countDays, countWhole, type DaySumOptions, type PanelOptions } from './panelscan.js';
+import { PanelCounter, collectDaySumsWith, countDays, countWhole, type CounterDump, type DaySumOptions, type PanelOptions } from './panelscan.js';
 import type { StopReason } from './stop.js';
 import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
+export { PanelCounter, dumpTransferables, type CounterDump } from './panelscan.js';
 export { mergePanels } from './panels.js';
 export { reportInThreads } from './workers.js';
 export { pageHtml, type ZippedDays } from './html.js';
 export type { RowSummary } from './htmlpanel.js';
 export { dayData, type DayData } from './htmlrange.js';
-
-/**
- * Counts bytes `[start, end)` of a file day by day, the user agents left unclassified when the format allows it, each
- * day put in compact form in turn, straight from its counter (no day's statistics made, but for a day finished and
- * met again, whose parts are merged). @internal
- */
-export async function countRangeDays(file: string, start: number, end: number, options: PanelOptions, afterDay?: () => void): Promise<{ days: Map<string, CompactPanels>; byAgent: boolean }> {
-  const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
-  const { counters } = await countDays(NODE_READER, fileRangeChunks(file, start, end), options, byAgent, 'collectDayPanels');
-  const parts: Array<[string, PanelCounter | PanelStats] | null> = counters.parts();
-  const days = new Map<string, CompactPanels>();
-  for (let i = 0; i < parts.length; i++) {
-    compactPart(days, parts, i, byAgent);
-    afterDay?.();
-  }
-  return { days, byAgent };
-}
-
-/** Puts `parts[i]` in compact form into `days` and drops it from the list (no reference to it left in the caller's frame). */
-function compactPart(days: Map<string, CompactPanels>, parts: Array<[string, PanelCounter | PanelStats] | null>, i: number, byAgent: boolean): void {
-  const [day, part] = parts[i]!;
-  parts[i] = null;
-  days.set(day, part instanceof PanelCounter ? part.compact(byAgent) : compactPanels(part, true));
-}
 
 /**
  * V8's `gc`, exposed at run time, called only while the process's resident memory is over `above` bytes (a full
@@ -93,14 +71,28 @@ export function compactOf(counter: PanelCounter, byAgent: boolean): { compact: C
 }
 
 /**
- * Counts bytes `[start, end)` of a file, the user agents left unclassified when the format allows it (formats without a
- * request field are counted through records, whose panels come classified): the statistics in compact form straight
- * from the counter (none of its statistics made). @internal
+ * Counts bytes `[start, end)` of a file into one counter (user agents unclassified until a report is made of it): what
+ * a worker thread dumps and hands on. @internal
  */
-export async function countRangeCompact(file: string, start: number, end: number, options: PanelOptions): Promise<{ compact: CompactPanels; byAgent: boolean }> {
+export async function countRangeCounter(file: string, start: number, end: number, options: PanelOptions): Promise<PanelCounter> {
+  return (await countWhole(NODE_READER, fileRangeChunks(file, start, end), options, 'collectPanels')).counter;
+}
+
+/**
+ * Counts bytes `[start, end)` of a file day by day: each day's counter (or its statistics when the day was counted in
+ * pieces, their `os` list keyed by agent when `byAgent`), in order of days. @internal
+ */
+export async function countRangeDayParts(file: string, start: number, end: number, options: PanelOptions): Promise<{ days: Map<string, PanelCounter | PanelStats>; byAgent: boolean }> {
   const byAgent = compileFormat(options.format ?? 'combined').fields.some((f) => f.kind === 'request');
-  const { counter } = await countWhole(NODE_READER, fileRangeChunks(file, start, end), options, 'collectPanels');
-  return compactOf(counter, byAgent);
+  const { counters } = await countDays(NODE_READER, fileRangeChunks(file, start, end), options, byAgent, 'collectDayPanels');
+  return { days: new Map(counters.parts()), byAgent };
+}
+
+/** A counter holding what a dump counted (a counter of its own, for a part no counter here has yet). @internal */
+export function counterOf(dump: CounterDump): PanelCounter {
+  const counter = new PanelCounter();
+  counter.absorb(dump);
+  return counter;
 }
 
 /**

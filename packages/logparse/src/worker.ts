@@ -1,9 +1,11 @@
 // A worker thread of a count in several threads (workers.ts): counts the panels of one byte range of an uncompressed
-// log (whole, or day by day), its user agents unclassified; merges into them the parts its children in the merge tree
-// hand it, as they arrive; and hands the result on in compact form (typed arrays transferred, not copied) to its
-// parent in the tree, or to the main thread, which classifies the agents.
+// log (whole, or day by day), its user agents unclassified; adds into them the parts its children in the merge tree
+// hand it, as they arrive; and hands the result on to its parent in the tree, or to the main thread. A counter goes
+// as its dump (its own typed arrays and its texts' bytes, transferred: nothing copied, no string made), which the
+// receiving counter adds up (`PanelCounter.absorb`); statistics counted through records (a format without `%r`) go
+// in compact form, and are merged as statistics.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { compactPanels, countRangeCompact, countRangeDays, expandPanels, exposedGc, mergePanels, transferables } from './threads.js';
+import { PanelCounter, compactOf, compactPanels, countRangeCounter, countRangeDayParts, counterOf, dumpTransferables, expandPanels, mergePanels, transferables, type CounterDump } from './threads.js';
 
 /** What the main thread gives a worker (workers.ts's WorkerJob). */
 interface Job {
@@ -13,16 +15,19 @@ interface Job {
   format: unknown;
   maxLineLength: number | undefined;
   byDay: boolean;
-  lean: boolean;
   up: MessagePort | null;
   downs: MessagePort[];
 }
 
+/** A day's part (workers.ts's DayPart). */
+type DayPart = { dump: CounterDump } | { compact: ReturnType<typeof compactPanels> };
+
 /** What a worker hands on (workers.ts's WorkerPart). */
 interface Part {
   byAgent: boolean;
+  dump?: CounterDump;
   stats?: ReturnType<typeof compactPanels>;
-  days?: Array<[string, ReturnType<typeof compactPanels>]>;
+  days?: Array<[string, DayPart]>;
 }
 
 const job = workerData as Job;
@@ -43,27 +48,42 @@ const children = (merge: (part: Part) => void): Promise<void[]> =>
     ),
   );
 if (job.byDay) {
-  // In compact form, as strings and typed arrays (the items' packed visitor lists are class instances, which a
-  // structured clone does not keep); a day this worker and a child both counted is merged, one day at a time.
-  const gc = job.lean ? exposedGc() : null;
-  const { days, byAgent } = await countRangeDays(job.file, job.start, job.end, options, gc ?? undefined);
+  const { days: counted, byAgent } = await countRangeDayParts(job.file, job.start, job.end, options);
+  // Each day as a counter (to dump, or to add a child's dump into), a child's dump, or compact statistics.
+  const days = new Map<string, PanelCounter | CounterDump | ReturnType<typeof compactPanels>>();
+  for (const [day, part] of counted) days.set(day, part instanceof PanelCounter ? part : compactPanels(part, true));
+  counted.clear();
+  /** A day held here in compact form. */
+  const compactOfHeld = (held: PanelCounter | CounterDump | ReturnType<typeof compactPanels>): ReturnType<typeof compactPanels> =>
+    held instanceof PanelCounter ? compactOf(held, byAgent).compact : 'keyHits' in held ? counterOf(held).compact(byAgent) : held;
   await children((part) => {
-    for (const [day, compact] of part.days!) {
+    for (const [day, theirs] of part.days!) {
       const mine = days.get(day);
-      days.set(day, mine === undefined ? compact : compactPanels(mergePanels(expandPanels(mine), expandPanels(compact)), true));
-      if (mine !== undefined) gc?.();
+      if (mine === undefined) days.set(day, 'dump' in theirs ? theirs.dump : theirs.compact);
+      else if (mine instanceof PanelCounter && mine.records === null && 'dump' in theirs) mine.absorb(theirs.dump);
+      else days.set(day, compactPanels(mergePanels(expandPanels(compactOfHeld(mine)), expandPanels(compactOfHeld('dump' in theirs ? theirs.dump : theirs.compact))), true));
     }
   });
-  const compact = [...days].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  to.postMessage({ byAgent, days: compact } satisfies Part, compact.flatMap(([, c]) => transferables(c)));
+  const out: Array<[string, DayPart]> = [...days]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([day, held]) => [day, held instanceof PanelCounter ? (held.records === null ? { dump: held.dump() } : { compact: compactOfHeld(held) }) : 'keyHits' in held ? { dump: held } : { compact: held }]);
+  days.clear();
+  to.postMessage({ byAgent, days: out } satisfies Part, out.flatMap(([, p]) => ('dump' in p ? dumpTransferables(p.dump) : transferables(p.compact))));
 } else {
-  // In compact form straight from the counter; made statistics (once) only to merge a child's part into.
-  const { compact: own, byAgent } = await countRangeCompact(job.file, job.start, job.end, options);
-  if (job.lean) exposedGc()?.();
-  let stats: ReturnType<typeof expandPanels> | null = null;
-  await children((part) => {
-    stats = mergePanels(stats ?? expandPanels(own), expandPanels(part.stats!));
-  });
-  const compact = stats === null ? own : compactPanels(stats, true);
-  to.postMessage({ byAgent, stats: compact } satisfies Part, transferables(compact));
+  const counter = await countRangeCounter(job.file, job.start, job.end, options);
+  if (counter.records === null) {
+    // A child counts the same format: its part is a dump too.
+    await children((part) => counter.absorb(part.dump!));
+    const dump = counter.dump();
+    to.postMessage({ byAgent: false, dump } satisfies Part, dumpTransferables(dump));
+  } else {
+    // Through records: compact statistics, made statistics (once) only to merge a child's part into.
+    const { compact: own, byAgent } = compactOf(counter, false);
+    let stats: ReturnType<typeof expandPanels> | null = null;
+    await children((part) => {
+      stats = mergePanels(stats ?? expandPanels(own), expandPanels(part.stats!));
+    });
+    const compact = stats === null ? own : compactPanels(stats, true);
+    to.postMessage({ byAgent, stats: compact } satisfies Part, transferables(compact));
+  }
 }

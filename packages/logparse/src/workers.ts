@@ -14,10 +14,10 @@ import { partsReport } from './partsreport.js';
 import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
 import { compileFormat } from './format.js';
-import { PANELS, createPanels, isOrderedPanel, mergePanels, type PanelName, type PanelReport, type PanelStats } from './panels.js';
-import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, countWhole, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { PANELS, createPanels, isOrderedPanel, mergePanels, panelReport, type PanelName, type PanelReport, type PanelStats } from './panels.js';
+import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, countWhole, type CounterDump, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
-import { compactOf, familiesOf } from './threads.js';
+import { compactOf, counterOf, familiesOf } from './threads.js';
 import type { StopReason } from './stop.js';
 
 /** The most threads one count takes. */
@@ -31,19 +31,30 @@ export interface WorkerJob {
   readonly format: unknown;
   readonly maxLineLength: number | undefined;
   readonly byDay: boolean;
-  /** Collect the garbage after each day put in compact form and after handing on (`DaySumOptions.lean`). */
-  readonly lean: boolean;
   /** Where this worker's part goes (merged with its children's): its parent's port, or null for the main thread. */
   readonly up: MessagePort | null;
   /** The ports its children's parts come from, to be merged into its own before it hands it on. */
   readonly downs: MessagePort[];
 }
 
-/** What a worker thread posts back: compact statistics (whole, or per day), their `os` list keyed by agent when `byAgent`. @internal */
+/**
+ * What a worker thread posts back, whole or per day: a counter's dump (`PanelCounter.dump`, its buffers transferred),
+ * or compact statistics (counted through records, or a day counted in pieces), their `os` list keyed by agent when
+ * `byAgent`. @internal
+ */
 export interface WorkerPart {
   readonly byAgent: boolean;
+  readonly dump?: CounterDump;
   readonly stats?: CompactPanels;
-  readonly days?: Array<[string, CompactPanels]>;
+  readonly days?: Array<[string, DayPart]>;
+}
+
+/** One day of a worker's part: a counter's dump, or compact statistics. @internal */
+export type DayPart = { readonly dump: CounterDump } | { readonly compact: CompactPanels };
+
+/** A day's part as statistics whose agents are classified. */
+function dayStats(part: DayPart, byAgent: boolean): PanelStats {
+  return 'dump' in part ? counterOf(part.dump).result() : partStats(part.compact, byAgent);
 }
 
 /** The offset of the first line start at or after `at` (the file's size when there is none). @internal */
@@ -151,21 +162,26 @@ async function inThreads(file: string, start: number, end: number, workers: numb
     downs[k - (k & -k)]!.push(port2);
   }
   // The workers start first, so that their start-up overlaps the main thread's reading. The main thread waits for
-  // the one part of them all; any worker's failure fails the count (and stops the others).
+  // the one part of them all, and for every worker to have ended (its memory given back before the part is added
+  // up); any worker's failure fails the count (and stops the others).
   const parts =
     jobs.length === 0
       ? Promise.resolve()
       : new Promise<void>((resolve, reject) => {
+          let waiting = jobs.length + 1;
+          const done = (): void => {
+            if (--waiting === 0) resolve();
+          };
           jobs.forEach(([from, to], k) => {
             const up = ups[k]!;
-            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, lean: options.lean === true, up, downs: downs[k]! };
+            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, up, downs: downs[k]! };
             const worker = new Worker(workerScript(), { workerData: job, transferList: up === null ? downs[k]! : [up, ...downs[k]!] });
             threads.push(worker);
             if (k === 0) {
               worker.once('message', (part: WorkerPart) => {
                 try {
                   theirs(part);
-                  resolve();
+                  done();
                 } catch (error) {
                   reject(error as Error);
                 }
@@ -174,6 +190,7 @@ async function inThreads(file: string, start: number, end: number, workers: numb
             worker.once('error', reject);
             worker.once('exit', (code) => {
               if (code !== 0) reject(new Error(`a worker thread counting bytes ${from} to ${to} of ${describeValue(file)} stopped with exit code ${code}`));
+              else done();
             });
           });
         });
@@ -232,7 +249,8 @@ export async function countInThreads(file: string, start: number, end: number, w
     },
     // The workers' one part (their tree merged), merged with the main thread's own.
     (part) => {
-      if (part.days !== undefined) addDays(new Map(part.days.map(([day, compact]) => [day, partStats(compact, part.byAgent)])));
+      if (part.days !== undefined) addDays(new Map(part.days.map(([day, p]) => [day, dayStats(p, part.byAgent)])));
+      else if (part.dump !== undefined) addWhole(counterOf(part.dump).result());
       else addWhole(partStats(part.stats!, part.byAgent));
     },
   );
@@ -248,7 +266,7 @@ export async function countInThreads(file: string, start: number, end: number, w
  */
 export async function daySumsInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions): Promise<{ sums: DaySums; stopped?: StopReason }> {
   let counters: DayCounters | null = null;
-  let theirs = new Map<string, CompactPanels>();
+  let theirs = new Map<string, DayPart>();
   let byAgent = false;
   const stopped = await inThreads(
     file,
@@ -279,16 +297,22 @@ export async function daySumsInThreads(file: string, start: number, end: number,
 
 /**
  * Adds a day to the sums from this thread's part and the workers' (either may be missing), and drops both (no
- * reference to them left in the caller's frame).
+ * reference to them left in the caller's frame): the workers' dump added into this thread's counter (or into a counter
+ * of its own), else the parts reported together in compact form (`partsReport`).
  */
-function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | PanelStats>, theirs: Map<string, CompactPanels>, byAgent: boolean): void {
+function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | PanelStats>, theirs: Map<string, DayPart>, byAgent: boolean): void {
   const mine = own.get(day);
   const other = theirs.get(day);
   own.delete(day);
   theirs.delete(day);
   if (other === undefined) addDay(sums, day, mine!);
-  else {
-    const made = mine === undefined ? partsReport([other], [byAgent]) : partsReport([mine instanceof PanelCounter ? mine.compact() : compactPanels(mine, true), other], [false, byAgent]);
+  else if ('dump' in other && mine === undefined) addDay(sums, day, counterOf(other.dump));
+  else if ('dump' in other && mine instanceof PanelCounter && mine.records === null) {
+    mine.absorb(other.dump);
+    addDay(sums, day, mine);
+  } else {
+    const [compact, agents] = 'dump' in other ? [counterOf(other.dump).compact(), false] : [other.compact, byAgent];
+    const made = mine === undefined ? partsReport([compact], [agents]) : partsReport([mine instanceof PanelCounter ? compactOf(mine, false).compact : compactPanels(mine, true), compact], [false, agents]);
     sums.add(day, made.report, made.pairs);
   }
 }
@@ -298,7 +322,8 @@ function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | P
  * (`partsReport`: visitors seen in two parts counted once) without merging them into statistics. @internal
  */
 export async function reportInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, panels: readonly PanelName[], top: number): Promise<{ report: PanelReport; stopped?: StopReason }> {
-  const parts: Array<{ compact: CompactPanels; byAgent: boolean }> = [];
+  let counter: PanelCounter | null = null;
+  let theirs: WorkerPart | null = null;
   const stopped = await inThreads(
     file,
     start,
@@ -307,26 +332,52 @@ export async function reportInThreads(file: string, start: number, end: number, 
     options,
     false,
     async (from, to) => {
-      const { counter, stopped } = await countWhole(NODE_READER, fileRangeChunks(file, from, to), options, 'collectPanelReport');
-      parts.unshift(compactOf(counter, false));
-      return stopped;
+      const mine = await countWhole(NODE_READER, fileRangeChunks(file, from, to), options, 'collectPanelReport');
+      counter = mine.counter;
+      return mine.stopped;
     },
     (part) => {
-      parts.push({ compact: part.stats!, byAgent: part.byAgent });
+      theirs = part;
     },
   );
-  // (The main thread's counter is garbage now: `afterDay` may collect it before the report is made.)
+  const own = counter as unknown as PanelCounter;
+  let part = theirs as WorkerPart | null;
+  counter = theirs = null;
+  if (part !== null && part.dump === undefined) {
+    const report = compactReport(own, part, panels, top);
+    return stopped === undefined ? { report } : { report, stopped };
+  }
+  // The workers' dump added into this thread's counter (nothing to add: a range too small to split), then garbage.
+  absorbPart(own, part);
+  part = null;
   options.afterDay?.();
-  const all = partsReport(
-    parts.map((p) => p.compact),
-    parts.map((p) => p.byAgent),
-  ).report;
+  const report = counterReport(own, panels, top);
+  return stopped === undefined ? { report } : { report, stopped };
+}
+
+/** Adds a part's dump into a counter (and keeps no reference to it). */
+function absorbPart(counter: PanelCounter, part: WorkerPart | null): void {
+  if (part?.dump !== undefined) counter.absorb(part.dump);
+}
+
+/** The report of a counter, on the fast path or through its records. */
+function counterReport(counter: PanelCounter, panels: readonly PanelName[], top: number): PanelReport {
+  if (counter.records === null) return counter.report(panels, top);
+  const r = counter.records;
+  r.failed = counter.failed;
+  r.logSize = counter.logSize;
+  return panelReport(r, { panels, top });
+}
+
+/** The report of this thread's counter and the workers' compact statistics (counted through records), made together. */
+function compactReport(counter: PanelCounter, part: WorkerPart, panels: readonly PanelName[], top: number): PanelReport {
+  const all = partsReport([compactOf(counter, false).compact, part.stats!], [false, part.byAgent]).report;
   const report: Record<string, unknown> = {};
   for (const p of PANELS) {
     if (!panels.includes(p)) continue;
     report[p] = p === 'general' || isOrderedPanel(p) ? all[p] : all[p]!.slice(0, top);
   }
-  return stopped === undefined ? { report: report as PanelReport } : { report: report as PanelReport, stopped };
+  return report as PanelReport;
 }
 
 /** The whole statistics of a count in threads, as `collectPanels` returns them. @internal */

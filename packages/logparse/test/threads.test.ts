@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileApacheFormat, compileFormat, panelReport } from '../src/index.js';
+import { PANELS, compileApacheFormat, compileFormat, panelReport } from '../src/index.js';
 import { collectPanels } from '../src/node.js';
-import { compactPanels, countRangeCompact, expandPanels, familiesOf, transferables } from '../src/threads.js';
+import { compactOf, countRangeCounter, counterOf, dumpTransferables, expandPanels, type CounterDump } from '../src/threads.js';
+
+/** A dump as another thread receives it: cloned, its buffers transferred (detached here). */
+const posted = (dump: CounterDump): CounterDump => structuredClone(dump, { transfer: dumpTransferables(dump) });
 
 const dir = mkdtempSync(join(tmpdir(), 'logparse-threads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,44 +31,60 @@ const line = fc
   .map(([ip, day, path, status, ua]) => `${ip} - - [0${day}/Feb/2024:10:15:00 +0000] "GET ${path} HTTP/1.1" ${status} 120 "-" ${ua}`);
 
 describe('worker threads (internal)', () => {
-  it('count a byte range with the agents unclassified; classified by the main thread, it is the panels of that range', async () => {
+  it('count two byte ranges into counters; one that adds the dump of the other (transferred) reads as both ranges, visitors seen in both once', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 30 }), async (lines) => {
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 30 }), fc.nat(), async (lines, at) => {
         const file = join(dir, `range-${run++}.log`);
         const text = `${lines.join('\n')}\n`;
         writeFileSync(file, text);
-        const start = text.indexOf('\n') + 1;
-        const { compact: posted, byAgent } = await countRangeCompact(file, start, text.length, { format: compileFormat('combined') });
-        expect(byAgent).toBe(true);
-        // The os list names agents, not families, until the main thread classifies them.
-        expect(posted.lists.browsers!.keys).toEqual([]);
-        const back = familiesOf(expandPanels(structuredClone(posted, { transfer: transferables(posted) })));
-        expect(panelReport(back)).toEqual(panelReport(await collectPanels(file, { start, end: text.length })));
+        // Cut at a line start (0 and the end included: an empty range dumps an empty counter).
+        const starts = [0];
+        for (const l of lines) starts.push(starts[starts.length - 1]! + l.length + 1);
+        const cut = starts[at % starts.length]!;
+        const options = { format: compileFormat('combined') };
+        const first = await countRangeCounter(file, 0, cut, options);
+        const second = await countRangeCounter(file, cut, text.length, options);
+        const whole = await collectPanels(file);
+        first.absorb(posted(second.dump()));
+        expect(first.report(PANELS, Infinity)).toEqual(panelReport(whole));
+        expect(panelReport(first.result())).toEqual(panelReport(whole));
+        // A dump added into a counter of its own is that range's panels.
+        const alone = counterOf(posted((await countRangeCounter(file, cut, text.length, options)).dump()));
+        expect(alone.report(PANELS, Infinity)).toEqual(panelReport(await collectPanels(file, { start: cut, end: text.length })));
       }),
-      { numRuns: 30 },
+      { numRuns: process.env.CI ? 100 : 30 },
     );
   });
 
-  it('count two agents whose bytes differ but whose texts are one (an escaped backslash and an undecodable byte) once each', async () => {
+  it('add two agents whose bytes differ but whose texts are one (an escaped backslash and an undecodable byte) as one text', async () => {
     const file = join(dir, 'same-text.log');
     // `\\xff` is a backslash and `xff`; `\xff` is the byte 0xff, written back as the text `\xff`: one text, two agents.
     const text = ['a\\\\xffb', 'a\\xffb', 'a\\xffb']
       .map((ua, i) => `10.0.0.${i} - - [01/Feb/2024:10:15:00 +0000] "GET / HTTP/1.1" 200 120 "-" "${ua}"`)
       .join('\n');
     writeFileSync(file, `${text}\n`);
-    const { compact } = await countRangeCompact(file, 0, text.length + 1, { format: compileFormat('combined') });
-    const back = familiesOf(expandPanels(JSON.parse(JSON.stringify(compactPanels(expandPanels(compact))))));
-    const whole = await collectPanels(file);
-    expect(panelReport(back)).toEqual(panelReport({ ...whole, logSize: back.logSize }));
-    expect(back.lists.os.get('Unknown')?.hits).toBe(3);
+    const cut = text.indexOf('\n') + 1;
+    const options = { format: compileFormat('combined') };
+    // Each order: the byte string met first names the text.
+    const head = [0, cut] as const;
+    const tail = [cut, text.length + 1] as const;
+    for (const [a, b] of [[head, tail], [tail, head]] as const) {
+      const counter = await countRangeCounter(file, a[0], a[1], options);
+      counter.absorb(posted((await countRangeCounter(file, b[0], b[1], options)).dump()));
+      const report = counter.report(PANELS, Infinity);
+      expect(report.os).toEqual([{ key: 'Unknown', hits: 3, visitors: 3, bytes: 360 }]);
+    }
+    expect(panelReport(counterOf(posted((await countRangeCounter(file, 0, text.length + 1, options)).dump())).result())).toEqual(panelReport(await collectPanels(file)));
   });
 
   it('leave formats without a request field to the record path, whose panels come classified', async () => {
     const file = join(dir, 'no-request.log');
     writeFileSync(file, '10.0.0.1 GET /a 200 "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0"\n');
     const format = compileApacheFormat('%h %m %U %>s "%{User-agent}i"');
-    const { compact, byAgent } = await countRangeCompact(file, 0, 200, { format });
+    const counter = await countRangeCounter(file, 0, 200, { format });
+    expect(() => counter.dump()).toThrow(/records/);
+    const { compact, byAgent } = compactOf(counter, true);
     const stats = expandPanels(compact);
     expect(byAgent).toBe(false);
     expect([...stats.lists.os.keys()]).toEqual(['Linux']);

@@ -52,8 +52,7 @@ describe('collectPanels and collectDayPanels with workers', () => {
     const whole = panelReport(panelsOfDays((await collectDayPanels(file)).days));
     expect(one.report(PANELS, Infinity)).toEqual(whole);
     for (const workers of [2, 3, 6]) {
-      // (With three threads, lean: the workers collect their garbage as they go, as under the CLI.)
-      const { sums } = await collectDaySums(file, { workers, lean: workers === 3 });
+      const { sums } = await collectDaySums(file, { workers });
       expect(sums.report(PANELS, Infinity)).toEqual(whole);
       expect(sums.data()).toEqual(one.data());
       expect(sums.pairs()).toEqual(one.pairs());
