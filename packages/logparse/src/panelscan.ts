@@ -1095,6 +1095,11 @@ export async function collectDaySumsWith(reader: ChunkReader, input: unknown, op
 /** Options of the day sums: the count's, and what to call after each day is added (and its counter let go). @internal */
 export interface DaySumOptions extends PanelOptions {
   readonly afterDay?: () => void;
+  /**
+   * Worker threads keep V8's young generation at its first size (`--semi-space-growth-factor=1`, a flag of the whole
+   * process, which starting a worker thread resets): for a process that owns its V8, as the CLI does.
+   */
+  readonly fixedYoungGeneration?: boolean;
 }
 
 /** Adds `parts[i]` to the sums and drops it from the list (no reference to it left in the caller's frame). */

@@ -4,6 +4,7 @@
 // as its dump (its own typed arrays and its texts' bytes, transferred: nothing copied, no string made), which the
 // receiving counter adds up (`PanelCounter.absorb`); statistics counted through records (a format without `%r`) go
 // in compact form, and are merged as statistics.
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PanelCounter, compactOf, compactPanels, countRangeCounter, countRangeDayParts, counterOf, dumpTransferables, expandPanels, mergePanels, transferables, type CounterDump } from './threads.js';
 
@@ -15,6 +16,7 @@ interface Job {
   format: unknown;
   maxLineLength: number | undefined;
   byDay: boolean;
+  fixedYoungGeneration: boolean;
   up: MessagePort | null;
   downs: MessagePort[];
 }
@@ -31,6 +33,8 @@ interface Part {
 }
 
 const job = workerData as Job;
+// (V8's flags are the whole process's: this holds for the main thread's heap too, as the CLI had set it.)
+if (job.fixedYoungGeneration) setFlagsFromString('--semi-space-growth-factor=1');
 const options = { format: job.format as never, ...(job.maxLineLength === undefined ? {} : { maxLineLength: job.maxLineLength }) };
 const to = job.up ?? parentPort!;
 /** Calls `merge` with each child's part as it arrives; settles once all have. */

@@ -31,6 +31,8 @@ export interface WorkerJob {
   readonly format: unknown;
   readonly maxLineLength: number | undefined;
   readonly byDay: boolean;
+  /** Sets `--semi-space-growth-factor=1` again once started (`DaySumOptions.fixedYoungGeneration`). */
+  readonly fixedYoungGeneration: boolean;
   /** Where this worker's part goes (merged with its children's): its parent's port, or null for the main thread. */
   readonly up: MessagePort | null;
   /** The ports its children's parts come from, to be merged into its own before it hands it on. */
@@ -174,7 +176,7 @@ async function inThreads(file: string, start: number, end: number, workers: numb
           };
           jobs.forEach(([from, to], k) => {
             const up = ups[k]!;
-            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, up, downs: downs[k]! };
+            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, fixedYoungGeneration: options.fixedYoungGeneration === true, up, downs: downs[k]! };
             const worker = new Worker(workerScript(), { workerData: job, transferList: up === null ? downs[k]! : [up, ...downs[k]!] });
             threads.push(worker);
             if (k === 0) {
