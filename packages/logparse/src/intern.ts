@@ -126,9 +126,24 @@ export class ByteInterner {
     return id;
   }
 
-  /** The interned byte strings (id's at `arena[offsets[id], offsets[id] + lengths[id])`), to hand to another thread. */
+  /**
+   * The interned byte strings (id's at `arena[offsets[id], offsets[id] + lengths[id])`), copied to their exact
+   * sizes, to hand to another thread.
+   */
   dump(): InternerDump {
-    return { size: this.strings.length, arena: this.#arena, offsets: this.#offsets, lengths: this.#lengths };
+    const size = this.strings.length;
+    return { size, arena: this.#arena.slice(0, this.#used), offsets: this.#offsets.slice(0, size), lengths: this.#lengths.slice(0, size) };
+  }
+
+  /** Lets go of everything but `strings` (their texts by id): for an interner that interns no more. */
+  release(): void {
+    this.#table = new Int32Array(0);
+    this.#mask = 0;
+    this.#hashes = this.#offsets = this.#lengths = new Int32Array(0);
+    this.#arena = new Uint8Array(0);
+    this.#arenaView = new DataView(this.#arena.buffer);
+    this.#buffer0 = this.#buffer1 = null;
+    this.#views[0] = this.#views[1] = new DataView(new ArrayBuffer(0));
   }
 
   /** The ids here of another interner's byte strings (by its id), each interned here as `intern` does. */
@@ -291,11 +306,6 @@ export class PairSet {
     table[2 * slot + 1] = b;
     // At most three quarters full.
     if (++this.size * 4 > (mask + 1) * 3) this.#rehash();
-  }
-
-  /** The table itself (slot s: a + 1 and b at 2s and 2s + 1, a + 1 = 0 empty), to hand to another thread. */
-  dump(): Int32Array {
-    return this.#table;
   }
 
   /** Adds 1 to `counts[a]` for each pair (a, b). */

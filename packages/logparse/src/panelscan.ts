@@ -41,7 +41,7 @@ class Tally {
   // Small at first: a log of many days makes a counter a day, and most days hold a few thousand items or fewer.
   hits = new Float64Array(1 << 10);
   bytes = new Float64Array(1 << 10);
-  readonly pairs: PairSet | null;
+  pairs: PairSet | null;
 
   constructor(pairs: boolean) {
     this.pairs = pairs ? new PairSet() : null;
@@ -69,9 +69,12 @@ class Tally {
     this.bytes[item]! += bytes;
   }
 
-  /** The tally as typed arrays, to hand to another thread (`TallyDump`). */
+  /** The tally as typed arrays of their exact sizes, to hand to another thread (`TallyDump`). */
   dump(): TallyDump {
-    return { hits: this.hits, bytes: this.bytes, pairs: this.pairs === null ? null : this.pairs.dump() };
+    let n = this.hits.length;
+    while (n > 0 && this.hits[n - 1] === 0) n--;
+    const [firsts, seconds] = this.pairs === null ? [null, null] : this.pairs.lists();
+    return { hits: this.hits.slice(0, n), bytes: this.bytes.slice(0, n), firsts, seconds };
   }
 
   /**
@@ -81,13 +84,10 @@ class Tally {
   absorb(from: TallyDump, items: Int32Array | null, visitors: Int32Array): void {
     const n = items === null ? from.hits.length : Math.min(from.hits.length, items.length);
     for (let i = 0; i < n; i++) if (from.hits[i] !== 0) this.addCounts(items === null ? i : items[i]!, from.hits[i]!, from.bytes[i]!);
-    const table = from.pairs;
-    if (table === null) return;
+    const { firsts, seconds } = from;
+    if (firsts === null || seconds === null) return;
     const pairs = this.pairs!;
-    for (let s = 0; s < table.length; s += 2) {
-      const first = table[s]!;
-      if (first !== 0) pairs.add(items === null ? first - 1 : items[first - 1]!, visitors[table[s + 1]!]!);
-    }
+    for (let p = 0; p < firsts.length; p++) pairs.add(items === null ? firsts[p]! : items[firsts[p]!]!, visitors[seconds[p]!]!);
   }
 
   #grow(item: number): void {
@@ -101,16 +101,18 @@ class Tally {
   }
 }
 
-/** A tally as typed arrays: hits and bytes by item id, and the raw table of its distinct (item, visitor) pairs. @internal */
+/** A tally as typed arrays: hits and bytes by item id, and its distinct (item, visitor) pairs (none for hours, status). @internal */
 export interface TallyDump {
   readonly hits: Float64Array;
   readonly bytes: Float64Array;
-  readonly pairs: Int32Array | null;
+  readonly firsts: Int32Array | null;
+  readonly seconds: Int32Array | null;
 }
 
 /**
- * A counter's state as typed arrays (its texts as the interners' bytes) and a few small lists, made without copying
- * anything: what a worker thread hands on, its buffers transferred, for another counter to add up (`absorb`). @internal
+ * A counter's state as typed arrays of their exact sizes (its texts as the interners' bytes, its hash tables as lists
+ * of what they hold) and a few small lists: what a worker thread hands on, its buffers transferred, for another
+ * counter to add up (`absorb`). @internal
  */
 export interface CounterDump {
   readonly valid: number;
@@ -154,7 +156,7 @@ export function dumpTransferables(dump: CounterDump): ArrayBuffer[] {
   for (const p of [dump.who, dump.keys, dump.pairs]) all.push(p.firsts, p.seconds);
   for (const t of dump.tallies) {
     all.push(t.hits, t.bytes);
-    if (t.pairs !== null) all.push(t.pairs);
+    if (t.firsts !== null && t.seconds !== null) all.push(t.firsts, t.seconds);
   }
   // (Each array has a buffer of its own; a buffer listed twice could not be transferred.)
   return [...new Set(all.map((a) => a.buffer as ArrayBuffer))];
@@ -194,8 +196,8 @@ export class PanelCounter {
   // Visitor keys: (host, agent) → who; (who, day index + 1) → key. Every record has a key (4xx hits too); a key
   // becomes a visitor, numbered in order, at its first hit that is not a 4xx. Hits and bytes of the day, host,
   // operating-system and browser panels are counted per key and added up at the end.
-  readonly #who = new PairTable();
-  readonly #keys = new PairTable();
+  #who = new PairTable();
+  #keys = new PairTable();
   #keyHits = new Float64Array(1 << 12);
   #keyBytes = new Float64Array(1 << 12);
   #keyVisitor = new Int32Array(1 << 12).fill(-1);
@@ -223,7 +225,7 @@ export class PanelCounter {
   #hoursOf = new Int32Array(1 << 12);
   #statusOf = new Int32Array(1 << 12);
   // (referrer, request) → hits.
-  readonly #pairs = new PairTable();
+  #pairs = new PairTable();
   #pairHits = new Float64Array(1 << 10);
   // Per-id caches: request → 1 static, 2 not (0 unknown); referrer → site id (-1 none, -2 unknown).
   #requestKind = new Int8Array(1 << 10);
@@ -358,12 +360,14 @@ export class PanelCounter {
   }
 
   /**
-   * The state as typed arrays, no copy made (`CounterDump`): for a counter that counts no more, whose arrays go to
-   * another thread. Only for the fast path (`records` null).
+   * The state as typed arrays of their exact sizes (`CounterDump`), to go to another thread. Only for the fast path
+   * (`records` null).
    */
   dump(): CounterDump {
     if (this.records !== null) throw new Error('a counter of records (a format without %r) cannot be dumped');
-    const pairs = (t: PairTable): PairsDump => ({ size: t.size, firsts: t.firsts, seconds: t.seconds });
+    const pairs = (t: PairTable): PairsDump => ({ size: t.size, firsts: t.firsts.slice(0, t.size), seconds: t.seconds.slice(0, t.size) });
+    const keys = this.#keys.size;
+    const visitors = this.#visitorCount;
     return {
       valid: this.valid,
       failed: this.failed,
@@ -376,25 +380,27 @@ export class PanelCounter {
       days: [...this.#days],
       who: pairs(this.#who),
       keys: pairs(this.#keys),
-      keyHits: this.#keyHits,
-      keyBytes: this.#keyBytes,
-      keyVisitor: this.#keyVisitor,
-      visitorCount: this.#visitorCount,
-      hoursOf: this.#hoursOf,
-      statusOf: this.#statusOf,
+      keyHits: this.#keyHits.slice(0, keys),
+      keyBytes: this.#keyBytes.slice(0, keys),
+      keyVisitor: this.#keyVisitor.slice(0, keys),
+      visitorCount: visitors,
+      hoursOf: this.#hoursOf.slice(0, visitors),
+      statusOf: this.#statusOf.slice(0, visitors),
       tallies: [this.#byRequest, this.#byStatic, this.#byNotFound, this.#byHour, this.#byRef, this.#bySite, this.#byStatus].map((t) => t.dump()),
       sites: [...this.#sites],
       pairs: pairs(this.#pairs),
-      pairHits: this.#pairHits,
+      pairHits: this.#pairHits.slice(0, this.#pairs.size),
     };
   }
 
   /**
    * Adds another counter's dump (of other lines) into this one: afterwards it counts as if it had read both parts,
    * a visitor seen in both (the same host, agent and day) once. Texts are matched by their bytes, the other part's
-   * new ones numbered after this one's in their own order. Only for the fast path (`records` null).
+   * new ones numbered after this one's in their own order. Only for the fast path (`records` null). `between` is
+   * called between the steps (the keys; the tallies of requests and static files; the rest), when the arrays this
+   * counter outgrew are garbage: a collection then frees them before the next step grows more.
    */
-  absorb(from: CounterDump): void {
+  absorb(from: CounterDump, between?: () => void): void {
     if (this.records !== null) throw new Error('a counter of records (a format without %r) cannot absorb a dump');
     this.valid += from.valid;
     this.failed += from.failed;
@@ -433,6 +439,7 @@ export class PanelCounter {
       this.#hoursOf[visitor]! |= from.hoursOf[theirs]!;
       this.#statusOf[visitor]! |= from.statusOf[theirs]!;
     }
+    between?.();
     const sites = Int32Array.from(from.sites, (name) => {
       let site = this.#siteIds.get(name);
       if (site === undefined) {
@@ -444,6 +451,7 @@ export class PanelCounter {
     const [request, statics, notFound, hour, ref, site, status] = from.tallies as [TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump];
     this.#byRequest.absorb(request, requests, visitors);
     this.#byStatic.absorb(statics, requests, visitors);
+    between?.();
     this.#byNotFound.absorb(notFound, requests, visitors);
     this.#byHour.absorb(hour, null, visitors);
     this.#byRef.absorb(ref, refs, visitors);
@@ -466,11 +474,16 @@ export class PanelCounter {
   /**
    * The report straight from the counters (one thread, no merging ahead): hits, bytes and the number of distinct
    * visitors of each item, without making the statistics' maps, packed visitor lists or visitor keys. Equal to
-   * `panelReport(this.result())`.
+   * `panelReport(this.result())`. With `once`, the counter lets go of what the rows do not need once it has the
+   * columns, and calls `once` (a garbage collection then frees it before the rows are made); it is spent after.
    */
-  report(panels: readonly PanelName[], top: number): PanelReport {
+  report(panels: readonly PanelName[], top: number, once?: () => void): PanelReport {
     const out: Record<string, unknown> = {};
     const columns = this.columns(panels);
+    if (once !== undefined) {
+      this.#release();
+      once();
+    }
     const rowsOf = (c: PanelColumns): PanelRow[] => {
       const all: PanelRow[] = [];
       for (let id = 0; id < c.size; id++) if (c.hits[id] !== 0) all.push({ key: c.name(id), hits: c.hits[id]!, visitors: c.visitors[id]!, bytes: c.bytes[id]! });
@@ -482,6 +495,20 @@ export class PanelCounter {
       else out[p] = sortRows(rowsOf(columns.get(p)!), isOrderedPanel(p), top);
     }
     return out as PanelReport;
+  }
+
+  /**
+   * Lets go of all but what the rows of columns made already need (the texts and the items' hits and bytes): the
+   * hash tables, the keys and the visitor pairs. The counter then neither counts nor reports again.
+   */
+  #release(): void {
+    for (const t of [this.#byRequest, this.#byStatic, this.#byNotFound, this.#byRef, this.#bySite]) t.pairs = null;
+    for (const i of [this.hosts, this.requests, this.refs, this.agents]) i.release();
+    this.#who = new PairTable();
+    this.#keys = new PairTable();
+    this.#pairs = new PairTable();
+    this.#keyHits = this.#keyBytes = this.#pairHits = new Float64Array(0);
+    this.#keyVisitor = this.#hoursOf = this.#statusOf = new Int32Array(0);
   }
 
   /** The general panel, from the columns of the requests, static, notFound and referrerUrls panels. */

@@ -350,21 +350,21 @@ export async function reportInThreads(file: string, start: number, end: number, 
     return stopped === undefined ? { report } : { report, stopped };
   }
   // The workers' dump added into this thread's counter (nothing to add: a range too small to split), then garbage.
-  absorbPart(own, part);
+  absorbPart(own, part, options.afterDay);
   part = null;
   options.afterDay?.();
-  const report = counterReport(own, panels, top);
+  const report = counterReport(own, panels, top, options.afterDay);
   return stopped === undefined ? { report } : { report, stopped };
 }
 
 /** Adds a part's dump into a counter (and keeps no reference to it). */
-function absorbPart(counter: PanelCounter, part: WorkerPart | null): void {
-  if (part?.dump !== undefined) counter.absorb(part.dump);
+function absorbPart(counter: PanelCounter, part: WorkerPart | null, between: (() => void) | undefined): void {
+  if (part?.dump !== undefined) counter.absorb(part.dump, between);
 }
 
 /** The report of a counter, on the fast path or through its records. */
-function counterReport(counter: PanelCounter, panels: readonly PanelName[], top: number): PanelReport {
-  if (counter.records === null) return counter.report(panels, top);
+function counterReport(counter: PanelCounter, panels: readonly PanelName[], top: number, once: (() => void) | undefined): PanelReport {
+  if (counter.records === null) return counter.report(panels, top, once);
   const r = counter.records;
   r.failed = counter.failed;
   r.logSize = counter.logSize;

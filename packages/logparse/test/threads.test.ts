@@ -46,9 +46,15 @@ describe('worker threads (internal)', () => {
         const first = await countRangeCounter(file, 0, cut, options);
         const second = await countRangeCounter(file, cut, text.length, options);
         const whole = await collectPanels(file);
-        first.absorb(posted(second.dump()));
+        let steps = 0;
+        first.absorb(posted(second.dump()), () => steps++);
+        expect(steps).toBe(2);
         expect(first.report(PANELS, Infinity)).toEqual(panelReport(whole));
         expect(panelReport(first.result())).toEqual(panelReport(whole));
+        // Reported once, letting go of what the rows do not need before making them: the same report.
+        let released = 0;
+        expect(first.report(PANELS, Infinity, () => released++)).toEqual(panelReport(whole));
+        expect(released).toBe(1);
         // A dump added into a counter of its own is that range's panels.
         const alone = counterOf(posted((await countRangeCounter(file, cut, text.length, options)).dump()));
         expect(alone.report(PANELS, Infinity)).toEqual(panelReport(await collectPanels(file, { start: cut, end: text.length })));
