@@ -456,7 +456,7 @@ async function reportOnly(cli: Cli, values: Record<string, unknown>, file: strin
   const panels = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
   // In threads, the parts reported together in compact form, the garbage collected between the phases.
   const { report, stopped } = split
-    ? await reportInThreads(file, 0, size, threads, { format, signal: cli.signal, afterDay: collectNow, fixedYoungGeneration: true }, panels, top ?? Infinity)
+    ? await reportInThreads(file, 0, size, threads, { format, signal: cli.signal, afterDay: collectNow, lean: true }, panels, top ?? Infinity)
     : await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(timeout === undefined ? {} : { timeout }) });
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   // The counters are garbage now: collected before the JSON is written (over many visitors, tens of megabytes).
@@ -660,7 +660,7 @@ async function panelsByDay(cli: Cli, values: Record<string, unknown>, files: str
 async function oneLogByDay(cli: Cli, values: Record<string, unknown>, file: string, format: CompiledFormat, top: number | undefined, timeout: number | undefined, workers: number | undefined, threads: number, range: CliRange | null): Promise<number> {
   const split = file !== '-' && threads > 1 && (workers !== undefined || safeSize(file) >= 4 << 20);
   // Each day's counter is garbage once its day is added up: collected at once, the next day's sums reuse its memory.
-  const { sums, stopped } = await collectDaySums(file, { format, signal: cli.signal, afterDay: collectNow, fixedYoungGeneration: true, ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
+  const { sums, stopped } = await collectDaySums(file, { format, signal: cli.signal, afterDay: collectNow, lean: true, ...(split ? { workers: threads } : {}), ...(timeout === undefined ? {} : { timeout }) });
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   // The log's size on disk (compressed for gzip), as the plain count reports it: the difference goes to what has no day.
   if (range === null && file !== '-' && stopped === undefined) sums.addUndatedSize(safeSize(file) - sums.logSize());

@@ -1124,9 +1124,10 @@ export interface DaySumOptions extends PanelOptions {
   readonly afterDay?: () => void;
   /**
    * Worker threads keep V8's young generation at its first size (`--semi-space-growth-factor=1`, a flag of the whole
-   * process, which starting a worker thread resets): for a process that owns its V8, as the CLI does.
+   * process, which starting a worker thread resets) and collect their garbage between the days they hand on (V8's
+   * `gc` exposed at run time): for a process that owns its V8, as the CLI does.
    */
-  readonly fixedYoungGeneration?: boolean;
+  readonly lean?: boolean;
 }
 
 /** Adds `parts[i]` to the sums and drops it from the list (no reference to it left in the caller's frame). */

@@ -89,9 +89,9 @@ export async function countRangeDayParts(file: string, start: number, end: numbe
 }
 
 /** A counter holding what a dump counted (a counter of its own, for a part no counter here has yet). @internal */
-export function counterOf(dump: CounterDump): PanelCounter {
+export function counterOf(dump: CounterDump, between?: () => void): PanelCounter {
   const counter = new PanelCounter();
-  counter.absorb(dump);
+  counter.absorb(dump, between);
   return counter;
 }
 

@@ -6,7 +6,7 @@
 // in compact form, and are merged as statistics.
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { PanelCounter, compactOf, compactPanels, countRangeCounter, countRangeDayParts, counterOf, dumpTransferables, expandPanels, mergePanels, transferables, type CounterDump } from './threads.js';
+import { PanelCounter, compactOf, compactPanels, countRangeCounter, countRangeDayParts, counterOf, dumpTransferables, expandPanels, exposedGc, mergePanels, transferables, type CounterDump } from './threads.js';
 
 /** What the main thread gives a worker (workers.ts's WorkerJob). */
 interface Job {
@@ -16,7 +16,7 @@ interface Job {
   format: unknown;
   maxLineLength: number | undefined;
   byDay: boolean;
-  fixedYoungGeneration: boolean;
+  lean: boolean;
   up: MessagePort | null;
   downs: MessagePort[];
 }
@@ -34,7 +34,7 @@ interface Part {
 
 const job = workerData as Job;
 // (V8's flags are the whole process's: this holds for the main thread's heap too, as the CLI had set it.)
-if (job.fixedYoungGeneration) setFlagsFromString('--semi-space-growth-factor=1');
+if (job.lean) setFlagsFromString('--semi-space-growth-factor=1');
 const options = { format: job.format as never, ...(job.maxLineLength === undefined ? {} : { maxLineLength: job.maxLineLength }) };
 const to = job.up ?? parentPort!;
 /** Calls `merge` with each child's part as it arrives; settles once all have. */
@@ -68,10 +68,19 @@ if (job.byDay) {
       else days.set(day, compactPanels(mergePanels(expandPanels(compactOfHeld(mine)), expandPanels(compactOfHeld('dump' in theirs ? theirs.dump : theirs.compact))), true));
     }
   });
-  const out: Array<[string, DayPart]> = [...days]
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([day, held]) => [day, held instanceof PanelCounter ? (held.records === null ? { dump: held.dump() } : { compact: compactOfHeld(held) }) : 'keyHits' in held ? { dump: held } : { compact: held }]);
-  days.clear();
+  /** A day's part to hand on, the day dropped from `days` (no reference to its counter left here). */
+  const handOn = (day: string): DayPart => {
+    const held = days.get(day)!;
+    days.delete(day);
+    return held instanceof PanelCounter ? (held.records === null ? { dump: held.dump() } : { compact: compactOfHeld(held) }) : 'keyHits' in held ? { dump: held } : { compact: held };
+  };
+  // Each day's counter collected once its dump is made (`lean`): the dumps, at their exact sizes, take its place.
+  const gc = job.lean ? exposedGc() : null;
+  const out: Array<[string, DayPart]> = [];
+  for (const day of [...days.keys()].sort()) {
+    out.push([day, handOn(day)]);
+    gc?.();
+  }
   to.postMessage({ byAgent, days: out } satisfies Part, out.flatMap(([, p]) => ('dump' in p ? dumpTransferables(p.dump) : transferables(p.compact))));
 } else {
   const counter = await countRangeCounter(job.file, job.start, job.end, options);

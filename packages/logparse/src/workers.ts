@@ -31,8 +31,8 @@ export interface WorkerJob {
   readonly format: unknown;
   readonly maxLineLength: number | undefined;
   readonly byDay: boolean;
-  /** Sets `--semi-space-growth-factor=1` again once started (`DaySumOptions.fixedYoungGeneration`). */
-  readonly fixedYoungGeneration: boolean;
+  /** Sets `--semi-space-growth-factor=1` again once started, collects between days (`DaySumOptions.lean`). */
+  readonly lean: boolean;
   /** Where this worker's part goes (merged with its children's): its parent's port, or null for the main thread. */
   readonly up: MessagePort | null;
   /** The ports its children's parts come from, to be merged into its own before it hands it on. */
@@ -176,7 +176,7 @@ async function inThreads(file: string, start: number, end: number, workers: numb
           };
           jobs.forEach(([from, to], k) => {
             const up = ups[k]!;
-            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, fixedYoungGeneration: options.fixedYoungGeneration === true, up, downs: downs[k]! };
+            const job: WorkerJob = { file, start: from, end: to, format, maxLineLength: options.maxLineLength, byDay, lean: options.lean === true, up, downs: downs[k]! };
             const worker = new Worker(workerScript(), { workerData: job, transferList: up === null ? downs[k]! : [up, ...downs[k]!] });
             threads.push(worker);
             if (k === 0) {
@@ -291,7 +291,7 @@ export async function daySumsInThreads(file: string, start: number, end: number,
   const own = new Map((counters as DayCounters | null)?.parts() ?? []);
   counters = null;
   for (const day of [...new Set([...own.keys(), ...theirs.keys()])].sort()) {
-    addShared(sums, day, own, theirs, byAgent);
+    addShared(sums, day, own, theirs, byAgent, options.afterDay);
     options.afterDay?.();
   }
   return stopped === undefined ? { sums } : { sums, stopped };
@@ -302,15 +302,15 @@ export async function daySumsInThreads(file: string, start: number, end: number,
  * reference to them left in the caller's frame): the workers' dump added into this thread's counter (or into a counter
  * of its own), else the parts reported together in compact form (`partsReport`).
  */
-function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | PanelStats>, theirs: Map<string, DayPart>, byAgent: boolean): void {
+function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | PanelStats>, theirs: Map<string, DayPart>, byAgent: boolean, between: (() => void) | undefined): void {
   const mine = own.get(day);
   const other = theirs.get(day);
   own.delete(day);
   theirs.delete(day);
   if (other === undefined) addDay(sums, day, mine!);
-  else if ('dump' in other && mine === undefined) addDay(sums, day, counterOf(other.dump));
+  else if ('dump' in other && mine === undefined) addDay(sums, day, counterOf(other.dump, between));
   else if ('dump' in other && mine instanceof PanelCounter && mine.records === null) {
-    mine.absorb(other.dump);
+    mine.absorb(other.dump, between);
     addDay(sums, day, mine);
   } else {
     const [compact, agents] = 'dump' in other ? [counterOf(other.dump).compact(), false] : [other.compact, byAgent];
