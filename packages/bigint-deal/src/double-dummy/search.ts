@@ -46,17 +46,22 @@ const pextHigh = new Int32Array(64 * 64);
 const spread = new Int32Array(8192);
 
 // The transposition table: buckets of BUCKET entries of ENTRY integers, found by the hands' lengths:
-// [lengths of N and E (4 bits a suit), lengths of S and W, meta (leader | strain << 2; -1 when empty),
+// [lengths of N and E (4 bits a suit), lengths of S and W, meta (leader | strain << 2),
 //  owners of the top cards of each suit (4 integers), how many top cards of each suit (4 bits a suit),
-//  lower | upper << 8 (bounds on North-South's tricks), best lead (suit << 4 | cards above it), unused, age << 4 | tricks].
+//  lower | upper << 8 (bounds on North-South's tricks), best lead (suit << 4 | cards above it), age << 4 | tricks].
 // A bound holds for every position with these lengths whose top cards lie as recorded: the smaller cards did not matter
-// (the winning ranks of partition search). A bucket fills from its front and no entry is ever emptied but by clearTable,
-// so the first empty entry ends a bucket.
-const ENTRY: i32 = 12;
-const BUCKET: i32 = 32;
+// (the winning ranks of partition search). Beside the entries, one tag per entry (a hash of the key its bucket was
+// picked by, 0 when empty), side by side per bucket: a lookup reads the tags, a few cache lines a bucket, and only the
+// entries whose tag is the position's. A bucket fills from its front and no entry is ever emptied but by clearTable,
+// so the first empty tag ends a bucket.
+const ENTRY: i32 = 11;
+const BUCKET: i32 = 64;
 const LEVEL1: i32 = 1;
 const LEVEL2: i32 = 2;
 let table = new Int32Array(ENTRY * BUCKET);
+let tags = new Int32Array(BUCKET);
+/** The tag of the key bucketOf() last hashed (never 0). */
+let bucketTag: i32 = 1;
 let bucketMask: i32 = 0;
 let age: i32 = 0;
 
@@ -66,7 +71,7 @@ let deadline: f64 = 1e300;
 let nextCheck: f64 = 0;
 let stopped: bool = false;
 
-/** Fills the lookup tables and makes a transposition table of 2^log2Buckets buckets (384 bytes each). */
+/** Fills the lookup tables and makes a transposition table of 2^log2Buckets buckets (3072 bytes each). */
 export function init(log2Buckets: i32): void {
   for (let mask = 0; mask < 128; mask++) {
     for (let x = 0; x < 128; x++) {
@@ -89,15 +94,16 @@ export function init(log2Buckets: i32): void {
   }
   const buckets = 1 << log2Buckets;
   table = new Int32Array(buckets * BUCKET * ENTRY);
+  tags = new Int32Array(buckets * BUCKET);
   bucketMask = buckets - 1;
   clearTable();
   age = 0;
 }
 
-/** Empties the transposition table. */
+/** Empties the transposition table and forgets the leads that refuted (a search depends on nothing before it). */
 export function clearTable(): void {
-  const entries = (bucketMask + 1) * BUCKET;
-  for (let k = 0; k < entries; k++) table[k * ENTRY + 2] = -1;
+  tags.fill(0);
+  for (let k = 0; k < MAX_DEPTH; k++) killer[k] = -1;
 }
 
 /** Sets the cards a seat holds in a suit. */
@@ -176,7 +182,7 @@ function keyOf(): void {
   lengths1 = b;
 }
 
-/** The bucket (its first index) of the position keyOf() last read. */
+/** The bucket (its first entry's number) of the position keyOf() last read; sets bucketTag. */
 function bucketOf(meta: i32, level: i32): i32 {
   // Entries that record at least the top `least` cards of every suit live in buckets picked by those cards' owners
   // too, so that the many positions with one set of lengths spread over the table.
@@ -192,7 +198,9 @@ function bucketOf(meta: i32, level: i32): i32 {
   }
   h = mul32(h ^ (h >>> 13), -1028477379);
   h = h ^ (h >>> 16);
-  return (h & bucketMask) * (ENTRY * BUCKET);
+  const t = mul32(h ^ (h >>> 11), -1640531535);
+  bucketTag = (t ^ (t >>> 15)) | 1;
+  return (h & bucketMask) * BUCKET;
 }
 
 /** The most specific level of bucket an entry recording `tops` top cards of each suit may live in. */
@@ -258,11 +266,14 @@ function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: 
     tops |= popcnt32(present >> lowest(ranks)) << (suit << 2);
   }
   const base = bucketOf(meta, levelOf(tops));
+  const tag = bucketTag;
   let at = -1;
+  let slotAt = -1;
   let worst = 1 << 30;
   for (let k = 0; k < BUCKET; k++) {
-    const candidate = base + k * ENTRY;
-    if (table[candidate + 2]! == meta && table[candidate + 7]! == tops && matches(candidate, meta)) {
+    const candidate = (base + k) * ENTRY;
+    const t = tags[base + k]!;
+    if (t == tag && table[candidate + 7]! == tops && matches(candidate, meta)) {
       const bounds = table[candidate + 8]!;
       let lo = bounds & 255;
       let hi = bounds >> 8;
@@ -270,18 +281,20 @@ function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: 
       if (upper < hi) hi = upper;
       table[candidate + 8] = lo | (hi << 8);
       if (best >= 0) table[candidate + 9] = best;
-      table[candidate + 11] = (age << 4) | tricks;
+      table[candidate + 10] = (age << 4) | tricks;
       return;
     }
-    if (table[candidate + 2]! == -1) {
+    if (t == 0) {
       at = candidate;
+      slotAt = base + k;
       break;
     }
-    const stamp = table[candidate + 11]!;
+    const stamp = table[candidate + 10]!;
     const rank = ((stamp >> 4) == age ? 64 : 0) + (stamp & 15);
     if (rank < worst) {
       worst = rank;
       at = candidate;
+      slotAt = base + k;
     }
   }
   table[at] = lengths0;
@@ -294,7 +307,8 @@ function store(meta: i32, tricks: i32, lower: i32, upper: i32, best: i32, slot: 
   table[at + 7] = tops;
   table[at + 8] = lower | (upper << 8);
   table[at + 9] = best;
-  table[at + 11] = (age << 4) | tricks;
+  table[at + 10] = (age << 4) | tricks;
+  tags[slotAt] = tag;
 }
 
 /** Tricks the seat on lead can cash from the top without ever giving up the lead. */
@@ -737,13 +751,10 @@ function equalsBelow(seat: i32, card: i32, played: i32): i32 {
   const suit = card >> 4;
   const mine = hands[seat * 4 + suit]!;
   const present = hands[suit]! | hands[4 + suit]! | hands[8 + suit]! | hands[12 + suit]! | played;
-  let out = 0;
-  for (let rank = (card & 15) - 1; rank >= 0; rank--) {
-    const bit = 1 << rank;
-    if ((mine & bit) != 0) out |= bit;
-    else if ((present & bit) != 0) break;
-  }
-  return out;
+  const below = (1 << (card & 15)) - 1;
+  // Down to the first card of another hand below it.
+  const stop = highest(present & ~mine & below);
+  return mine & below & ~((1 << (stop + 1)) - 1);
 }
 
 function lastTrick(leader: i32, slot: i32): i32 {
@@ -813,10 +824,13 @@ function search(position: i32, seat: i32, target: i32, left: i32, leadSuit: i32,
     let best = -1;
     for (let level = 0; level < 3; level++) {
       const bucket = bucketOf(meta, level);
+      const tag = bucketTag;
       for (let k = 0; k < BUCKET; k++) {
-        const at = bucket + k * ENTRY;
+        const t = tags[bucket + k]!;
         // A bucket fills from its front: the first empty entry ends it.
-        if (table[at + 2]! == -1) break;
+        if (t == 0) break;
+        if (t != tag) continue;
+        const at = (bucket + k) * ENTRY;
         if (table[at + 2]! != meta || table[at]! != lengths0 || table[at + 1]! != lengths1) continue;
         // An entry that settles nothing here matters only for its best lead, and only while none was found.
         const bounds = table[at + 8]!;
@@ -983,7 +997,6 @@ export function solve(position: i32, seat: i32, left: i32, leadSuit: i32, winSea
     let t = g;
     if (t <= lo) t = lo + 1;
     if (t > hi) t = hi;
-    for (let k = 0; k < MAX_DEPTH; k++) killer[k] = -1;
     const ok = search(position, seat, t, left, leadSuit, winSeat, winCard, 0);
     if (stopped) return -1;
     if (ok) {

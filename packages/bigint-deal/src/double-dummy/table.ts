@@ -53,8 +53,8 @@ export const STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
 export const STRAIN_CODE: Readonly<Record<Strain, number>> = { S: 0, H: 1, D: 2, C: 3, NT: 4 };
 
 const DEFAULT_MEMORY = 32 * 1024 * 1024;
-/** Bytes of one bucket of the transposition table (search.ts: BUCKET entries of ENTRY 32-bit integers). */
-const BUCKET_BYTES = 32 * 12 * 4;
+/** Bytes of one bucket of the transposition table (search.ts: BUCKET entries of ENTRY 32-bit integers and a tag each). */
+const BUCKET_BYTES = 64 * (11 + 1) * 4;
 
 /** Checks a double-dummy call's options, throwing a RangeError/TypeError that names a bad one. @internal */
 export function checkOptions(options: DoubleDummyOptions | undefined): Required<Pick<DoubleDummyOptions, 'maxMemory'>> & DoubleDummyOptions {
@@ -80,8 +80,8 @@ export function checkOptions(options: DoubleDummyOptions | undefined): Required<
 /** Checks the options and turns them into the engine and the stop conditions. @internal */
 export function prepare(options: DoubleDummyOptions | undefined, what: string): { engine: SearchEngine; check: () => void; arm: () => void; nodes: () => number } {
   const { signal, timeout, maxMemory, engine: kind } = checkOptions(options);
-  // BUCKET_BYTES a bucket; the largest power of two that fits, at most 2^21 buckets (768 MiB, within WebAssembly's 4 GiB).
-  const log2 = Math.max(0, Math.min(21, Math.floor(Math.log2(maxMemory / BUCKET_BYTES))));
+  // BUCKET_BYTES a bucket; the largest power of two that fits, at most 2^18 buckets (768 MiB, within WebAssembly's 4 GiB).
+  const log2 = Math.max(0, Math.min(18, Math.floor(Math.log2(maxMemory / BUCKET_BYTES))));
   const engine = engineFor(log2, kind);
   const first = engine.nodeCount();
   const until = timeout === undefined ? 0 : performance.now() + timeout;
