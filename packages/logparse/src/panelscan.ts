@@ -361,13 +361,34 @@ export class PanelCounter {
 
   /**
    * The state as typed arrays of their exact sizes (`CounterDump`), to go to another thread. Only for the fast path
-   * (`records` null).
+   * (`records` null). With `once`, the counter lets go of each part once it is copied (the tallies' pairs, then the
+   * keys) and calls `once` (a collection then frees it before the next copy is made); it is spent after.
    */
-  dump(): CounterDump {
+  dump(once?: () => void): CounterDump {
     if (this.records !== null) throw new Error('a counter of records (a format without %r) cannot be dumped');
+    const tallies = [this.#byRequest, this.#byStatic, this.#byNotFound, this.#byHour, this.#byRef, this.#bySite, this.#byStatus];
+    const tallyDumps = tallies.map((t) => t.dump());
+    if (once !== undefined) {
+      for (const t of tallies) t.pairs = null;
+      once();
+    }
     const pairs = (t: PairTable): PairsDump => ({ size: t.size, firsts: t.firsts.slice(0, t.size), seconds: t.seconds.slice(0, t.size) });
     const keys = this.#keys.size;
     const visitors = this.#visitorCount;
+    const who = pairs(this.#who);
+    const keyPairs = pairs(this.#keys);
+    const keyHits = this.#keyHits.slice(0, keys);
+    const keyBytes = this.#keyBytes.slice(0, keys);
+    const keyVisitor = this.#keyVisitor.slice(0, keys);
+    const hoursOf = this.#hoursOf.slice(0, visitors);
+    const statusOf = this.#statusOf.slice(0, visitors);
+    if (once !== undefined) {
+      this.#who = new PairTable();
+      this.#keys = new PairTable();
+      this.#keyHits = this.#keyBytes = new Float64Array(0);
+      this.#keyVisitor = this.#hoursOf = this.#statusOf = new Int32Array(0);
+      once();
+    }
     return {
       valid: this.valid,
       failed: this.failed,
@@ -378,15 +399,15 @@ export class PanelCounter {
       refs: this.refs.dump(),
       agents: this.agents.dump(),
       days: [...this.#days],
-      who: pairs(this.#who),
-      keys: pairs(this.#keys),
-      keyHits: this.#keyHits.slice(0, keys),
-      keyBytes: this.#keyBytes.slice(0, keys),
-      keyVisitor: this.#keyVisitor.slice(0, keys),
+      who,
+      keys: keyPairs,
+      keyHits,
+      keyBytes,
+      keyVisitor,
       visitorCount: visitors,
-      hoursOf: this.#hoursOf.slice(0, visitors),
-      statusOf: this.#statusOf.slice(0, visitors),
-      tallies: [this.#byRequest, this.#byStatic, this.#byNotFound, this.#byHour, this.#byRef, this.#bySite, this.#byStatus].map((t) => t.dump()),
+      hoursOf,
+      statusOf,
+      tallies: tallyDumps,
       sites: [...this.#sites],
       pairs: pairs(this.#pairs),
       pairHits: this.#pairHits.slice(0, this.#pairs.size),

@@ -87,7 +87,8 @@ if (job.byDay) {
   if (counter.records === null) {
     // A child counts the same format: its part is a dump too.
     await children((part) => counter.absorb(part.dump!));
-    const dump = counter.dump();
+    // (Lean: the counter's parts collected as they are copied into the dump.)
+    const dump = counter.dump(job.lean ? (exposedGc() ?? undefined) : undefined);
     to.postMessage({ byAgent: false, dump } satisfies Part, dumpTransferables(dump));
   } else {
     // Through records: compact statistics, made statistics (once) only to merge a child's part into.
