@@ -265,8 +265,24 @@ export class PairTable {
     return id;
   }
 
+  /** Makes room at once for `count` more pairs (lists and table grown in one step instead of by doubling). */
+  reserve(count: number): void {
+    const need = this.size + count;
+    if (need > this.firsts.length) {
+      this.firsts = sized(this.firsts, need);
+      this.seconds = sized(this.seconds, need);
+    }
+    let mask = this.#mask;
+    // (`id` rehashes once `size * 2 > mask`.)
+    while (need * 2 > mask) mask = mask * 2 + 1;
+    if (mask !== this.#mask) this.#rehashTo(mask + 1);
+  }
+
   #rehash(): void {
-    const size = (this.#mask + 1) * 2;
+    this.#rehashTo((this.#mask + 1) * 2);
+  }
+
+  #rehashTo(size: number): void {
     const table = new Int32Array(size);
     const mask = size - 1;
     for (let id = 0; id < this.size; id++) {
@@ -308,6 +324,14 @@ export class PairSet {
     if (++this.size * 4 > (mask + 1) * 3) this.#rehash();
   }
 
+  /** Makes room at once for `count` more pairs (the table grown in one step instead of by doubling). */
+  reserve(count: number): void {
+    const need = this.size + count;
+    let mask = this.#mask;
+    while (need * 4 > (mask + 1) * 3) mask = mask * 2 + 1;
+    if (mask !== this.#mask) this.#rehashTo(mask + 1);
+  }
+
   /** Adds 1 to `counts[a]` for each pair (a, b). */
   countFirsts(counts: Int32Array): void {
     const table = this.#table;
@@ -329,8 +353,11 @@ export class PairSet {
   }
 
   #rehash(): void {
+    this.#rehashTo((this.#mask + 1) * 2);
+  }
+
+  #rehashTo(size: number): void {
     const old = this.#table;
-    const size = (this.#mask + 1) * 2;
     const table = new Int32Array(2 * size);
     const mask = size - 1;
     for (let s = 0; s < old.length; s += 2) {
@@ -345,6 +372,13 @@ export class PairSet {
     this.#table = table;
     this.#mask = mask;
   }
+}
+
+/** A typed array of `size` (at least `a`'s length) with the same start. */
+function sized(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
 }
 
 /** A typed array twice as long with the same start. @internal */

@@ -81,7 +81,10 @@ class Tally {
    * Adds a dumped tally: its item `i` is item `items[i]` here (`i` itself when `items` is null), its visitor `v`
    * visitor `visitors[v]`.
    */
-  absorb(from: TallyDump, items: Int32Array | null, visitors: Int32Array): void {
+  absorb(from: TallyDump, items: Int32Array | null, visitors: Int32Array, size: number): void {
+    // Room made at once: `size` items (every id `items` maps to is below it), and all of the dump's pairs.
+    if (size > this.hits.length) this.#grow(size - 1, true);
+    if (from.firsts !== null) this.pairs!.reserve(from.firsts.length);
     const n = items === null ? from.hits.length : Math.min(from.hits.length, items.length);
     for (let i = 0; i < n; i++) if (from.hits[i] !== 0) this.addCounts(items === null ? i : items[i]!, from.hits[i]!, from.bytes[i]!);
     const { firsts, seconds } = from;
@@ -90,8 +93,8 @@ class Tally {
     for (let p = 0; p < firsts.length; p++) pairs.add(items === null ? firsts[p]! : items[firsts[p]!]!, visitors[seconds[p]!]!);
   }
 
-  #grow(item: number): void {
-    const size = Math.max(this.hits.length * 2, item + 1);
+  #grow(item: number, exact = false): void {
+    const size = exact ? item + 1 : Math.max(this.hits.length * 2, item + 1);
     const hits = new Float64Array(size);
     hits.set(this.hits);
     const bytes = new Float64Array(size);
@@ -148,6 +151,16 @@ export interface PairsDump {
   readonly firsts: Int32Array;
   readonly seconds: Int32Array;
 }
+
+/** A type whose fields can be set (a dump let go of part by part as it is added up). */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+// What a dump's parts are set to once added up.
+const NO_IDS = new Int32Array(0);
+const NO_SUMS = new Float64Array(0);
+const NO_TEXTS: InternerDump = { size: 0, arena: new Uint8Array(0), offsets: NO_IDS, lengths: NO_IDS };
+const NO_PAIRS: PairsDump = { size: 0, firsts: NO_IDS, seconds: NO_IDS };
+const NO_TALLY: TallyDump = { hits: NO_SUMS, bytes: NO_SUMS, firsts: null, seconds: null };
 
 /** The buffers of a counter dump's typed arrays, to transfer with it. @internal */
 export function dumpTransferables(dump: CounterDump): ArrayBuffer[] {
@@ -417,12 +430,17 @@ export class PanelCounter {
   /**
    * Adds another counter's dump (of other lines) into this one: afterwards it counts as if it had read both parts,
    * a visitor seen in both (the same host, agent and day) once. Texts are matched by their bytes, the other part's
-   * new ones numbered after this one's in their own order. Only for the fast path (`records` null). `between` is
-   * called between the steps (the keys; the tallies of requests and static files; the rest), when the arrays this
-   * counter outgrew are garbage: a collection then frees them before the next step grows more.
+   * new ones numbered after this one's in their own order. Only for the fast path (`records` null). Each table is
+   * grown once, to the sizes the dump's add up to, before its part is added (not by doubling as it fills), and the
+   * dump lets go of each part once it is added: the dump is spent after (added up again, it throws). `between` is
+   * called between the steps (the keys; the tallies of requests; of static files; the rest), when the arrays this
+   * counter outgrew and the dump's parts added are garbage: a collection then frees them before the next step grows
+   * more.
    */
-  absorb(from: CounterDump, between?: () => void): void {
+  absorb(dump: CounterDump, between?: () => void): void {
     if (this.records !== null) throw new Error('a counter of records (a format without %r) cannot absorb a dump');
+    const from = dump as Mutable<CounterDump>;
+    if (from.tallies.length !== 7) throw new Error('a counter dump can be added up once: this one was added up already');
     this.valid += from.valid;
     this.failed += from.failed;
     this.logSize += from.logSize;
@@ -431,9 +449,16 @@ export class PanelCounter {
     const requests = this.requests.internAll(from.requests);
     const refs = this.refs.internAll(from.refs);
     const agents = this.agents.internAll(from.agents);
+    from.hosts = from.requests = from.refs = from.agents = NO_TEXTS;
     const days = from.days.map((d) => this.day(d));
     const who = new Int32Array(from.who.size);
     for (let w = 0; w < who.length; w++) who[w] = this.#who.id(hosts[from.who.firsts[w]!]!, agents[from.who.seconds[w]!]!);
+    from.who = NO_PAIRS;
+    // Room made at once for all of its keys and visitors (a key or visitor seen in both parts takes one; keys hold
+    // the day, so two parts of a log share keys of one day at most).
+    this.#keys.reserve(from.keys.size);
+    if (this.#keys.size + from.keys.size > this.#keyHits.length) this.#growKeys(this.#keys.size + from.keys.size - 1, true);
+    if (this.#visitorCount + from.visitorCount > this.#hoursOf.length) this.#growVisitors(this.#visitorCount + from.visitorCount);
     // Its visitors here: a key's visitor, or a new one when the key had none here (unseen, or 4xx hits only).
     const visitors = new Int32Array(from.visitorCount);
     for (let k = 0; k < from.keys.size; k++) {
@@ -447,19 +472,15 @@ export class PanelCounter {
       let visitor = this.#keyVisitor[key]!;
       if (visitor < 0) {
         this.#keyVisitor[key] = visitor = this.#visitorCount++;
-        if (visitor >= this.#hoursOf.length) {
-          const hours = new Int32Array(this.#hoursOf.length * 2);
-          hours.set(this.#hoursOf);
-          this.#hoursOf = hours;
-          const statuses = new Int32Array(this.#statusOf.length * 2);
-          statuses.set(this.#statusOf);
-          this.#statusOf = statuses;
-        }
+        if (visitor >= this.#hoursOf.length) this.#growVisitors(this.#hoursOf.length * 2);
       }
       visitors[theirs] = visitor;
       this.#hoursOf[visitor]! |= from.hoursOf[theirs]!;
       this.#statusOf[visitor]! |= from.statusOf[theirs]!;
     }
+    from.keys = NO_PAIRS;
+    from.keyHits = from.keyBytes = NO_SUMS;
+    from.keyVisitor = from.hoursOf = from.statusOf = NO_IDS;
     between?.();
     const sites = Int32Array.from(from.sites, (name) => {
       let site = this.#siteIds.get(name);
@@ -469,15 +490,22 @@ export class PanelCounter {
       }
       return site;
     });
-    const [request, statics, notFound, hour, ref, site, status] = from.tallies as [TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump];
-    this.#byRequest.absorb(request, requests, visitors);
-    this.#byStatic.absorb(statics, requests, visitors);
+    // Each tally's dump let go of once added (the largest, requests' and static files', collected after each).
+    const tallies = from.tallies as [TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump, TallyDump];
+    from.tallies = [];
+    const tally = (into: Tally, i: number, items: Int32Array | null, size: number): void => {
+      into.absorb(tallies[i]!, items, visitors, size);
+      tallies[i] = NO_TALLY;
+    };
+    tally(this.#byRequest, 0, requests, this.requests.size);
     between?.();
-    this.#byNotFound.absorb(notFound, requests, visitors);
-    this.#byHour.absorb(hour, null, visitors);
-    this.#byRef.absorb(ref, refs, visitors);
-    this.#bySite.absorb(site, sites, visitors);
-    this.#byStatus.absorb(status, null, visitors);
+    tally(this.#byStatic, 1, requests, this.requests.size);
+    between?.();
+    tally(this.#byNotFound, 2, requests, this.requests.size);
+    tally(this.#byHour, 3, null, tallies[3].hits.length);
+    tally(this.#byRef, 4, refs, this.refs.size);
+    tally(this.#bySite, 5, sites, this.#sites.length);
+    tally(this.#byStatus, 6, null, tallies[6].hits.length);
     for (let p = 0; p < from.pairs.size; p++) {
       const pair = this.#pairs.id(refs[from.pairs.firsts[p]!]!, requests[from.pairs.seconds[p]!]!);
       if (pair >= this.#pairHits.length) {
@@ -487,6 +515,8 @@ export class PanelCounter {
       }
       this.#pairHits[pair]! += from.pairHits[p]!;
     }
+    from.pairs = NO_PAIRS;
+    from.pairHits = NO_SUMS;
     // (The caches of the last key found name ids that still hold; the next `add` finds its key again anyway.)
     this.#lastHost = -1;
     this.#lastKey = -1;
@@ -646,8 +676,18 @@ export class PanelCounter {
     return out;
   }
 
-  #growKeys(key: number): void {
-    const size = Math.max(this.#keyHits.length * 2, key + 1);
+  /** Visitors' hour and status masks grown to `size`. */
+  #growVisitors(size: number): void {
+    const hours = new Int32Array(size);
+    hours.set(this.#hoursOf);
+    this.#hoursOf = hours;
+    const statuses = new Int32Array(size);
+    statuses.set(this.#statusOf);
+    this.#statusOf = statuses;
+  }
+
+  #growKeys(key: number, exact = false): void {
+    const size = exact ? key + 1 : Math.max(this.#keyHits.length * 2, key + 1);
     const hits = new Float64Array(size);
     hits.set(this.#keyHits);
     const bytes = new Float64Array(size);

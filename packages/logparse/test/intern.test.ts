@@ -31,6 +31,25 @@ describe('PairSet', () => {
     );
   });
 
+  it('holds the same pairs when room is made at once for more (reserve) at any point, as when it grows by doubling', () => {
+    fc.assert(
+      fc.property(pairs, fc.nat(), fc.nat({ max: 5000 }), (list, at, more) => {
+        const set = new PairSet();
+        const plain = new Set<string>();
+        list.forEach(([a, b], i) => {
+          if (i === at % (list.length + 1)) set.reserve(more);
+          set.add(a, b);
+          plain.add(`${a},${b}`);
+        });
+        if (at % (list.length + 1) === list.length) set.reserve(more);
+        expect(set.size).toBe(plain.size);
+        const [firsts, seconds] = set.lists();
+        expect(new Set(Array.from(firsts, (a, i) => `${a},${seconds[i]}`))).toEqual(plain);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('grows past its first table (thousands of distinct pairs)', () => {
     const set = new PairSet();
     for (let i = 0; i < 5000; i++) set.add(i % 97, i);
@@ -53,6 +72,22 @@ describe('PairTable', () => {
           expect([table.firsts[id], table.seconds[id]]).toEqual([a, b]);
         }
         expect(table.size).toBe(plain.size);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('numbers the same when room is made at once for more pairs (reserve) at any point', () => {
+    fc.assert(
+      fc.property(pairs, fc.nat(), fc.nat({ max: 5000 }), (list, at, more) => {
+        const table = new PairTable();
+        const plain = new PairTable();
+        list.forEach(([a, b], i) => {
+          if (i === at % list.length) table.reserve(more);
+          expect(table.id(a, b)).toBe(plain.id(a, b));
+        });
+        expect(table.size).toBe(plain.size);
+        expect(Array.from(table.firsts.subarray(0, table.size))).toEqual(Array.from(plain.firsts.subarray(0, plain.size)));
       }),
       { numRuns: RUNS },
     );

@@ -49,8 +49,12 @@ describe('worker threads (internal)', () => {
         // Dumped letting go of each part once copied (the counter spent), added up in steps: the same counts.
         let copied = 0;
         let steps = 0;
-        first.absorb(posted(second.dump(() => copied++)), () => steps++);
-        expect([copied, steps]).toEqual([2, 2]);
+        const dump = posted(second.dump(() => copied++));
+        first.absorb(dump, () => steps++);
+        expect([copied, steps]).toEqual([2, 3]);
+        // The dump let go of its parts as they were added: spent, it cannot be added up again.
+        expect(dump.keys.size + dump.hosts.size + dump.pairs.size + dump.tallies.length).toBe(0);
+        expect(() => first.absorb(dump)).toThrow(/added up once/);
         expect(first.report(PANELS, Infinity)).toEqual(panelReport(whole));
         expect(panelReport(first.result())).toEqual(panelReport(whole));
         // Reported once, letting go of what the rows do not need before making them: the same report.
