@@ -21,6 +21,7 @@ import {
   MIN_COUNTERS,
   MIN_PRECISION,
   type PanelReport,
+  type PanelReportCollection,
   cutDays,
   datedDays,
   isDay,
@@ -61,7 +62,7 @@ import {
   type ReportKind,
   type StatsOptions,
 } from './node.js';
-import { collectDaySums, dayData, exposedGc, pageHtml, reportInThreads, type DayData, type RowSummary, type ZippedDays } from './threads.js';
+import { ColumnRows, collectDaySums, dayData, exposedGc, pageHtml, reportInThreads, type DayData, type RowSummary, type RowsReport, type ZippedDays } from './threads.js';
 
 const NAME = 'logparse';
 
@@ -454,9 +455,10 @@ async function reportOnly(cli: Cli, values: Record<string, unknown>, file: strin
   youngGenerationFixed();
   const split = threads > 1 && isFile(file) && !isGzipFile(file) && (workers !== undefined || size >= 4 << 20);
   const panels = values.report === undefined || values.report === 'all' ? PANELS : [values.report as PanelName];
-  // In threads, the parts reported together in compact form, the garbage collected between the phases.
-  const { report, stopped } = split
-    ? await reportInThreads(file, 0, size, threads, { format, signal: cli.signal, afterDay: collectNow, lean: true }, panels, top ?? Infinity)
+  // In threads, the parts added up into one counter, the garbage collected between the phases, the rows made from
+  // its columns a slice at a time as they are written.
+  const { report, stopped }: { report: PanelReport | RowsReport; stopped?: PanelReportCollection['stopped'] } = split
+    ? await reportInThreads(file, 0, size, threads, { format, signal: cli.signal, afterDay: collectNow, lean: true }, panels, top ?? Infinity, true)
     : await collectPanelReport(file, { format, signal: cli.signal, panels, ...(top === undefined ? {} : { top }), ...(timeout === undefined ? {} : { timeout }) });
   if (stopped === 'aborted' || cli.signal.aborted) return cli.stopReason === 'closed' ? 0 : 130;
   // The counters are garbage now: collected before the JSON is written (over many visitors, tens of megabytes).
@@ -790,7 +792,7 @@ async function gzipPieces(pieces: Iterable<string>): Promise<Buffer> {
 const ROWS_AT_ONCE = 4096;
 
 /** The report on stdout: one JSON object with --json, else a text block per panel. */
-async function writeReport(cli: Cli, values: Record<string, unknown>, report: PanelReport): Promise<void> {
+async function writeReport(cli: Cli, values: Record<string, unknown>, report: PanelReport | RowsReport): Promise<void> {
   if (cli.stopReason === 'closed') return;
   if (values.json) {
     // The text of JSON.stringify(report), written a few thousand rows at a time: a panel of 200,000 hosts is never
@@ -799,7 +801,7 @@ async function writeReport(cli: Cli, values: Record<string, unknown>, report: Pa
     for (const [name, value] of Object.entries(report)) {
       await cli.out.write(`${first ? '{' : ','}${JSON.stringify(name)}:`);
       first = false;
-      if (!Array.isArray(value)) await cli.out.write(JSON.stringify(value));
+      if (!Array.isArray(value) && !(value instanceof ColumnRows)) await cli.out.write(JSON.stringify(value));
       else {
         if (value.length === 0) await cli.out.write('[]');
         for (let i = 0; i < value.length; i += ROWS_AT_ONCE) {
@@ -813,7 +815,7 @@ async function writeReport(cli: Cli, values: Record<string, unknown>, report: Pa
   }
   for (const [name, value] of Object.entries(report)) {
     await cli.out.line(name);
-    if (Array.isArray(value)) {
+    if (Array.isArray(value) || value instanceof ColumnRows) {
       // (An approximate report's row says how far its hits may be over the true count.)
       for (const row of value) await cli.out.line(`  ${String(row.hits).padStart(9)} ${String(row.visitors).padStart(8)} ${String(row.bytes).padStart(12)}  ${quote(row.key)}${row.hitsError ? `  (hits at most ${row.hitsError} over)` : ''}`);
     } else {

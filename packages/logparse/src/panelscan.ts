@@ -191,6 +191,52 @@ export interface PanelColumns {
   readonly name: (id: number) => string;
 }
 
+/**
+ * A list panel's rows made from its columns a slice at a time, in the order of `sortRows` (hits, then key; or key for
+ * the ordered panels) and cut to `top` as it does: the same rows as `report`'s, never all held as objects. @internal
+ */
+export class ColumnRows {
+  readonly #columns: PanelColumns;
+  readonly #order: number[];
+
+  constructor(columns: PanelColumns, ordered: boolean, top: number) {
+    const { hits, name } = columns;
+    // Item ids in id order, sorted (stably, as `sortRows` sorts rows made in id order).
+    const order: number[] = [];
+    for (let id = 0; id < columns.size; id++) if (hits[id] !== 0) order.push(id);
+    const byKey = (a: number, b: number): number => {
+      const x = name(a);
+      const y = name(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    order.sort(ordered ? byKey : (a, b) => hits[b]! - hits[a]! || byKey(a, b));
+    if (!ordered && top < order.length) order.length = top;
+    this.#columns = columns;
+    this.#order = order;
+  }
+
+  /** The number of rows. */
+  get length(): number {
+    return this.#order.length;
+  }
+
+  /** Rows `from` to `to` (excluded), as `report` makes them. */
+  slice(from: number, to: number): PanelRow[] {
+    const c = this.#columns;
+    const out: PanelRow[] = [];
+    for (const id of this.#order.slice(from, to)) out.push({ key: c.name(id), hits: c.hits[id]!, visitors: c.visitors[id]!, bytes: c.bytes[id]! });
+    return out;
+  }
+
+  /** The rows one by one. */
+  *[Symbol.iterator](): IterableIterator<PanelRow> {
+    for (let i = 0; i < this.length; i += 4096) yield* this.slice(i, i + 4096);
+  }
+}
+
+/** A report whose list panels are `ColumnRows` (`PanelCounter.reportRows`). @internal */
+export type RowsReport = { general?: GeneralPanel } & { [panel: string]: GeneralPanel | ColumnRows };
+
 /** The counter of the fast path. @internal */
 export class PanelCounter {
   readonly hosts = new ByteInterner();
@@ -546,6 +592,26 @@ export class PanelCounter {
       else out[p] = sortRows(rowsOf(columns.get(p)!), isOrderedPanel(p), top);
     }
     return out as PanelReport;
+  }
+
+  /**
+   * `report`, its list panels left as rows to be made a slice at a time from the columns (`ColumnRows`, in the same
+   * order, the same rows): a report of many items (a host a row) is then never held as objects at once. With `once`,
+   * as `report`. @internal
+   */
+  reportRows(panels: readonly PanelName[], top: number, once?: () => void): RowsReport {
+    const out: Record<string, GeneralPanel | ColumnRows> = {};
+    const columns = this.columns(panels);
+    if (once !== undefined) {
+      this.#release();
+      once();
+    }
+    for (const p of PANELS) {
+      if (!panels.includes(p)) continue;
+      if (p === 'general') out.general = this.general(columns);
+      else out[p] = new ColumnRows(columns.get(p)!, isOrderedPanel(p), top);
+    }
+    return out;
   }
 
   /**

@@ -18,7 +18,7 @@ import { canSplit, checkWorkers, daySumsInThreads, sourcePath } from './workers.
 import { NODE_READER, fileRangeChunks } from './source.js';
 
 export { compactPanels, expandPanels, transferables } from './compact.js';
-export { PanelCounter, dumpTransferables, type CounterDump } from './panelscan.js';
+export { ColumnRows, PanelCounter, dumpTransferables, type CounterDump, type RowsReport } from './panelscan.js';
 export { mergePanels } from './panels.js';
 export { reportInThreads } from './workers.js';
 export { pageHtml, type ZippedDays } from './html.js';

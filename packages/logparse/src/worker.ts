@@ -87,8 +87,10 @@ if (job.byDay) {
   if (counter.records === null) {
     // A child counts the same format: its part is a dump too.
     await children((part) => counter.absorb(part.dump!));
-    // (Lean: the counter's parts collected as they are copied into the dump.)
-    const dump = counter.dump(job.lean ? (exposedGc() ?? undefined) : undefined);
+    // (Lean: the count's garbage collected before the dump is made, and the counter's parts as they are copied.)
+    const gc = job.lean ? exposedGc() : null;
+    gc?.();
+    const dump = counter.dump(gc ?? undefined);
     to.postMessage({ byAgent: false, dump } satisfies Part, dumpTransferables(dump));
   } else {
     // Through records: compact statistics, made statistics (once) only to merge a child's part into.

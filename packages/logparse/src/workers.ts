@@ -15,7 +15,7 @@ import type { DayPanels } from './days.js';
 import { describeValue } from './errors.js';
 import { compileFormat } from './format.js';
 import { PANELS, createPanels, isOrderedPanel, mergePanels, panelReport, type PanelName, type PanelReport, type PanelStats } from './panels.js';
-import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, countWhole, type CounterDump, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions } from './panelscan.js';
+import { PanelCounter, addDay, collectDayPanelsWith, collectPanelsWith, countDays, countWhole, type CounterDump, type DayCollection, type DayCounters, type DaySumOptions, type PanelCollection, type PanelOptions, type RowsReport } from './panelscan.js';
 import { NODE_READER, fileRangeChunks } from './source.js';
 import { compactOf, counterOf, familiesOf } from './threads.js';
 import type { StopReason } from './stop.js';
@@ -323,7 +323,10 @@ function addShared(sums: DaySums, day: string, own: Map<string, PanelCounter | P
  * The report of `[start, end)` of a file counted in `workers` threads, made from the parts' compact statistics
  * (`partsReport`: visitors seen in two parts counted once) without merging them into statistics. @internal
  */
-export async function reportInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, panels: readonly PanelName[], top: number): Promise<{ report: PanelReport; stopped?: StopReason }> {
+export async function reportInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, panels: readonly PanelName[], top: number): Promise<{ report: PanelReport; stopped?: StopReason }>;
+/** With `rows`, the list panels of a report made from one counter are left as rows to be made later (`ColumnRows`). @internal */
+export async function reportInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, panels: readonly PanelName[], top: number, rows: true): Promise<{ report: PanelReport | RowsReport; stopped?: StopReason }>;
+export async function reportInThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, panels: readonly PanelName[], top: number, rows = false): Promise<{ report: PanelReport | RowsReport; stopped?: StopReason }> {
   let counter: PanelCounter | null = null;
   let theirs: WorkerPart | null = null;
   const stopped = await inThreads(
@@ -336,6 +339,8 @@ export async function reportInThreads(file: string, start: number, end: number, 
     async (from, to) => {
       const mine = await countWhole(NODE_READER, fileRangeChunks(file, from, to), options, 'collectPanelReport');
       counter = mine.counter;
+      // The count's garbage collected while the workers may still count (their counters and this one held at once).
+      options.afterDay?.();
       return mine.stopped;
     },
     (part) => {
@@ -353,7 +358,7 @@ export async function reportInThreads(file: string, start: number, end: number, 
   absorbPart(own, part, options.afterDay);
   part = null;
   options.afterDay?.();
-  const report = counterReport(own, panels, top, options.afterDay);
+  const report = rows && own.records === null ? own.reportRows(panels, top, options.afterDay) : counterReport(own, panels, top, options.afterDay);
   return stopped === undefined ? { report } : { report, stopped };
 }
 

@@ -5,7 +5,19 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PANELS, compileApacheFormat, compileFormat, panelReport } from '../src/index.js';
 import { collectPanels } from '../src/node.js';
-import { compactOf, countRangeCounter, counterOf, dumpTransferables, expandPanels, type CounterDump } from '../src/threads.js';
+import { ColumnRows, compactOf, countRangeCounter, counterOf, dumpTransferables, expandPanels, type CounterDump, type RowsReport } from '../src/threads.js';
+
+/** A report whose rows are made from columns, its rows made (two at a time, and one by one). */
+const made = (report: RowsReport): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(report).map(([name, value]) => {
+      if (!(value instanceof ColumnRows)) return [name, value];
+      const rows = [];
+      for (let i = 0; i < value.length; i += 2) rows.push(...value.slice(i, i + 2));
+      expect([...value]).toEqual(rows);
+      return [name, rows];
+    }),
+  );
 
 /** A dump as another thread receives it: cloned, its buffers transferred (detached here). */
 const posted = (dump: CounterDump): CounterDump => structuredClone(dump, { transfer: dumpTransferables(dump) });
@@ -34,7 +46,7 @@ describe('worker threads (internal)', () => {
   it('count two byte ranges into counters; one that adds the dump of the other (transferred) reads as both ranges, visitors seen in both once', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 30 }), fc.nat(), async (lines, at) => {
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 30 }), fc.nat(), fc.oneof(fc.constant(Infinity), fc.nat({ max: 4 })), async (lines, at, top) => {
         const file = join(dir, `range-${run++}.log`);
         const text = `${lines.join('\n')}\n`;
         writeFileSync(file, text);
@@ -57,6 +69,8 @@ describe('worker threads (internal)', () => {
         expect(() => first.absorb(dump)).toThrow(/added up once/);
         expect(first.report(PANELS, Infinity)).toEqual(panelReport(whole));
         expect(panelReport(first.result())).toEqual(panelReport(whole));
+        // Its rows made from the columns a slice at a time (any top): the report's rows, in its order.
+        expect(made(first.reportRows(PANELS, top))).toEqual(panelReport(whole, { top }));
         // Reported once, letting go of what the rows do not need before making them: the same report.
         let released = 0;
         expect(first.report(PANELS, Infinity, () => released++)).toEqual(panelReport(whole));
