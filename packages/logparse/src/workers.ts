@@ -93,14 +93,11 @@ export function isGzipFile(file: string): boolean {
   }
 }
 
-/**
- * `[start, end)` cut at line starts into at most `parts` ranges (empty ones left out), the first `first` times the
- * size of each of the others (1: about equal sizes). @internal
- */
-export function cutRanges(file: string, start: number, end: number, parts: number, first = 1): Array<[number, number]> {
+/** `[start, end)` cut at line starts into at most `parts` ranges of about equal size (empty ones left out). @internal */
+export function cutRanges(file: string, start: number, end: number, parts: number): Array<[number, number]> {
   const cuts = [start];
   for (let i = 1; i < parts; i++) {
-    const cut = Math.min(end, nextLineStart(file, start + Math.floor(((end - start) * (i - 1 + first)) / (parts - 1 + first))));
+    const cut = Math.min(end, nextLineStart(file, start + Math.floor(((end - start) * i) / parts)));
     cuts.push(Math.max(cut, cuts[cuts.length - 1]!));
   }
   cuts.push(end);
@@ -150,19 +147,11 @@ function partStats(compact: CompactPanels, byAgent: boolean): PanelStats {
 }
 
 /**
- * The main thread's range against a worker thread's: the workers then end their counts before the main thread (their
- * start-up, V8 isolates and code of their own, takes part of the difference), hand on their counters at exact sizes
- * and end, so that their counters are gone by the time the main thread's is at its largest (two threads over the
- * many-visitors log, --report all --json: 137-154 MiB peak with equal ranges, 130-138 with these).
- */
-const MAIN_SHARE = 1.5;
-
-/**
  * Counts `[start, end)` of a file in `workers` threads: the main thread counts the first range with `own` while
  * worker threads count the others, and `theirs` takes the workers' one part (their merge tree's root). @internal
  */
 async function inThreads(file: string, start: number, end: number, workers: number, options: DaySumOptions, byDay: boolean, own: (from: number, to: number) => Promise<StopReason | undefined>, theirs: (part: WorkerPart) => void): Promise<StopReason | undefined> {
-  const ranges = cutRanges(file, start, end, workers, MAIN_SHARE);
+  const ranges = cutRanges(file, start, end, workers);
   const format = compileFormat(options.format ?? 'combined');
   const threads: Worker[] = [];
   const jobs = ranges.slice(1);

@@ -74,10 +74,6 @@ describe('collectPanels and collectDayPanels with workers', () => {
         expect(ranges[i]![0] === 0 || text[ranges[i]![0] - 1] === '\n').toBe(true);
       }
     }
-    // The first range weighed against the others: 1.5 of 2.5 parts, cut at the next line start.
-    const [head, tail] = cutRanges(file, 0, text.length, 2, 1.5);
-    expect(head![1]).toBe(text.indexOf('\n', Math.floor((text.length * 1.5) / 2.5) - 1) + 1);
-    expect(tail).toEqual([head![1], text.length]);
   });
 
   it('refuse a number of workers out of range, naming it', async () => {
