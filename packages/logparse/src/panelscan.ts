@@ -381,14 +381,7 @@ export class PanelCounter {
       visitor = this.#keyVisitor[key]!;
       if (visitor < 0) {
         this.#keyVisitor[key] = visitor = this.#visitorCount++;
-        if (visitor >= this.#hoursOf.length) {
-          const hours = new Int32Array(this.#hoursOf.length * 2);
-          hours.set(this.#hoursOf);
-          this.#hoursOf = hours;
-          const statuses = new Int32Array(this.#statusOf.length * 2);
-          statuses.set(this.#statusOf);
-          this.#statusOf = statuses;
-        }
+        if (visitor >= this.#hoursOf.length) this.#growVisitors(this.#hoursOf.length * 2);
       }
     }
     if (status === 404) this.#byNotFound.add(request, bytes, visitor);
@@ -397,11 +390,7 @@ export class PanelCounter {
       this.#byRequest.add(request, bytes, visitor);
       // The graph: referrers of pages.
       const pair = this.#pairs.id(ref, request);
-      if (pair >= this.#pairHits.length) {
-        const bigger = new Float64Array(this.#pairHits.length * 2);
-        bigger.set(this.#pairHits);
-        this.#pairHits = bigger;
-      }
+      if (pair >= this.#pairHits.length) this.#growPairHits(pair);
       this.#pairHits[pair]!++;
     }
     if (hour >= 0) {
@@ -554,11 +543,7 @@ export class PanelCounter {
     tally(this.#byStatus, 6, null, tallies[6].hits.length);
     for (let p = 0; p < from.pairs.size; p++) {
       const pair = this.#pairs.id(refs[from.pairs.firsts[p]!]!, requests[from.pairs.seconds[p]!]!);
-      if (pair >= this.#pairHits.length) {
-        const bigger = new Float64Array(Math.max(this.#pairHits.length * 2, pair + 1));
-        bigger.set(this.#pairHits);
-        this.#pairHits = bigger;
-      }
+      if (pair >= this.#pairHits.length) this.#growPairHits(pair);
       this.#pairHits[pair]! += from.pairHits[p]!;
     }
     from.pairs = NO_PAIRS;
@@ -740,6 +725,13 @@ export class PanelCounter {
     const out: Array<[string, number]> = [];
     for (let p = 0; p < pairs.size; p++) out.push([`${refs[pairs.firsts[p]!]}\u0000${requests[pairs.seconds[p]!]}`, this.#pairHits[p]!]);
     return out;
+  }
+
+  /** The referrer-request pairs' hits grown to hold `pair`: doubled, or to `pair + 1` if that is more. */
+  #growPairHits(pair: number): void {
+    const bigger = new Float64Array(Math.max(this.#pairHits.length * 2, pair + 1));
+    bigger.set(this.#pairHits);
+    this.#pairHits = bigger;
   }
 
   /** Visitors' hour and status masks grown to `size`. */
